@@ -1,0 +1,39 @@
+import { callLists } from "../call-lists";
+import { checkUrlOrigin } from "../url-origin";
+import { defineRule, type Finding } from "../rule";
+
+export const callNameDuplicate = defineRule({
+  id: "call-name-duplicate",
+  severity: "error",
+  summary: "Call names are unique within their list, since later calls read them as `calls.<name>`.",
+  check(node) {
+    return callLists(node).flatMap((list) => {
+      const seen = new Set<string>();
+      return list.calls.flatMap((call, index): Finding[] => {
+        const repeated = seen.has(call.name);
+        seen.add(call.name);
+        return repeated ? [{ in: list.in, path: [...list.path, index, "name"], message: `call name '${call.name}' is used twice in ${list.label}; give each call its own name` }] : [];
+      });
+    });
+  },
+});
+
+function urlRule(id: "url-host-templated" | "url-scheme", summary: string) {
+  return defineRule({
+    id,
+    severity: "error",
+    summary,
+    check(node) {
+      return callLists(node).flatMap((list) =>
+        list.calls.flatMap((call, index): Finding[] => {
+          const verdict = checkUrlOrigin(call.url);
+          if (verdict.ok || verdict.rule !== id) return [];
+          return [{ in: list.in, path: [...list.path, index, "url"], message: `call '${call.name}': ${verdict.message}` }];
+        }),
+      );
+    },
+  });
+}
+
+export const urlHostTemplated = urlRule("url-host-templated", "A call's URL host cannot come from a template: it is literal, or a leading `{{ config.<name> }}` followed by a path.");
+export const urlScheme = urlRule("url-scheme", "A call's URL is http or https and has a host.");

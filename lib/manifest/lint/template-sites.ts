@@ -1,0 +1,75 @@
+import type { LoadedNode } from "../load-catalogue";
+import type { NodeFileKey } from "../node-files";
+import type { YamlPath } from "../source-file";
+import { callLists } from "./call-lists";
+
+/** Where a manifest string is, and what it may read there. */
+export interface TemplateSite {
+  in: NodeFileKey;
+  path: YamlPath;
+  text: string;
+  /** The roots this place may read. */
+  roots: ReadonlySet<string>;
+  /** With the `calls` root: the call names readable here. */
+  calls: readonly string[];
+}
+
+const exchangeRoots: Record<string, string[]> = {
+  tool: ["tool", "config", "inputs"],
+  call: ["call", "response", "config"],
+  result: ["result", "config"],
+  resultsGroup: ["results", "config"],
+  choice: ["config", "inputs"],
+  continuity: ["response", "config"],
+  transcript: ["response", "text", "toolCalls", "config"],
+  usage: ["response"],
+  maxTurns: ["config", "inputs"],
+  stuckAfterRepeats: ["config", "inputs"],
+};
+
+/** Every string of a node's manifests that is read as a template, with its scope. */
+export function templateSites(node: LoadedNode): TemplateSite[] {
+  const sites: TemplateSite[] = [];
+  const push = (location: NodeFileKey, path: YamlPath, value: unknown, roots: string[], calls: readonly string[] = []) =>
+    walkStrings(value, path, (text, at) => sites.push({ in: location, path: at, text, roots: new Set([...roots, "user"]), calls }));
+
+  for (const list of callLists(node)) {
+    const base = list.method ? ["params", "config", "calls"] : ["inputs", "config", "calls"];
+    list.calls.forEach((call, index) => {
+      const earlier = list.calls.slice(0, index).map((other) => other.name);
+      const at = [...list.path, index];
+      for (const [key, value] of Object.entries(call)) {
+        if (key === "name" || key === "transport" || key === "terminator") continue;
+        const roots = key === "credential" || key === "headers" ? [...base, "credentials"] : key === "error" ? [...base, "response", "status"] : base;
+        push(list.in, [...at, key], value, roots, earlier);
+      }
+    });
+    if (list.method !== undefined) {
+      const returns = node.parts.service?.[list.method]?.returns;
+      push("service", [list.method, "returns"], returns, ["response", "status", "calls", "params", "config"], list.calls.map((call) => call.name));
+    }
+  }
+  const runCalls = (node.parts.run ?? []).map((call) => call.name);
+  (node.parts.events ?? []).forEach((row, index) => {
+    push("events", [index, "value"], row.value, ["response", "status", "calls", "inputs", "config", "text", "tool"], runCalls);
+    push("events", [index, "when"], row.when, ["response", "status", "calls", "inputs", "config", "text", "tool"], runCalls);
+  });
+  for (const [key, value] of Object.entries(node.parts.toolExchange ?? {})) {
+    const roots = exchangeRoots[key];
+    if (roots) push("toolExchange", [key], value, roots, runCalls);
+  }
+  (node.parts.test?.testData ?? []).forEach((testCase, index) => {
+    for (const key of ["config", "inputs", "credentials"] as const) push("test", ["testData", index, key], testCase[key], ["fixture"]);
+    push("test", ["testData", index, "call", "params"], testCase.call?.params, ["fixture"]);
+    push("test", ["testData", index, "expect"], testCase.expect, ["output"]);
+  });
+  return sites;
+}
+
+function walkStrings(value: unknown, path: YamlPath, visit: (text: string, path: YamlPath) => void): void {
+  if (typeof value === "string") visit(value, path);
+  else if (Array.isArray(value)) value.forEach((item, index) => walkStrings(item, [...path, index], visit));
+  else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) walkStrings(item, [...path, key], visit);
+  }
+}

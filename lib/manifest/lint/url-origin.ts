@@ -1,0 +1,46 @@
+import { parseTemplate, type ParsedTemplate } from "../../sandbox/template-syntax";
+
+export type UrlVerdict = { ok: true } | { ok: false; rule: "url-host-templated" | "url-scheme"; message: string };
+
+/**
+ * Checks that a call's URL fixes its scheme and host: either a literal
+ * `http(s)://host/...`, or one leading `{{ config.<name> }}` (the node's
+ * config, set by the workflow author) followed by a path, query or nothing.
+ * Templates after that fill the path and query only; the runtime checks the
+ * origin again after rendering.
+ */
+export function checkUrlOrigin(url: string): UrlVerdict {
+  let parsed: ParsedTemplate;
+  try {
+    parsed = parseTemplate(url);
+  } catch {
+    return { ok: true }; // template-syntax reports it
+  }
+  if (parsed.kind === "expression") {
+    return { ok: false, rule: "url-host-templated", message: "a URL cannot be a `return` expression: its scheme and host must be fixed by the manifest or the node's config" };
+  }
+  const parts = parsed.kind === "literal" ? [{ kind: "text" as const, text: parsed.text }] : parsed.kind === "whole" ? [{ kind: "path" as const, path: parsed.path }] : parsed.parts;
+  const [first, second] = parts;
+  if (first.kind === "path") {
+    if (first.path.segments[0] !== "config" || first.path.segments.length !== 2) {
+      return { ok: false, rule: "url-host-templated", message: `the URL's host would come from {{ ${first.path.text} }}; only a leading {{ config.<name> }} (the node's config) may set the scheme and host` };
+    }
+    if (second && !(second.kind === "text" && /^[/?#]/.test(second.text))) {
+      return { ok: false, rule: "url-host-templated", message: `after {{ ${first.path.text} }} the URL must continue with a literal '/', '?' or nothing, so no template can extend the host` };
+    }
+    return { ok: true };
+  }
+  const text = first.text;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text);
+  if (!scheme) return { ok: false, rule: "url-scheme", message: `the URL must start with http:// or https:// (or {{ config.<name> }}); got '${url}'` };
+  if (!/^https?$/i.test(scheme[1])) return { ok: false, rule: "url-scheme", message: `only http and https URLs are allowed; got '${scheme[1]}:'` };
+  const afterScheme = text.slice(scheme[0].length);
+  const hostEnd = afterScheme.search(/[/?#]/);
+  if (hostEnd === -1 && parts.length > 1) {
+    return { ok: false, rule: "url-host-templated", message: "a template follows the host directly, so it could change the host; put a literal '/' before it" };
+  }
+  if ((hostEnd === -1 ? afterScheme : afterScheme.slice(0, hostEnd)) === "") {
+    return { ok: false, rule: "url-scheme", message: "the URL has no host" };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,160 @@
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import type { CatalogueNode, NodeManifest } from "./catalogue";
+import { didYouMeanSuffix } from "./did-you-mean";
+import { type NodeFileKey, nodeFileKeys, nodeFilePaths, nodeFiles, sharedFolder } from "./node-files";
+import type { Problem } from "./problem";
+import { resolveRefs } from "./resolve-refs";
+import { checkSchema, type Locator, sameFile } from "./schema-problems";
+import { problemAt, readSourceFile, type SourceFile } from "./source-file";
+
+/** A node folder as the lint sees it: its parsed files and where each value came from. */
+export interface LoadedNode extends CatalogueNode {
+  sources: Partial<Record<NodeFileKey, SourceFile>>;
+  locators: Partial<Record<NodeFileKey, Locator>>;
+  /** The schema-checked value of each file that passed its schema. */
+  parts: Partial<NodeManifest>;
+}
+
+export interface LoadedCatalogue {
+  root: string;
+  nodes: LoadedNode[];
+  protocols: Map<string, SourceFile>;
+  /** Problems that belong to no node (the root, nodes/shared/). */
+  problems: Problem[];
+}
+
+const start = { line: 1, column: 1 };
+/** Files people keep in node folders that are not manifests. */
+const ignoredFile = /\.(md|txt|png|svg|jpg|jpeg|gif|webp)$/i;
+
+/**
+ * Reads the whole nodes/ tree into typed manifests. Never throws for a
+ * problem in the tree: every unreadable, broken or misplaced file becomes a
+ * problem with a file, line and column, and every folder is listed.
+ */
+export async function loadCatalogue(root: string, displayBase = path.dirname(path.resolve(root))): Promise<LoadedCatalogue> {
+  const absoluteRoot = path.resolve(root);
+  const display = (absolute: string) => path.relative(displayBase, absolute).split(path.sep).join("/");
+  const catalogue: LoadedCatalogue = { root: absoluteRoot, nodes: [], protocols: new Map(), problems: [] };
+  let entries: string[];
+  try {
+    if (!(await stat(absoluteRoot)).isDirectory()) throw new Error("not a folder");
+    entries = (await readdir(absoluteRoot)).sort();
+  } catch {
+    catalogue.problems.push(problemAt(display(absoluteRoot) || ".", start, "nodes-folder-missing", `${absoluteRoot} is not a readable folder of node types`));
+    return catalogue;
+  }
+  if (entries.includes(sharedFolder)) {
+    await loadProtocols(path.join(absoluteRoot, sharedFolder), display, catalogue);
+  }
+  for (const entry of entries) {
+    if (entry === sharedFolder || entry.startsWith(".")) continue;
+    const absolute = path.join(absoluteRoot, entry);
+    if (!(await isFolder(absolute))) {
+      if (!ignoredFile.test(entry)) {
+        catalogue.problems.push(problemAt(display(absolute), start, "unknown-file", `${entry} is not a node folder; node types are folders (nodes/<name>/interface.yaml)`, "warning"));
+      }
+      continue;
+    }
+    catalogue.nodes.push(await loadNode(absolute, display, catalogue.protocols));
+  }
+  return catalogue;
+}
+
+async function loadProtocols(folder: string, display: (absolute: string) => string, catalogue: LoadedCatalogue) {
+  let files: string[] = [];
+  try {
+    files = (await readdir(folder)).sort();
+  } catch {
+    catalogue.problems.push(problemAt(display(folder), start, "file-unreadable", `${display(folder)} cannot be read as a folder of protocols`));
+  }
+  for (const file of files) {
+    const absolute = path.join(folder, file);
+    if (!file.endsWith(".yaml")) {
+      if (!ignoredFile.test(file)) {
+        catalogue.problems.push(problemAt(display(absolute), start, "unknown-file", `protocols in nodes/shared/ are .yaml files; ${file} is ignored`, "warning"));
+      }
+      continue;
+    }
+    const { source, problems } = await readSourceFile(absolute, display(absolute));
+    catalogue.problems.push(...problems);
+    if (source) catalogue.protocols.set(file.slice(0, -".yaml".length), source);
+  }
+}
+
+async function loadNode(folder: string, display: (absolute: string) => string, protocols: ReadonlyMap<string, SourceFile>): Promise<LoadedNode> {
+  const name = path.basename(folder);
+  const node: LoadedNode = { name, dir: display(folder), manifest: null, problems: [], sources: {}, locators: {}, parts: {} };
+  const present = await listFiles(folder);
+  for (const file of present) {
+    if (nodeFilePaths.includes(file) || ignoredFile.test(file)) continue;
+    const message = `${file} is not a manifest file of a node${didYouMeanSuffix(file, nodeFilePaths)}; it is ignored`;
+    node.problems.push(problemAt(`${node.dir}/${file}`, start, "unknown-file", message, "warning"));
+  }
+  for (const key of nodeFileKeys) {
+    const spec = nodeFiles[key];
+    const absolute = path.join(folder, ...spec.path.split("/"));
+    if (!(await exists(absolute))) continue;
+    const { source, problems } = await readSourceFile(absolute, display(absolute));
+    node.problems.push(...problems);
+    if (!source || source.value === undefined || problems.some((problem) => problem.severity === "error")) continue;
+    node.sources[key] = source;
+    let value: unknown = source.value;
+    let locator = sameFile(source);
+    if (spec.refs) {
+      const resolved = resolveRefs(source, protocols);
+      node.problems.push(...resolved.problems);
+      value = resolved.value;
+      locator = resolved.locator;
+    }
+    node.locators[key] = locator;
+    const checked = checkSchema(spec.schema, value, locator);
+    node.problems.push(...checked.problems);
+    if (checked.data !== undefined) (node.parts as Record<string, unknown>)[key] = checked.data;
+  }
+  if (!(await exists(path.join(folder, "interface.yaml")))) {
+    const message = present.length === 0 ? `${node.dir} is an empty folder: a node needs an interface.yaml` : `${node.dir} has no interface.yaml: every node folder needs one`;
+    node.problems.push(problemAt(`${node.dir}/interface.yaml`, start, "missing-interface", message));
+  }
+  if (node.parts.interface) node.manifest = { ...node.parts, interface: node.parts.interface };
+  for (const problem of node.problems) problem.node = name;
+  return node;
+}
+
+/** Every file below a folder, as paths relative to it with / separators. */
+async function listFiles(folder: string, prefix = ""): Promise<string[]> {
+  const files: string[] = [];
+  let entries;
+  try {
+    entries = await readdir(path.join(folder, prefix), { withFileTypes: true });
+  } catch {
+    return files;
+  }
+  for (const entry of entries) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory() && !nodeFilePaths.includes(relative)) {
+      if (prefix.split("/").length < 4) files.push(...(await listFiles(folder, relative)));
+    } else {
+      files.push(relative);
+    }
+  }
+  return files.sort();
+}
+
+async function exists(absolute: string): Promise<boolean> {
+  try {
+    await stat(absolute);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isFolder(absolute: string): Promise<boolean> {
+  try {
+    return (await stat(absolute)).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,12 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "docs/**/*.test.ts", "nodes/**/*.test.ts"],
+    exclude: ["e2e/**", "node_modules/**"],
+    environment: "node",
+    testTimeout: 20_000,
+  },
+});
