@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import { CORE_SCHEMA, load as loadFast } from "js-yaml";
 import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
 import type { Problem, Severity } from "./problem";
 
@@ -12,15 +13,18 @@ export interface Position {
   column: number;
 }
 
-/** One YAML file, parsed, with its source positions. */
+/** One YAML file, parsed, with its source positions (worked out when first asked for). */
 export interface SourceFile {
   /** Path as shown in problems, e.g. `nodes/weather/api/service.yaml`. */
   file: string;
-  document: Document;
-  lineCounter: LineCounter;
+  readonly document: Document;
+  readonly lineCounter: LineCounter;
   /** The plain value; undefined when the file could not be parsed. */
   value: unknown;
 }
+
+/** An alias (`*name`) anywhere in the text: such files take the careful parser, which counts aliases. */
+const aliasPattern = /(^|[\s[{,:-])\*[^\s,\]}]/m;
 
 /** A problem at a place in a file. */
 export function problemAt(
@@ -65,8 +69,47 @@ export async function readSourceFile(absolutePath: string, file: string): Promis
   return parseSource(text, file);
 }
 
-/** Parses YAML text into a SourceFile plus its syntax problems. */
+/**
+ * Parses YAML text into a SourceFile plus its syntax problems. Clean files
+ * without aliases take a fast parser for their value, and the positional
+ * parse happens only when a problem needs a line; anything unusual (a syntax
+ * error, a duplicate key, an alias) takes the careful parser from the start,
+ * so every message and position comes from one parser.
+ */
 export function parseSource(text: string, file: string): { source: SourceFile; problems: Problem[] } {
+  if (!aliasPattern.test(text)) {
+    try {
+      const value = loadFast(text, { schema: CORE_SCHEMA, json: false });
+      return { source: lazySource(text, file, value), problems: [] };
+    } catch {
+      // fall through: the careful parser reports the problem with its position
+    }
+  }
+  return parseCarefully(text, file);
+}
+
+function lazySource(text: string, file: string, value: unknown): SourceFile {
+  let parsed: { document: Document; lineCounter: LineCounter } | undefined;
+  const positions = () => {
+    if (!parsed) {
+      const lineCounter = new LineCounter();
+      parsed = { document: parseDocument(text, { lineCounter, prettyErrors: false }), lineCounter };
+    }
+    return parsed;
+  };
+  return {
+    file,
+    value,
+    get document() {
+      return positions().document;
+    },
+    get lineCounter() {
+      return positions().lineCounter;
+    },
+  };
+}
+
+function parseCarefully(text: string, file: string): { source: SourceFile; problems: Problem[] } {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problems: Problem[] = [];

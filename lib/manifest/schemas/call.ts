@@ -14,25 +14,25 @@ export const streamingTransports: ReadonlySet<string> = new Set(["sse", "ndjson"
 const template = z.string();
 
 export const credentialScheme = z.discriminatedUnion("scheme", [
-  z.strictObject({ scheme: z.literal("none") }),
+  z.strictObject({ scheme: z.literal("none").meta({ description: "No authentication." }) }),
   z.strictObject({
-    scheme: z.literal("bearer"),
+    scheme: z.literal("bearer").meta({ description: "Authorization: Bearer <token>; no header when the token is empty." }),
     token: template.meta({ description: "The token, e.g. `{{ credentials.openai.apiKey }}`." }),
   }),
   z.strictObject({
-    scheme: z.literal("basic"),
-    username: template,
-    password: template,
+    scheme: z.literal("basic").meta({ description: "HTTP basic authentication." }),
+    username: template.meta({ description: "The user name, e.g. `{{ credentials.service.username }}`." }),
+    password: template.meta({ description: "The password, e.g. `{{ credentials.service.password }}`." }),
   }),
   z.strictObject({
-    scheme: z.literal("apiKeyHeader"),
+    scheme: z.literal("apiKeyHeader").meta({ description: "The key in a request header." }),
     header: z.string().meta({ description: "The header's name, e.g. x-api-key." }),
-    value: template,
+    value: template.meta({ description: "The key, e.g. `{{ credentials.service.apiKey }}`." }),
   }),
   z.strictObject({
-    scheme: z.literal("apiKeyQuery"),
+    scheme: z.literal("apiKeyQuery").meta({ description: "The key in a query parameter." }),
     param: z.string().meta({ description: "The query parameter's name." }),
-    value: template,
+    value: template.meta({ description: "The key, e.g. `{{ credentials.service.apiKey }}`." }),
   }),
 ]);
 export type CredentialScheme = z.infer<typeof credentialScheme>;

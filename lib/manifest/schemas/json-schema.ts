@@ -80,7 +80,7 @@ export const jsonSchema: z.ZodType<JsonSchema> = z.lazy(() =>
 export const objectSchema = z.lazy(() =>
   z.strictObject({
     type: z.literal("object").meta({ description: "Always `object`." }),
-    description: z.string().optional(),
+    description: z.string().optional().meta({ description: "What the object as a whole holds." }),
     properties: z.record(z.string(), jsonSchema).default({}).meta({ description: "Each parameter or property, by name." }),
     required: z.array(z.string()).default([]).meta({ description: "The names that must be present." }),
     additionalProperties: z.union([z.boolean(), jsonSchema]).optional().meta({ description: "Whether names not listed are accepted (default: false for tool inputs)." }),

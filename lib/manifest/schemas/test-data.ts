@@ -4,8 +4,8 @@ import { identifier } from "./interface";
 export const fixtureResponse = z.strictObject({
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]).default("GET").meta({ description: "The request method to answer." }),
   path: z.string().startsWith("/").meta({ description: "The request path to answer (query ignored), e.g. /v1/forecast." }),
-  status: z.number().int().min(100).max(599).default(200),
-  headers: z.record(z.string(), z.string()).default({}),
+  status: z.number().int().min(100).max(599).default(200).meta({ description: "The reply's HTTP status." }),
+  headers: z.record(z.string(), z.string()).default({}).meta({ description: "The reply's headers." }),
   body: z.unknown().optional().meta({ description: "The reply: an object or list is sent as JSON, a string as written." }),
   events: z.array(z.unknown()).optional().meta({ description: "For streamed replies: each item is sent as one server-sent event." }),
 });
@@ -23,7 +23,7 @@ export const testCase = z.strictObject({
     .optional()
     .meta({ description: "For service nodes: the method to call; without it the node runs as a step." }),
   fixtures: z
-    .strictObject({ http: z.array(fixtureResponse).default([]) })
+    .strictObject({ http: z.array(fixtureResponse).default([]).meta({ description: "One entry per request the case expects: method and path answered with status, headers and body." }) })
     .optional()
     .meta({ description: "Replies served by a fixture HTTP server on 127.0.0.1 while the case runs." }),
   expect: z.record(z.string(), z.string()).meta({ description: "Label → a `return` expression over `output` that must be true. `output` is the method's result (structured content when there is an outputSchema), or the outputs by name for a step; when the method or step failed it is `{ isError: true, message }`." }),

@@ -1,5 +1,5 @@
 import type { JsonSchema } from "../../schemas";
-import { compileSchema } from "../json-schema-check";
+import { compileSchema } from "../../json-schema-check";
 import { defineRule, type Finding } from "../rule";
 
 export const configOrderUnknown = defineRule({

@@ -26,14 +26,26 @@ function readSite(site: TemplateSite): { references: Reference[] } | { syntax: s
   };
 }
 
+type SiteReading = { site: TemplateSite; read: ReturnType<typeof readSite> };
+const readings = new WeakMap<LoadedNode, SiteReading[]>();
+
+/** Every template site of a node, parsed once and shared by the template rules. */
+function readNode(node: LoadedNode): SiteReading[] {
+  let cached = readings.get(node);
+  if (!cached) {
+    cached = templateSites(node).map((site) => ({ site, read: readSite(site) }));
+    readings.set(node, cached);
+  }
+  return cached;
+}
+
 function templateRule(id: string, summary: string, check: (site: TemplateSite, references: Reference[], node: LoadedNode) => string[]): Rule {
   return defineRule({
     id,
     severity: "error",
     summary,
     check(node) {
-      return templateSites(node).flatMap((site): Finding[] => {
-        const read = readSite(site);
+      return readNode(node).flatMap(({ site, read }): Finding[] => {
         if ("syntax" in read) return [];
         return check(site, read.references, node).map((message) => ({ in: site.in, path: site.path, message }));
       });
@@ -46,8 +58,7 @@ export const templateSyntax = defineRule({
   severity: "error",
   summary: "Every `{{ path }}` template is well formed and every `return` expression parses as JavaScript.",
   check(node) {
-    return templateSites(node).flatMap((site): Finding[] => {
-      const read = readSite(site);
+    return readNode(node).flatMap(({ site, read }): Finding[] => {
       return "syntax" in read ? [{ in: site.in, path: site.path, message: read.syntax }] : [];
     });
   },

@@ -1,6 +1,6 @@
 import { isExpression } from "../../../sandbox/template-syntax";
 import type { JsonSchema } from "../../schemas";
-import { compileSchema } from "../json-schema-check";
+import { compileSchema } from "../../json-schema-check";
 import { didYouMeanSuffix } from "../../did-you-mean";
 import { defineRule, type Finding } from "../rule";
 

@@ -1,0 +1,136 @@
+import type { Call } from "../../manifest/schemas";
+import { insertedText, renderValue, type Evaluator } from "../../sandbox";
+import { guardedFetch, UrlRefusedError } from "../../security/guarded-fetch";
+import { CallFailure } from "./call-failure";
+import { parseJsonReply, readStream, readText, ReplyError } from "./read-reply";
+import { type Credentials, type RenderedRequest, renderRequest } from "./render-request";
+
+export interface CallContext {
+  evaluator: Evaluator;
+  /** Credential values by name and field, resolved on the server for this run only. */
+  credentials?: Credentials;
+  /** Development and tests only: allow private and loopback addresses. */
+  allowPrivateUrls?: boolean;
+  /** Cancels the call (a cancelled run, a node that stops). */
+  signal?: AbortSignal;
+  /** Receives each event of a streamed reply as it arrives. */
+  onEvent?: (event: unknown) => void;
+  /** Waits between retries; tests may replace it. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface CallReply {
+  status: number;
+  /** The parsed reply: JSON, text, or the list of streamed events. */
+  response: unknown;
+  headers: Record<string, string>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Makes one call of a manifest: renders its templates, sends it through the
+ * URL guard, reads the reply by its transport, retries what its `retry`
+ * allows, and applies `okOn` and `error`. Every failure is a CallFailure
+ * whose message is safe to hand to a model.
+ */
+export async function executeCall(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
+  let request: RenderedRequest;
+  let timeoutMs: number;
+  try {
+    request = renderRequest(call, scope, context.evaluator, context.credentials ?? {});
+    timeoutMs = Number(renderValue(call.timeoutMs, scope, context.evaluator));
+  } catch (error) {
+    throw new CallFailure("template", `call '${call.name}' could not be prepared: ${(error as Error).message}`, call.name);
+  }
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) timeoutMs = 30_000;
+  const attempts = call.retry?.attempts ?? 1;
+  const retryOn = new Set(call.retry?.on ?? []);
+  const sleep = context.sleep ?? defaultSleep;
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= attempts;
+    let reply: CallReply;
+    try {
+      reply = await sendOnce(call, request, timeoutMs, context);
+    } catch (error) {
+      const failure = error instanceof CallFailure ? error : new CallFailure("network", `call '${call.name}' to ${request.url.host} failed: ${(error as Error).message}`, call.name);
+      if (last || failure.code === "url-refused" || context.signal?.aborted) throw failure;
+      await sleep(backoff(call, attempt));
+      continue;
+    }
+    const ok = (reply.status >= 200 && reply.status < 300) || (call.okOn ?? []).includes(reply.status);
+    if (!ok && !last && retryOn.has(reply.status)) {
+      await sleep(backoff(call, attempt, reply.headers["retry-after"]));
+      continue;
+    }
+    checkErrorWhen(call, scope, reply, context.evaluator);
+    if (!ok) throw new CallFailure("http-status", `call '${call.name}': ${request.url.host} answered ${reply.status}${detail(reply.response)}`, call.name, reply.status);
+    return reply;
+  }
+}
+
+async function sendOnce(call: Call, request: RenderedRequest, timeoutMs: number, context: CallContext): Promise<CallReply> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = context.signal ? AbortSignal.any([timeout, context.signal]) : timeout;
+  try {
+    const answer = await guardedFetch(request.url.toString(), { method: request.method, headers: request.headers, body: request.body, signal, allowPrivate: context.allowPrivateUrls });
+    const headers = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value ?? "")]));
+    const streamed = (call.transport === "sse" || call.transport === "ndjson") && answer.status >= 200 && answer.status < 300;
+    let response: unknown;
+    if (streamed) {
+      response = await readStream(answer.body, call.transport as "sse" | "ndjson", { terminator: call.terminator, onEvent: context.onEvent });
+    } else {
+      const text = await readText(answer.body);
+      const looksJson = call.transport !== "text" && (call.transport === "json" || /json/.test(headers["content-type"] ?? ""));
+      response = looksJson ? parseReplyOrText(text, answer.status) : text;
+    }
+    return { status: answer.status, response, headers };
+  } catch (error) {
+    if (error instanceof UrlRefusedError) throw new CallFailure("url-refused", `call '${call.name}' was refused: ${error.message}`, call.name);
+    if (timeout.aborted) throw new CallFailure("timeout", `call '${call.name}' to ${request.url.host} timed out after ${timeoutMs} ms`, call.name);
+    if (context.signal?.aborted) throw new CallFailure("network", `call '${call.name}' was cancelled`, call.name);
+    if (error instanceof ReplyError) throw new CallFailure("invalid-reply", `call '${call.name}': ${error.message}`, call.name);
+    throw error;
+  }
+}
+
+/** Error replies are often HTML or plain text even from JSON APIs: keep them as text. */
+function parseReplyOrText(text: string, status: number): unknown {
+  if (status >= 200 && status < 300) return parseJsonReply(text);
+  try {
+    return parseJsonReply(text);
+  } catch {
+    return text;
+  }
+}
+
+function checkErrorWhen(call: Call, scope: Record<string, unknown>, reply: CallReply, evaluator: Evaluator): void {
+  if (!call.error) return;
+  const replyScope = { ...scope, response: reply.response, status: reply.status };
+  let matched: unknown;
+  let message: string;
+  try {
+    matched = renderValue(call.error.when, replyScope, evaluator);
+    if (!matched) return;
+    message = insertedText(renderValue(call.error.message, replyScope, evaluator));
+  } catch (error) {
+    throw new CallFailure("template", `call '${call.name}': its error check failed: ${(error as Error).message}`, call.name, reply.status);
+  }
+  throw new CallFailure("error-when", message || `call '${call.name}' failed`, call.name, reply.status);
+}
+
+function backoff(call: Call, attempt: number, retryAfter?: string): number {
+  const seconds = Number(retryAfter);
+  if (Number.isFinite(seconds) && seconds > 0) return Math.min(seconds * 1000, 30_000);
+  const delay = call.retry?.delayMs ?? 500;
+  return call.retry?.backoff === "fixed" ? delay : delay * 2 ** (attempt - 1);
+}
+
+/** A short reason from an error reply, for the failure message. */
+function detail(response: unknown): string {
+  const record = response as { error?: unknown; message?: unknown } | null;
+  const candidate =
+    typeof record === "string" ? record : typeof record?.error === "object" && record?.error ? (record.error as { message?: unknown }).message : (record?.message ?? record?.error);
+  const text = typeof candidate === "string" ? candidate.replace(/\s+/g, " ").trim() : "";
+  return text ? `: ${text.slice(0, 300)}` : "";
+}

@@ -1,0 +1,64 @@
+import { insertedText, lookupPath } from "../../sandbox";
+import { parseTemplate, type TemplatePart } from "../../sandbox/template-syntax";
+
+/**
+ * Renders a call's URL so that templates can never move it to another host:
+ * the scheme and host come from the literal start or a leading
+ * `{{ config.<name> }}`; values inserted after it are encoded (path values
+ * segment by segment, keeping their `/`; query values whole), `.` and `..`
+ * segments are refused, and the result must keep the origin it started with.
+ *
+ * @example renderUrl("{{ config.apiUrl }}/repos/{{ params.repo }}", scope) // "https://api.github.com/repos/a%20b"
+ */
+export function renderUrl(template: string, scope: Record<string, unknown>): URL {
+  const parsed = parseTemplate(template);
+  if (parsed.kind === "expression") throw new Error("a URL cannot be a `return` expression");
+  const parts: TemplatePart[] = parsed.kind === "literal" ? [{ kind: "text", text: parsed.text }] : parsed.kind === "whole" ? [{ kind: "path", path: parsed.path }] : parsed.parts;
+  const [first, ...others] = parts;
+  let rest = others;
+  let base: string;
+  if (first.kind === "path") {
+    if (first.path.segments[0] !== "config") throw new Error(`the URL's host cannot come from {{ ${first.path.text} }}`);
+    base = insertedText(lookupPath(scope, first.path.segments)).replace(/\/+$/, "");
+  } else {
+    const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(first.text)?.[0] ?? first.text;
+    base = origin;
+    if (origin.length < first.text.length) rest = [{ kind: "text", text: first.text.slice(origin.length) }, ...rest];
+  }
+  let origin: string;
+  try {
+    origin = new URL(base).origin;
+  } catch {
+    throw new Error(`the URL's base '${base}' is not an absolute http(s) URL`);
+  }
+  let text = base;
+  let inQuery = base.includes("?");
+  for (const part of rest) {
+    if (part.kind === "text") {
+      text += part.text;
+      if (part.text.includes("?") || part.text.includes("#")) inQuery = true;
+      continue;
+    }
+    const value = insertedText(lookupPath(scope, part.path.segments));
+    text += inQuery ? encodeURIComponent(value) : encodePath(value, part.path.text);
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`the rendered URL is not valid: a value inserted after ${origin} broke its host part`);
+  }
+  if (url.origin !== origin) throw new Error(`the rendered URL left its origin ${origin}`);
+  return url;
+}
+
+/** Encodes each segment of a path value, keeping its slashes; refuses `.` and `..`. */
+function encodePath(value: string, source: string): string {
+  return value
+    .split("/")
+    .map((segment) => {
+      if (segment === "." || segment === "..") throw new Error(`{{ ${source} }} holds a '${segment}' path segment, which is refused`);
+      return encodeURIComponent(segment);
+    })
+    .join("/");
+}

@@ -1,0 +1,107 @@
+import type { CatalogueNode, NodeManifest, TestCase } from "../../manifest";
+import { configValues } from "../../manifest/config-values";
+import { checkArguments } from "../../manifest/json-schema-check";
+import { renderValue, type Evaluator } from "../../sandbox";
+import { invokeMethod } from "../calls/invoke-method";
+import { runStep } from "../calls/run-step";
+import { type Credentials } from "../calls/render-request";
+import { startFixtureServer } from "./fixture-server";
+
+export interface CaseOutcome {
+  node: string;
+  name: string;
+  status: "passed" | "failed" | "skipped";
+  /** For failed cases: each expectation that did not hold, and why. */
+  failures: string[];
+  /** What the node produced, as the expectations saw it. */
+  output?: unknown;
+}
+
+/** Runs an agent node's case; supplied by the engine once agents can run. */
+export type AgentCaseRunner = (input: {
+  manifest: NodeManifest;
+  config: Record<string, unknown>;
+  inputs: Record<string, unknown>;
+  credentials: Credentials;
+}) => Promise<{ outputs: Record<string, unknown> } | { isError: true; message: string }>;
+
+export interface NodeTestOptions {
+  evaluator: Evaluator;
+  runAgent?: AgentCaseRunner;
+}
+
+/**
+ * Runs the test.yaml cases of the given nodes. Each case gets its own
+ * fixture server on 127.0.0.1 (`{{ fixture.url }}`); calls may reach it
+ * because node tests allow loopback addresses, and only node tests do.
+ */
+export async function runNodeTests(nodes: readonly CatalogueNode[], options: NodeTestOptions): Promise<CaseOutcome[]> {
+  const outcomes: CaseOutcome[] = [];
+  for (const node of nodes) {
+    for (const testCase of node.manifest?.test?.testData ?? []) {
+      outcomes.push(await runCase(node.name, node.manifest as NodeManifest, testCase, options));
+    }
+  }
+  return outcomes;
+}
+
+async function runCase(node: string, manifest: NodeManifest, testCase: TestCase, options: NodeTestOptions): Promise<CaseOutcome> {
+  const server = await startFixtureServer(
+    (testCase.fixtures?.http ?? []).map((reply) => ({ ...reply, method: reply.method ?? "GET" })),
+  );
+  try {
+    const scope = { fixture: { url: server.url } };
+    const given = renderValue({ config: testCase.config, inputs: testCase.inputs, credentials: testCase.credentials }, scope, options.evaluator) as {
+      config: Record<string, unknown>;
+      inputs: Record<string, unknown>;
+      credentials: Credentials;
+    };
+    const config = configValues(manifest.config, given.config);
+    const context = { evaluator: options.evaluator, credentials: given.credentials, allowPrivateUrls: true };
+    let output: unknown;
+    if (testCase.call) {
+      const method = manifest.service?.[testCase.call.method];
+      if (!method) return failed(node, testCase, [`no method '${testCase.call.method}' in api/service.yaml`]);
+      const params = renderValue(testCase.call.params, scope, options.evaluator);
+      const checked = checkArguments(method.inputs, params);
+      if (!checked.ok) {
+        output = { isError: true, message: `invalid arguments: ${checked.message}` };
+      } else {
+        const result = await invokeMethod(method, { params: checked.value, config }, context);
+        output = result.isError ? result : (result.structured ?? result.value);
+      }
+    } else if (manifest.toolExchange) {
+      if (!options.runAgent) return { node, name: testCase.name, status: "skipped", failures: ["agent cases need the agent loop, which this runner was not given"] };
+      const result = await options.runAgent({ manifest, config, inputs: given.inputs, credentials: given.credentials });
+      output = "outputs" in result ? result.outputs : result;
+    } else if (manifest.run) {
+      const result = await runStep({ run: manifest.run, events: manifest.events }, { config, inputs: given.inputs }, context);
+      output = result.ok ? result.outputs : { isError: true, message: result.message };
+    } else {
+      return failed(node, testCase, ["the case has no call and the node does not run as a step"]);
+    }
+    const failures = checkExpectations(testCase.expect, output, options.evaluator);
+    return { node, name: testCase.name, status: failures.length ? "failed" : "passed", failures, output };
+  } catch (error) {
+    return failed(node, testCase, [`the case could not run: ${(error as Error).message}`]);
+  } finally {
+    await server.close();
+  }
+}
+
+function failed(node: string, testCase: TestCase, failures: string[]): CaseOutcome {
+  return { node, name: testCase.name, status: "failed", failures };
+}
+
+function checkExpectations(expect: Record<string, string>, output: unknown, evaluator: Evaluator): string[] {
+  const failures: string[] = [];
+  for (const [label, expression] of Object.entries(expect)) {
+    try {
+      const held = renderValue(expression, { output }, evaluator);
+      if (held !== true) failures.push(`${label}: \`${expression}\` gave ${JSON.stringify(held)}`);
+    } catch (error) {
+      failures.push(`${label}: \`${expression}\` failed: ${(error as Error).message}`);
+    }
+  }
+  return failures;
+}

@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { moduleSupply } from "./module-supply";
+import { createSandbox, type Sandbox } from "./sandbox";
+import { SandboxError, type SandboxErrorCode } from "./sandbox-error";
+
+// Snippets written to escape, exhaust or poison the sandbox. Every one must
+// end in a SandboxError (or a harmless value), and the next evaluation must
+// behave as if nothing happened. The vitest worker dying would fail the run.
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await createSandbox({ timeoutMs: 100 });
+});
+
+function codeOf(source: string, scope: Record<string, unknown> = {}): SandboxErrorCode {
+  try {
+    const value = sandbox.evaluate(source, scope);
+    throw new Error(`expected a SandboxError, got ${JSON.stringify(value)}`);
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error;
+    return error.code;
+  }
+}
+
+function stillWorks(): void {
+  expect(sandbox.evaluate("return [1, 2, 3].map(n => n * 2)", {})).toEqual([2, 4, 6]);
+}
+
+describe("what a snippet cannot reach", () => {
+  it("has no Node globals: process, require, module, fetch", () => {
+    const kinds = sandbox.evaluate(
+      "return [typeof process, typeof require, typeof module, typeof globalThis.fetch, typeof fetch, typeof setTimeout]",
+      {},
+    );
+    expect(kinds).toEqual(["undefined", "undefined", "undefined", "undefined", "undefined", "undefined"]);
+  });
+
+  it("cannot load modules: import() never resolves to anything and static import does not parse", () => {
+    expect(codeOf("return import('node:fs')")).toBe("result");
+    expect(codeOf("import fs from 'node:fs'; return fs")).toBe("syntax");
+  });
+
+  it("cannot compile code from strings", () => {
+    expect(codeOf("return eval('1 + 1')")).toBe("thrown");
+    expect(codeOf("return (() => 0).constructor('return 1')()")).toBe("thrown");
+    expect(codeOf("return Object.getPrototypeOf(function* () {}).constructor('yield 1')().next()")).toBe("thrown");
+    expect(codeOf("return Function('return 1')()")).toBe("thrown");
+  });
+
+  it("cannot reach host objects through the scope: values arrive as plain JSON copies", () => {
+    const scope = { params: { when: new Date(0), run: () => "host" } };
+    expect(sandbox.evaluate("return [typeof params.when, typeof params.run]", scope)).toEqual(["string", "undefined"]);
+  });
+});
+
+describe("exhaustion", () => {
+  it("stops an endless loop at the deadline, even inside try/catch", () => {
+    expect(codeOf("while (true) {}")).toBe("timeout");
+    expect(codeOf("try { for (;;) {} } catch (error) {} return 1")).toBe("timeout");
+    stillWorks();
+  });
+
+  it("stops catastrophic regular-expression backtracking", () => {
+    expect(codeOf("return /(a+)+$/.test('a'.repeat(40) + 'b')")).toBe("timeout");
+  });
+
+  it("stops memory bombs at the memory limit or the deadline", () => {
+    expect(["memory", "timeout"]).toContain(codeOf("const items = []; while (true) items.push(items.length)"));
+    expect(codeOf("let text = 'x'; while (true) text += text")).toBe("memory");
+    expect(codeOf("return 'x'.repeat(1e9).length")).toBe("memory");
+    expect(codeOf("return new Array(1e8).fill(0).length")).toBe("memory");
+    expect(codeOf("try { let t = 'x'; while (true) t += t } catch (error) {} while (true) {}")).toBe("timeout");
+    stillWorks();
+  });
+
+  it("turns deep recursion into a stack error", () => {
+    expect(codeOf("function down(n) { return down(n + 1) + 1 } return down(0)")).toBe("memory");
+    expect(codeOf("const o = { get deep() { return this.deep } }; return o.deep")).toBe("memory");
+    stillWorks();
+  });
+
+  it("turns deeply nested values into a stack error instead of overflowing the host", () => {
+    expect(codeOf("let o = []; for (let i = 0; i < 200000; i++) o = [o]; return o")).toBe("memory");
+    expect(codeOf("let o = []; for (let i = 0; i < 200000; i++) o = [o]; return String(o)")).toBe("memory");
+    expect(codeOf("return JSON.parse('['.repeat(200000) + ']'.repeat(200000))")).toBe("memory");
+    stillWorks();
+  });
+
+  it("refuses a snippet nested too deep to parse safely", () => {
+    expect(codeOf(`return ${"[".repeat(5000)}${"]".repeat(5000)}`)).toBe("syntax");
+  });
+
+  it("survives being called from deep in the host's stack", async () => {
+    // Each step down is the same function, so its capacity measured once holds for the runs below.
+    let deepest = 0;
+    const descend = (depth: number, stop: number, leaf: () => unknown): unknown => {
+      deepest = depth;
+      return depth >= stop ? leaf() : descend(depth + 1, stop, leaf);
+    };
+    try {
+      descend(0, Number.POSITIVE_INFINITY, () => undefined);
+    } catch {
+      // RangeError: the host's stack is full at `deepest` steps.
+    }
+    const capacity = deepest;
+    const deepValue = () => sandbox.evaluate("let o = []; for (let i = 0; i < 200000; i++) o = [o]; return o", {});
+    for (const fraction of [0.5, 0.6, 0.7, 0.8, 0.9]) {
+      expect(() => descend(0, Math.floor(capacity * fraction), deepValue)).toThrow(SandboxError);
+      // A run that broke the engine replaces it; the replacement's own spare loads in the background.
+      await (await moduleSupply()).settled();
+    }
+    stillWorks();
+  });
+});
+
+describe("isolation between evaluations", () => {
+  it("does not carry globals or changed built-ins into the next evaluation", () => {
+    sandbox.evaluate(
+      "globalThis.leak = 1; Object.prototype.polluted = 1; Array.prototype.map = null; JSON.stringify = () => 'x'; return 0",
+      {},
+    );
+    expect(sandbox.evaluate("return [typeof globalThis.leak, typeof ({}).polluted, typeof [].map]", {})).toEqual([
+      "undefined",
+      "undefined",
+      "function",
+    ]);
+  });
+
+  it("does not let scheduled promise jobs run on in later evaluations", () => {
+    sandbox.evaluate("function again() { globalThis.count = (globalThis.count || 0) + 1; Promise.resolve().then(again) } again(); return 0", {});
+    expect(sandbox.evaluate("return typeof globalThis.count", {})).toBe("undefined");
+  });
+
+  it("keeps a body that closes its wrapper early inside the sandbox", () => {
+    try {
+      sandbox.evaluate("return 1 }); globalThis.escaped = 1; (function () {", {});
+    } catch (error) {
+      expect(error).toBeInstanceOf(SandboxError);
+    }
+    expect(sandbox.evaluate("return typeof globalThis.escaped", {})).toBe("undefined");
+  });
+
+  it("cannot corrupt its own result reporting", () => {
+    expect(sandbox.evaluate("JSON.stringify = () => '{\"forged\":1}'; String = null; return { real: 1 }", {})).toEqual({ real: 1 });
+  });
+});
+
+describe("prototype pollution", () => {
+  it("treats __proto__ keys in the scope as data, inside and out", () => {
+    const scope = JSON.parse('{"params": {"__proto__": {"polluted": true}, "name": "x"}}') as Record<string, unknown>;
+    expect(sandbox.evaluate("return [typeof params.polluted, params.name, typeof ({}).polluted]", scope)).toEqual([
+      "undefined",
+      "x",
+      "undefined",
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("drops __proto__ keys from results, so no later merge can reach a prototype", () => {
+    const result = sandbox.evaluate("return JSON.parse('{\"__proto__\": {\"polluted\": true}, \"kept\": 1}')", {}) as object;
+    expect(result).toEqual({ kept: 1 });
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(Object.hasOwn(result, "__proto__")).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

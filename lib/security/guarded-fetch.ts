@@ -1,0 +1,100 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { refusedAddressReason } from "./address-policy";
+import { checkUrl, type UrlGuardOptions } from "./url-guard";
+
+export const maxRedirects = 5;
+
+export interface GuardedRequest extends UrlGuardOptions {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface GuardedResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The URL that answered, after redirects. */
+  url: string;
+  body: IncomingMessage;
+}
+
+/** Refused before or while connecting: the request never reached the host. */
+export class UrlRefusedError extends Error {
+  readonly code = "url-refused";
+  constructor(message: string) {
+    super(message);
+    this.name = "UrlRefusedError";
+  }
+}
+
+/**
+ * A DNS lookup that refuses private addresses at the moment of connecting,
+ * so a host that resolved to a public address when checked cannot be
+ * re-pointed at a private one (DNS rebinding) before the socket opens.
+ */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, "", 0);
+      const list = addresses as unknown as LookupAddress[];
+      if (!allowPrivate) {
+        for (const { address } of list) {
+          const reason = refusedAddressReason(address);
+          if (reason) return callback(new UrlRefusedError(`${hostname} resolves to ${address}, a ${reason} address`), "", 0);
+        }
+      }
+      if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+/**
+ * An HTTP request where every hop is guarded: the URL is checked before
+ * connecting, the address actually connected to is checked again, and each
+ * redirect (at most 5) goes through the same checks. Only http and https.
+ */
+export async function guardedFetch(url: string, request: GuardedRequest): Promise<GuardedResponse> {
+  let current = url;
+  let method = request.method.toUpperCase();
+  let body = request.body;
+  for (let hop = 0; hop <= maxRedirects; hop++) {
+    const verdict = await checkUrl(current, request);
+    if (!verdict.ok) throw new UrlRefusedError(verdict.reason);
+    const response = await send(verdict.url, { ...request, method, body });
+    const location = response.headers.location;
+    if (response.status < 300 || response.status >= 400 || response.status === 304 || !location) {
+      return { status: response.status, headers: response.headers, url: current, body: response };
+    }
+    response.resume();
+    current = new URL(location, current).toString();
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+      method = "GET";
+      body = undefined;
+    }
+  }
+  throw new UrlRefusedError(`more than ${maxRedirects} redirects`);
+}
+
+function send(url: URL, request: GuardedRequest): Promise<IncomingMessage & { status: number }> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      {
+        method: request.method,
+        headers: { ...request.headers, ...(request.body !== undefined ? { "content-length": Buffer.byteLength(request.body).toString() } : {}) },
+        lookup: guardedLookup(Boolean(request.allowPrivate)),
+        signal: request.signal,
+      },
+      (response) => resolve(Object.assign(response, { status: response.statusCode ?? 0 })),
+    );
+    outgoing.on("error", reject);
+    if (request.body !== undefined) outgoing.write(request.body);
+    outgoing.end();
+  });
+}
