@@ -1,17 +1,19 @@
-/** The edit distance between two words (insertions, deletions, substitutions). */
+/**
+ * The edit distance between two words: insertions, deletions, substitutions
+ * and swaps of two neighbouring letters (the commonest typo) each count one.
+ */
 export function editDistance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0];
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j];
+  const rows = a.length + 1;
+  const columns = b.length + 1;
+  const distance: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: columns }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < columns; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      previous[j] = Math.min(previous[j] + 1, previous[j - 1] + 1, diagonal + cost);
-      diagonal = above;
+      distance[i][j] = Math.min(distance[i - 1][j] + 1, distance[i][j - 1] + 1, distance[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance[i][j] = Math.min(distance[i][j], distance[i - 2][j - 2] + 1);
     }
   }
-  return previous[b.length];
+  return distance[a.length][b.length];
 }
 
 /**
@@ -25,7 +27,8 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
   if (sameCase) return sameCase;
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  // Allow about one edit in three letters (at least one), so short words get only near misses.
+  let bestDistance = Math.max(1, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {
     const distance = editDistance(lower, candidate.toLowerCase());
     if (distance < bestDistance) {

@@ -14,6 +14,13 @@ export interface LoadedNode extends CatalogueNode {
   locators: Partial<Record<NodeFileKey, Locator>>;
   /** The schema-checked value of each file that passed its schema. */
   parts: Partial<NodeManifest>;
+  /** The manifest files that exist in the folder, usable or not. */
+  files: Set<NodeFileKey>;
+}
+
+/** True when a file is in the folder but could not be used (its own problems say why). */
+export function isBroken(node: LoadedNode, key: NodeFileKey): boolean {
+  return node.files.has(key) && node.parts[key] === undefined;
 }
 
 export interface LoadedCatalogue {
@@ -47,6 +54,8 @@ export async function loadCatalogue(root: string, displayBase = path.dirname(pat
   }
   if (entries.includes(sharedFolder)) {
     await loadProtocols(path.join(absoluteRoot, sharedFolder), display, catalogue);
+    // Each protocol's own $refs are checked even when no node imports it yet.
+    for (const protocol of catalogue.protocols.values()) catalogue.problems.push(...resolveRefs(protocol, catalogue.protocols).problems);
   }
   const folders: string[] = [];
   for (const entry of entries) {
@@ -93,16 +102,16 @@ async function loadProtocols(folder: string, display: (absolute: string) => stri
 
 async function loadNode(folder: string, display: (absolute: string) => string, protocols: ReadonlyMap<string, SourceFile>): Promise<LoadedNode> {
   const name = path.basename(folder);
-  const node: LoadedNode = { name, dir: display(folder), manifest: null, problems: [], sources: {}, locators: {}, parts: {} };
+  const node: LoadedNode = { name, dir: display(folder), manifest: null, problems: [], sources: {}, locators: {}, parts: {}, files: new Set() };
   const present = await listFiles(folder);
   for (const file of present) {
-    if (nodeFilePaths.includes(file) || ignoredFile.test(file)) continue;
+    if (nodeFilePaths.includes(file) || ignoredFile.test(file) || file.split("/").some((part) => part.startsWith("."))) continue;
     const message = `${file} is not a manifest file of a node${didYouMeanSuffix(file, nodeFilePaths)}; it is ignored`;
     node.problems.push(problemAt(`${node.dir}/${file}`, start, "unknown-file", message, "warning"));
   }
+  for (const key of nodeFileKeys) if (present.includes(nodeFiles[key].path)) node.files.add(key);
   const read = await Promise.all(
-    nodeFileKeys
-      .filter((key) => present.includes(nodeFiles[key].path))
+    [...node.files]
       .map(async (key) => ({ key, ...(await readSourceFile(path.join(folder, ...nodeFiles[key].path.split("/")), `${node.dir}/${nodeFiles[key].path}`)) })),
   );
   for (const { key, source, problems } of read) {
@@ -116,6 +125,11 @@ async function loadNode(folder: string, display: (absolute: string) => string, p
       node.problems.push(...resolved.problems);
       value = resolved.value;
       locator = resolved.locator;
+      // What a broken $ref would have brought is missing: checking the rest would only report that again.
+      if (resolved.problems.length) {
+        node.locators[key] = locator;
+        continue;
+      }
     }
     node.locators[key] = locator;
     const checked = checkSchema(nodeFiles[key].schema, value, locator);

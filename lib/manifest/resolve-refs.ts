@@ -75,7 +75,9 @@ export function resolveRefs(owner: SourceFile, protocols: ReadonlyMap<string, So
     if (chain.includes(key)) {
       return report("ref-cycle", `$ref cycle: ${[...chain, key].map((link) => link.replace(/#$/, "")).join(" → ")}`);
     }
-    if (chain.length >= maxRefDepth) return report("ref-too-deep", `$ref chain is deeper than ${maxRefDepth}: ${chain.join(" → ")}`);
+    if (chain.length >= maxRefDepth) {
+      return report("ref-too-deep", `$ref chain is deeper than ${maxRefDepth}: ${[...chain, key].map((link) => link.replace(/#$/, "")).join(" → ")}`);
+    }
     const base = fragment.split("/").filter(Boolean);
     const target = valueAt(protocol.value, base);
     if (target === undefined) {

@@ -34,7 +34,7 @@ function issueProblems(schema: z.ZodType, issue: z.core.$ZodIssue, value: unknow
     return issue.keys.map((key) => {
       const place = locator([...path, key], "key");
       const where = path.length ? ` in ${describePath(path)}` : "";
-      return at(place, "unknown-key", `unknown key '${key}'${where}${didYouMeanSuffix(key, known)}`);
+      return at(place, "unknown-key", `unknown key '${key}'${where}${didYouMeanSuffix(key, known)}`, "key");
     });
   }
   if (issue.code === "invalid_union") {
@@ -50,14 +50,23 @@ function issueProblems(schema: z.ZodType, issue: z.core.$ZodIssue, value: unknow
     const name = path.length ? `'${path[path.length - 1]}'` : "a value";
     const parent = path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : "";
     const parentPlace = locator(path.slice(0, -1), "value");
-    return [at(parentPlace, "missing-key", `${name} is required${parent} (${issue.expected})`)];
+    return [at(parentPlace, "missing-key", `${name} is required${parent} (${friendlyType(issue.expected)})`)];
+  }
+  if (path.length === 0 && (value === null || value === undefined)) {
+    return [at(place, "invalid-value", "the file is empty; it must hold the keys this file defines (see docs/nodes.md)")];
   }
   const field = path.length ? `${describePath(path)}: ` : "";
   return [at(place, "invalid-value", `${field}${issue.message}`)];
 }
 
-function at(place: { source: SourceFile; path: YamlPath }, rule: string, message: string): Problem {
-  return problemAt(place.source.file, locate(place.source, place.path), rule, message);
+function at(place: { source: SourceFile; path: YamlPath }, rule: string, message: string, target: "key" | "value" = "value"): Problem {
+  return problemAt(place.source.file, locate(place.source, place.path, target), rule, message);
+}
+
+/** Zod's type names in the words of a YAML author. */
+function friendlyType(expected: string): string {
+  const words: Record<string, string> = { object: "a map", record: "a map", array: "a list", string: "text", number: "a number", int: "a whole number", boolean: "true or false" };
+  return words[expected] ?? expected;
 }
 
 /** `a.b[2].c` for messages. */

@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { CORE_SCHEMA, load as loadFast } from "js-yaml";
-import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from "yaml";
+import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode } from "yaml";
 import type { Problem, Severity } from "./problem";
 
 /** Manifests are small; anything bigger is a mistake (or an attack) and is not parsed. */
@@ -93,7 +93,7 @@ function lazySource(text: string, file: string, value: unknown): SourceFile {
   const positions = () => {
     if (!parsed) {
       const lineCounter = new LineCounter();
-      parsed = { document: parseDocument(text, { lineCounter, prettyErrors: false }), lineCounter };
+      parsed = { document: parseDocument(text, { lineCounter, prettyErrors: false, logLevel: "error" }), lineCounter };
     }
     return parsed;
   };
@@ -111,7 +111,7 @@ function lazySource(text: string, file: string, value: unknown): SourceFile {
 
 function parseCarefully(text: string, file: string): { source: SourceFile; problems: Problem[] } {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: "error" });
   const problems: Problem[] = [];
   const position = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
@@ -125,13 +125,41 @@ function parseCarefully(text: string, file: string): { source: SourceFile; probl
   }
   let value: unknown;
   if (document.errors.length === 0) {
+    const alias = firstAlias(document);
+    const aliasPosition = alias?.range ? position(alias.range[0]) : fileStart;
     try {
       value = document.toJS({ maxAliasCount: 100 });
     } catch (error) {
-      problems.push(problemAt(file, fileStart, "yaml-syntax", `YAML: ${firstLine((error as Error).message)}`));
+      problems.push(problemAt(file, aliasPosition, "yaml-syntax", `YAML: ${firstLine((error as Error).message)}`));
+    }
+    if (value !== undefined && isCyclic(value)) {
+      problems.push(problemAt(file, aliasPosition, "yaml-syntax", "YAML: an alias refers to the value that contains it, which would never end; copy the value instead"));
+      value = undefined;
     }
   }
   return { source: { file, document, lineCounter, value }, problems };
+}
+
+function firstAlias(document: Document): YamlNode | undefined {
+  let found: YamlNode | undefined;
+  visit(document, {
+    Alias(_, node) {
+      found = node as unknown as YamlNode;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** True when a value contains itself (a self-referring alias); such values would hang every walk over them. */
+function isCyclic(value: unknown, ancestors = new Set<object>()): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (ancestors.has(value)) return true;
+  ancestors.add(value);
+  const children = Array.isArray(value) ? value : Object.values(value);
+  const cyclic = children.some((child) => isCyclic(child, ancestors));
+  ancestors.delete(value);
+  return cyclic;
 }
 
 function firstLine(message: string): string {

@@ -1,5 +1,5 @@
 import type { Catalogue } from "../catalogue";
-import { type LoadedCatalogue, type LoadedNode, loadCatalogue } from "../load-catalogue";
+import { isBroken, type LoadedCatalogue, type LoadedNode, loadCatalogue } from "../load-catalogue";
 import { type Problem, sortProblems } from "../problem";
 import { locate, problemAt } from "../source-file";
 import type { Finding, Rule } from "./rule";
@@ -19,6 +19,7 @@ export function lintLoaded(catalogue: LoadedCatalogue, rules: readonly Rule[] = 
   const nodes = catalogue.nodes.map((node) => {
     const problems = [...node.problems];
     for (const rule of rules) {
+      if (rule.reads.some((key) => isBroken(node, key))) continue;
       try {
         problems.push(...rule.check(node, catalogue).map((finding) => toProblem(node, rule, finding)));
       } catch (error) {
@@ -27,7 +28,14 @@ export function lintLoaded(catalogue: LoadedCatalogue, rules: readonly Rule[] = 
     }
     return { name: node.name, dir: node.dir, manifest: node.manifest, problems: sortProblems(problems) };
   });
-  const problems = sortProblems([...catalogue.problems, ...nodes.flatMap((node) => node.problems)]);
+  // A broken protocol is reported once, though every node that imports it meets it.
+  const seen = new Set<string>();
+  const problems = sortProblems([...catalogue.problems, ...nodes.flatMap((node) => node.problems)]).filter((problem) => {
+    const key = `${problem.file}:${problem.line}:${problem.column}:${problem.rule}:${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   return { root: catalogue.root, nodes, protocols: [...catalogue.protocols.keys()], problems };
 }
 

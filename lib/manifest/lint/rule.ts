@@ -20,6 +20,12 @@ export interface Rule {
   severity: Severity;
   /** One sentence for docs/nodes.md: what the rule asks of a node. */
   summary: string;
+  /**
+   * The files the rule reads. When one of them is there but broken (its own
+   * problems say why), the rule is skipped for that node, so one broken file
+   * does not bring a cascade of findings that are not really there.
+   */
+  reads: readonly NodeFileKey[];
   check(node: LoadedNode, catalogue: LoadedCatalogue): Finding[];
 }
 

@@ -3,9 +3,11 @@ import { parseTemplate, type ParsedTemplate } from "../../sandbox/template-synta
 export type UrlVerdict = { ok: true } | { ok: false; rule: "url-host-templated" | "url-scheme"; message: string };
 
 /**
- * Checks that a call's URL fixes its scheme and host: either a literal
- * `http(s)://host/...`, or one leading `{{ config.<name> }}` (the node's
- * config, set by the workflow author) followed by a path, query or nothing.
+ * Checks that a call's URL fixes its scheme and host: a literal
+ * `http(s)://host/...`; a literal scheme with the host from config,
+ * `https://{{ config.<name> }}/...`; or one leading `{{ config.<name> }}`
+ * (the node's config, set by the workflow author) followed by a path, query
+ * or nothing.
  * Templates after that fill the path and query only; the runtime checks the
  * origin again after rendering.
  */
@@ -31,6 +33,17 @@ export function checkUrlOrigin(url: string): UrlVerdict {
     return { ok: true };
   }
   const text = first.text;
+  if (/^https?:\/\/$/i.test(text) && second?.kind === "path") {
+    // `https://{{ config.host }}/...`: the host is the node's config, which the workflow author sets.
+    const third = parts[2];
+    if (second.path.segments[0] !== "config" || second.path.segments.length !== 2) {
+      return { ok: false, rule: "url-host-templated", message: `the URL's host would come from {{ ${second.path.text} }}; only {{ config.<name> }} may set the host` };
+    }
+    if (third && !(third.kind === "text" && /^[/?#:]/.test(third.text))) {
+      return { ok: false, rule: "url-host-templated", message: `after the host {{ ${second.path.text} }} the URL must continue with a literal '/', ':', '?' or nothing` };
+    }
+    return { ok: true };
+  }
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text);
   if (!scheme) return { ok: false, rule: "url-scheme", message: `the URL must start with http:// or https:// (or {{ config.<name> }}); got '${url}'` };
   if (!/^https?$/i.test(scheme[1])) return { ok: false, rule: "url-scheme", message: `only http and https URLs are allowed; got '${scheme[1]}:'` };

@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { identifier } from "./interface";
 
+/** A string that is a `{{ path }}` template or a `return` expression, not a plain word. */
+export const templateString = z
+  .string()
+  .refine((text) => text.includes("{{") || text.trimStart().startsWith("return "), {
+    message: "expected a literal value, or a {{ template }} / `return` expression that gives one",
+  });
+
 /** A value that may be written literally or as a `{{ path }}` template / `return` expression. */
 export function templated<T extends z.ZodType>(literal: T) {
-  return z.union([literal, z.string()]);
+  return z.union([literal, templateString]);
 }
 
 export const httpMethod = z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]);
@@ -54,7 +61,7 @@ export const call = z.strictObject({
   name: identifier.meta({ description: "Unique within its list; later calls read this reply as `calls.<name>`." }),
   when: template.optional().meta({ description: "A `return` expression; the call is skipped (and leaves no `calls.<name>`) when it is false." }),
   method: templated(httpMethod).default("GET").meta({ description: "The HTTP method (or a template giving one, e.g. from config). GET and HEAD carry no body." }),
-  url: template.meta({ description: "The URL. Scheme and host are fixed by the manifest or start with `{{ config.<name> }}`; templates fill the path (encoded) and never the host." }),
+  url: template.meta({ description: "The URL. Scheme and host are literal, or come from the node's config: a leading `{{ config.<name> }}` (a base URL) or `https://{{ config.<name> }}/…` (a host). Templates after that fill the path (encoded per segment) and the query, never the host." }),
   query: templated(z.record(z.string(), z.unknown())).optional().meta({ description: "Query parameters (a map with templated values, or one template giving a map); null or missing values are left out." }),
   headers: templated(z.record(z.string(), template)).optional().meta({ description: "Request headers (a map with templated values, or one template giving a map)." }),
   body: z.unknown().optional().meta({ description: "The request body (sent as JSON); any value, templated throughout." }),

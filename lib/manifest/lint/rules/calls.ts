@@ -5,6 +5,7 @@ import { defineRule, type Finding } from "../rule";
 export const callNameDuplicate = defineRule({
   id: "call-name-duplicate",
   severity: "error",
+  reads: [],
   summary: "Call names are unique within their list, since later calls read them as `calls.<name>`.",
   check(node) {
     return callLists(node).flatMap((list) => {
@@ -22,6 +23,7 @@ function urlRule(id: "url-host-templated" | "url-scheme", summary: string) {
   return defineRule({
     id,
     severity: "error",
+    reads: [],
     summary,
     check(node) {
       return callLists(node).flatMap((list) =>

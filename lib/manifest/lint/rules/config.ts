@@ -5,13 +5,14 @@ import { defineRule, type Finding } from "../rule";
 export const configOrderUnknown = defineRule({
   id: "config-order-unknown",
   severity: "error",
+  reads: ["config"],
   summary: "`ui:order` and `required` in config.yaml name only declared properties.",
   check(node) {
     const config = node.parts.config;
     if (!config) return [];
     const properties = config.configSchema.properties;
     const check = (names: string[], path: Array<string | number>, what: string) =>
-      names.flatMap((name, index): Finding[] => (name in properties ? [] : [{ in: "config", path: [...path, index], message: `${what} names '${name}', which is not a property of configSchema` }]));
+      names.flatMap((name, index): Finding[] => (Object.hasOwn(properties, name) ? [] : [{ in: "config", path: [...path, index], message: `${what} names '${name}', which is not a property of configSchema` }]));
     return [...check(config["ui:order"] ?? [], ["ui:order"], "ui:order"), ...check(config.configSchema.required, ["configSchema", "required"], "required")];
   },
 });
@@ -19,6 +20,7 @@ export const configOrderUnknown = defineRule({
 export const schemaInvalid = defineRule({
   id: "schema-invalid",
   severity: "error",
+  reads: [],
   summary: "Every JSON Schema (config properties, method inputs and outputSchema) compiles, and every `default` matches its own schema.",
   check(node) {
     const findings: Finding[] = [];

@@ -3,12 +3,12 @@ import { defineRule, type Finding } from "../rule";
 export const eventsMissingOutput = defineRule({
   id: "events-missing-output",
   severity: "error",
+  reads: ["interface", "events", "run", "toolExchange"],
   summary: "Every output of a node that runs (api/run.yaml or a toolExchange) has a row in api/events.yaml.",
   check(node) {
     const face = node.parts.interface;
-    if (!face || (!node.sources.run && !node.sources.toolExchange)) return [];
+    if (!face || (!node.files.has("run") && !node.files.has("toolExchange"))) return [];
     const emitted = new Set((node.parts.events ?? []).map((row) => row.emit));
-    if (node.sources.events && !node.parts.events) return []; // the file is broken; its own problems say why
     return face.outputs.flatMap((output, index): Finding[] => {
       if (output.type === "signal" || emitted.has(output.name)) return [];
       return [{ in: "interface", path: ["outputs", index, "name"], message: `output '${output.name}' has no row in api/events.yaml; add \`- emit: ${output.name}\` with its value` }];
@@ -19,6 +19,7 @@ export const eventsMissingOutput = defineRule({
 export const eventsUnknownOutput = defineRule({
   id: "events-unknown-output",
   severity: "error",
+  reads: ["interface", "events"],
   summary: "Every row of api/events.yaml emits a declared output.",
   check(node) {
     const outputs = (node.parts.interface?.outputs ?? []).map((output) => output.name);
@@ -34,6 +35,7 @@ export const eventsUnknownOutput = defineRule({
 export const eventsOrder = defineRule({
   id: "events-order",
   severity: "error",
+  reads: ["interface", "events"],
   summary: "Rows of api/events.yaml follow the order in which the outputs are declared.",
   check(node) {
     const outputs = (node.parts.interface?.outputs ?? []).map((output) => output.name);

@@ -7,9 +7,10 @@ const consumers = (node: LoadedNode) => (node.parts.interface?.serviceConnectors
 export const consumerWithoutExchange = defineRule({
   id: "consumer-without-exchange",
   severity: "error",
+  reads: ["interface", "toolExchange"],
   summary: "A node with an isService: false mcp connector declares api/toolExchange.yaml (how its model API expresses a tool call).",
   check(node) {
-    if (node.sources.toolExchange) return [];
+    if (node.files.has("toolExchange")) return [];
     return (node.parts.interface?.serviceConnectors ?? []).flatMap((connector, index) =>
       connector.isService
         ? []
@@ -21,6 +22,7 @@ export const consumerWithoutExchange = defineRule({
 export const exchangeWithoutConsumer = defineRule({
   id: "exchange-without-consumer",
   severity: "error",
+  reads: ["interface", "toolExchange"],
   summary: "api/toolExchange.yaml needs an isService: false mcp connector for the tools it offers; its `from` names one.",
   check(node) {
     const exchange = node.parts.toolExchange;
@@ -39,6 +41,7 @@ export const exchangeWithoutConsumer = defineRule({
 export const exchangeIncomplete = defineRule({
   id: "exchange-incomplete",
   severity: "error",
+  reads: ["toolExchange", "run"],
   summary: "A toolExchange either names an `adapter` or gives `tool`, `call` and `result` (directly or through `$ref`), and a declarative one needs an api/run.yaml to layer over.",
   check(node) {
     const exchange = node.parts.toolExchange;
@@ -49,7 +52,7 @@ export const exchangeIncomplete = defineRule({
     if (missing.length) {
       findings.push({ in: "toolExchange", path: [], message: `missing ${missing.join(", ")}: give them, \`$ref\` a protocol from nodes/shared/, or name an adapter` });
     }
-    if (!node.parts.run && !node.sources.run) {
+    if (!node.files.has("run")) {
       findings.push({ in: "toolExchange", path: [], message: "a declarative toolExchange layers over the node's last run call, but there is no api/run.yaml" });
     }
     return findings;
@@ -64,6 +67,7 @@ function loopLimit(id: string, key: "maxTurns" | "stuckAfterRepeats", floor: num
   return defineRule({
     id,
     severity: "error",
+    reads: ["toolExchange", "config"],
     summary: `\`${key}\` is a whole number ≥ ${floor} (${meaning}), literally or from an integer config property with minimum ≥ ${floor}.`,
     check(node) {
       const value = node.parts.toolExchange?.[key];
@@ -83,8 +87,9 @@ function loopLimit(id: string, key: "maxTurns" | "stuckAfterRepeats", floor: num
       }
       const property = node.parts.config?.configSchema.properties[parsed.path.segments[1]];
       if (!property) return []; // template-unknown-config reports it
-      const minimum = property.minimum ?? property.exclusiveMinimum;
-      if (property.type !== "integer" || minimum === undefined || minimum < floor) {
+      // For an integer, exclusiveMinimum n means at least n + 1.
+      const lowest = Math.max(property.minimum ?? -Infinity, property.exclusiveMinimum === undefined ? -Infinity : Math.floor(property.exclusiveMinimum) + 1);
+      if (property.type !== "integer" || lowest < floor) {
         return finding(`${key} comes from config.${parsed.path.segments[1]}, which must be declared { type: integer, minimum: ${floor} } or more`);
       }
       return [];

@@ -5,10 +5,12 @@ export const maxInstructionLines = 100;
 export const instructionsTooLong = defineRule({
   id: "instructions-too-long",
   severity: "error",
+  reads: ["interface"],
   summary: `A connector's \`instructions\` is under ${maxInstructionLines} lines: it is in the agent's prompt on every turn.`,
   check(node) {
     return (node.parts.interface?.serviceConnectors ?? []).flatMap((connector, index): Finding[] => {
-      const lines = connector.instructions?.split("\n").length ?? 0;
+      // A block scalar keeps its final newline; it does not start another line.
+      const lines = connector.instructions?.replace(/\n+$/, "").split("\n").length ?? 0;
       if (lines < maxInstructionLines) return [];
       return [{ in: "interface", path: ["serviceConnectors", index, "instructions"], message: `instructions of '${connector.name}' is ${lines} lines; keep it under ${maxInstructionLines}: write the strategy between tools, not the tools` }];
     });
@@ -38,6 +40,7 @@ export function repeatedShare(description: string, instructions: Set<string>): n
 export const instructionsRepeatDescriptions = defineRule({
   id: "instructions-repeat-descriptions",
   severity: "warning",
+  reads: ["interface", "service"],
   summary: "`instructions` does not mostly repeat the tool descriptions: say how the tools work together, not what each does.",
   check(node) {
     const service = node.parts.service ?? {};

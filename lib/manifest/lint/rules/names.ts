@@ -3,6 +3,7 @@ import { defineRule, type Finding } from "../rule";
 export const nodeNameMismatch = defineRule({
   id: "node-name-mismatch",
   severity: "error",
+  reads: ["interface"],
   summary: "`name` in interface.yaml equals the node's folder name.",
   check(node) {
     const name = node.parts.interface?.name;
@@ -25,6 +26,7 @@ function duplicates<T>(items: readonly T[], nameOf: (item: T) => string): number
 export const nameDuplicate = defineRule({
   id: "name-duplicate",
   severity: "error",
+  reads: ["interface"],
   summary: "Input, output, credential and connector names are each unique within their list.",
   check(node) {
     const face = node.parts.interface;
@@ -41,6 +43,7 @@ export const nameDuplicate = defineRule({
 export const titleDuplicate = defineRule({
   id: "title-duplicate",
   severity: "warning",
+  reads: ["interface"],
   summary: "No two nodes share a title, so the palette tells them apart.",
   check(node, catalogue) {
     const title = node.parts.interface?.title;
@@ -65,6 +68,7 @@ export function firstWord(name: string): string {
 export const toolNameVerb = defineRule({
   id: "tool-name-verb",
   severity: "warning",
+  reads: ["service"],
   summary: "A tool (service method) name starts with a verb that says what it does, e.g. findProduct, not product.",
   check(node) {
     return Object.keys(node.parts.service ?? {})

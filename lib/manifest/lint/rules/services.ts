@@ -4,6 +4,7 @@ import { defineRule, type Finding } from "../rule";
 export const serviceMethodMissing = defineRule({
   id: "service-method-missing",
   severity: "error",
+  reads: ["interface", "service"],
   summary: "Every method an isService: true connector lists is defined in api/service.yaml.",
   check(node) {
     const connectors = node.parts.interface?.serviceConnectors ?? [];
@@ -12,8 +13,8 @@ export const serviceMethodMissing = defineRule({
     connectors.forEach((connector, connectorIndex) => {
       if (!connector.isService) return;
       connector.methods.forEach((method, methodIndex) => {
-        if (method in defined) return;
-        const where = node.sources.service ? "api/service.yaml has no method of that name" : "there is no api/service.yaml";
+        if (Object.hasOwn(defined, method)) return;
+        const where = node.files.has("service") ? "api/service.yaml has no method of that name" : "there is no api/service.yaml";
         findings.push({
           in: "interface",
           path: ["serviceConnectors", connectorIndex, "methods", methodIndex],
@@ -28,6 +29,7 @@ export const serviceMethodMissing = defineRule({
 export const serviceMethodUnlisted = defineRule({
   id: "service-method-unlisted",
   severity: "error",
+  reads: ["interface", "service"],
   summary: "Every method of api/service.yaml is listed by an isService: true connector (or it could never be called).",
   check(node) {
     const connectors = (node.parts.interface?.serviceConnectors ?? []).filter((connector) => connector.isService);
@@ -49,6 +51,7 @@ export const serviceMethodUnlisted = defineRule({
 export const serviceMethodDuplicate = defineRule({
   id: "service-method-duplicate",
   severity: "error",
+  reads: ["interface"],
   summary: "A method is listed once, by one connector.",
   check(node) {
     const seen = new Set<string>();
@@ -69,6 +72,7 @@ export const serviceMethodDuplicate = defineRule({
 export const serviceCallStreams = defineRule({
   id: "service-call-streams",
   severity: "error",
+  reads: ["service"],
   summary: "A service method's calls do not stream: a tool answers once.",
   check(node) {
     return Object.entries(node.parts.service ?? {}).flatMap(([method, definition]) =>
@@ -84,11 +88,12 @@ export const serviceCallStreams = defineRule({
 export const methodRequiredUnknown = defineRule({
   id: "method-required-unknown",
   severity: "error",
+  reads: ["service"],
   summary: "Every name in a method's `inputs.required` is one of its `inputs.properties`.",
   check(node) {
     return Object.entries(node.parts.service ?? {}).flatMap(([method, definition]) =>
       definition.inputs.required.flatMap((name, index) =>
-        name in definition.inputs.properties
+        Object.hasOwn(definition.inputs.properties, name)
           ? []
           : [{ in: "service" as const, path: [method, "inputs", "required", index], message: `method '${method}' requires '${name}', which is not one of its inputs.properties` }],
       ),

@@ -39,10 +39,16 @@ function readNode(node: LoadedNode): SiteReading[] {
   return cached;
 }
 
-function templateRule(id: string, summary: string, check: (site: TemplateSite, references: Reference[], node: LoadedNode) => string[]): Rule {
+function templateRule(
+  id: string,
+  summary: string,
+  reads: Rule["reads"],
+  check: (site: TemplateSite, references: Reference[], node: LoadedNode) => string[],
+): Rule {
   return defineRule({
     id,
     severity: "error",
+    reads,
     summary,
     check(node) {
       return readNode(node).flatMap(({ site, read }): Finding[] => {
@@ -56,6 +62,7 @@ function templateRule(id: string, summary: string, check: (site: TemplateSite, r
 export const templateSyntax = defineRule({
   id: "template-syntax",
   severity: "error",
+  reads: [],
   summary: "Every `{{ path }}` template is well formed and every `return` expression parses as JavaScript.",
   check(node) {
     return readNode(node).flatMap(({ site, read }): Finding[] => {
@@ -67,6 +74,7 @@ export const templateSyntax = defineRule({
 export const templateUnknownRoot = templateRule(
   "template-unknown-root",
   "Templates and expressions read only the roots their place allows (params, config, inputs, calls, response, status, credentials, user, and the exchange's own).",
+  [],
   (site, references) =>
     references
       .filter((reference) => !site.roots.has(reference.root) && reference.root !== "credentials")
@@ -76,6 +84,7 @@ export const templateUnknownRoot = templateRule(
 export const credentialsScope = templateRule(
   "credentials-scope",
   "`credentials.<name>.<field>` is read only as a template inside a call's `credential` or `headers`, never in `returns`, bodies or expressions.",
+  [],
   (site, references) =>
     references
       .filter((reference) => reference.root === "credentials" && (reference.expression || !site.roots.has("credentials")))
@@ -87,8 +96,10 @@ export const credentialsScope = templateRule(
 export const credentialUnknown = templateRule(
   "credential-unknown",
   "`credentials.<name>.<field>` names a credential declared in interface.yaml and one of its `fields`.",
+  ["interface"],
   (site, references, node) => {
-    const declared = node.parts.interface?.credentials ?? [];
+    if (!node.parts.interface) return [];
+    const declared = node.parts.interface.credentials;
     const names = declared.map((credential) => credential.name);
     return references.flatMap((reference) => {
       if (reference.root !== "credentials" || !site.roots.has("credentials") || reference.expression || !reference.property) return [];
@@ -105,13 +116,13 @@ export const credentialUnknown = templateRule(
 export const templateUnknownConfig = templateRule(
   "template-unknown-config",
   "`config.<name>` names a property of config.yaml.",
+  ["config"],
   (site, references, node) => {
     const properties = Object.keys(node.parts.config?.configSchema.properties ?? {});
-    if (node.sources.config && !node.parts.config) return []; // config.yaml is broken; its own problems say why
     return references
       .filter((reference) => reference.root === "config" && site.roots.has("config") && reference.property && !properties.includes(reference.property))
       .map((reference) =>
-        node.sources.config
+        node.files.has("config")
           ? `config.${reference.property} is not a property of config.yaml${didYouMeanSuffix(reference.property ?? "", properties)}`
           : `config.${reference.property} is read, but the node has no config.yaml declaring it`,
       );
@@ -121,6 +132,7 @@ export const templateUnknownConfig = templateRule(
 export const templateUnknownCall = templateRule(
   "template-unknown-call",
   "`calls.<name>` names an earlier call of the same list.",
+  ["run", "service"],
   (site, references) =>
     references
       .filter((reference) => reference.root === "calls" && site.roots.has("calls") && reference.property && !site.calls.includes(reference.property))

@@ -10,13 +10,14 @@ const isTemplate = (value: unknown) => typeof value === "string" && (value.inclu
 export const testConfigMismatch = defineRule({
   id: "test-config-mismatch",
   severity: "error",
+  reads: ["config", "test"],
   summary: "A test case's `config` sets only properties of config.yaml, with values that match their schema.",
   check(node) {
     const properties: Record<string, JsonSchema> = node.parts.config?.configSchema.properties ?? {};
     return (node.parts.test?.testData ?? []).flatMap((testCase, index) =>
       Object.entries(testCase.config).flatMap(([name, value]): Finding[] => {
         const path = ["testData", index, "config", name];
-        const property = properties[name];
+        const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
         if (!property) return [{ in: "test", path, at: "key", message: `case '${testCase.name}' sets config '${name}', which config.yaml does not declare${didYouMeanSuffix(name, Object.keys(properties))}` }];
         if (isTemplate(value)) return [];
         const compiled = compileSchema(property);
@@ -30,10 +31,11 @@ export const testConfigMismatch = defineRule({
 export const testUnknownMethod = defineRule({
   id: "test-unknown-method",
   severity: "error",
+  reads: ["service", "run", "toolExchange", "test"],
   summary: "A test case's `call.method` is a method of api/service.yaml, and a case without `call` belongs to a node that runs (api/run.yaml or a toolExchange).",
   check(node) {
     const methods = Object.keys(node.parts.service ?? {});
-    const runs = Boolean(node.sources.run || node.sources.toolExchange);
+    const runs = node.files.has("run") || node.files.has("toolExchange");
     return (node.parts.test?.testData ?? []).flatMap((testCase, index): Finding[] => {
       if (!testCase.call) {
         return runs ? [] : [{ in: "test", path: ["testData", index], message: `case '${testCase.name}' has no call, but the node does not run as a step; add call: { method, params }` }];
@@ -47,6 +49,7 @@ export const testUnknownMethod = defineRule({
 export const testParamsMismatch = defineRule({
   id: "test-params-mismatch",
   severity: "error",
+  reads: ["service", "test"],
   summary: "A test case's `call.params` match the method's `inputs` schema.",
   check(node) {
     return (node.parts.test?.testData ?? []).flatMap((testCase, index): Finding[] => {
@@ -63,6 +66,7 @@ export const testParamsMismatch = defineRule({
 export const testInputsUnknown = defineRule({
   id: "test-inputs-unknown",
   severity: "error",
+  reads: ["interface", "test"],
   summary: "A test case's `inputs` name declared inputs of the node.",
   check(node) {
     const inputs = (node.parts.interface?.inputs ?? []).map((input) => input.name);
