@@ -4,7 +4,7 @@ import { SandboxError } from "./sandbox-error";
 import { maxSnippetNesting, nestingDepth } from "./snippet-nesting";
 
 export interface SandboxOptions {
-  /** Wall-clock limit per evaluation, compiling included. Default 100 ms. */
+  /** Wall-clock limit per evaluation, compiling included. Default 1000 ms. */
   timeoutMs?: number;
   /**
    * Memory limit per evaluation. The scope is parsed inside the sandbox, so
@@ -27,7 +27,8 @@ export interface Sandbox extends Evaluator {
   dispose(): void;
 }
 
-export const defaultTimeoutMs = 100;
+// Generous for a busy machine (a snippet normally takes well under a millisecond), still bounded.
+export const defaultTimeoutMs = 1000;
 export const defaultMemoryBytes = 16 * 1024 * 1024;
 
 /** A root name becomes a parameter of the snippet, so it must be an identifier. */

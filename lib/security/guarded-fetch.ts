@@ -12,7 +12,19 @@ export interface GuardedRequest extends UrlGuardOptions {
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** Headers that carry a secret (besides authorization and cookie): dropped when a redirect leaves the origin. */
+  sensitiveHeaders?: readonly string[];
 }
+
+/** Always secret: never sent on to another origin. */
+const credentialHeaders = ["authorization", "proxy-authorization", "cookie"];
+
+// Keep-alive pools, apart for guarded and private-allowed requests, so a socket opened to a private
+// address under a development flag is never reused by a guarded request.
+const agents = {
+  guarded: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
+  private: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
+};
 
 export interface GuardedResponse {
   status: number;
@@ -62,19 +74,27 @@ export async function guardedFetch(url: string, request: GuardedRequest): Promis
   let current = url;
   let method = request.method.toUpperCase();
   let body = request.body;
+  let headers = { ...request.headers };
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const verdict = await checkUrl(current, request);
     if (!verdict.ok) throw new UrlRefusedError(verdict.reason);
-    const response = await send(verdict.url, { ...request, method, body });
+    const response = await send(verdict.url, { ...request, method, body, headers });
     const location = response.headers.location;
     if (response.status < 300 || response.status >= 400 || response.status === 304 || !location) {
       return { status: response.status, headers: response.headers, url: current, body: response };
     }
     response.resume();
-    current = new URL(location, current).toString();
+    const next = new URL(location, current);
+    if (next.origin !== new URL(current).origin) {
+      // As browsers do: credentials go to the origin they were meant for, never on to another.
+      const secret = new Set([...credentialHeaders, ...(request.sensitiveHeaders ?? []).map((name) => name.toLowerCase())]);
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !secret.has(name.toLowerCase())));
+    }
+    current = next.toString();
     if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
       method = "GET";
       body = undefined;
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
     }
   }
   throw new UrlRefusedError(`more than ${maxRedirects} redirects`);
@@ -89,6 +109,7 @@ function send(url: URL, request: GuardedRequest): Promise<IncomingMessage & { st
         method: request.method,
         headers: { ...request.headers, ...(request.body !== undefined ? { "content-length": Buffer.byteLength(request.body).toString() } : {}) },
         lookup: guardedLookup(Boolean(request.allowPrivate)),
+        agent: (request.allowPrivate || request.allowedOrigins?.length ? agents.private : agents.guarded)[url.protocol === "https:" ? "https" : "http"],
         signal: request.signal,
       },
       (response) => resolve(Object.assign(response, { status: response.statusCode ?? 0 })),

@@ -4,6 +4,8 @@ import { refusedAddressReason, refusedHostName } from "./address-policy";
 export interface UrlGuardOptions {
   /** Development only: allow private and loopback addresses (SWITCHBOARD_ALLOW_PRIVATE_URLS=true). */
   allowPrivate?: boolean;
+  /** Origins allowed even when private, e.g. a node test's fixture server (`http://127.0.0.1:41234`). */
+  allowedOrigins?: readonly string[];
 }
 
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
@@ -35,7 +37,7 @@ export async function checkUrl(raw: string | URL, options: UrlGuardOptions = {})
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, reason: `only http and https URLs are allowed, not ${url.protocol}` };
   if (url.username || url.password) return { ok: false, reason: "URLs may not carry a user name or password; use a credential" };
-  if (options.allowPrivate) return { ok: true, url };
+  if (options.allowPrivate || options.allowedOrigins?.includes(url.origin)) return { ok: true, url };
   if (refusedHostName(url.hostname)) return { ok: false, reason: `${url.hostname} is this machine or a metadata service` };
   const literal = hostAddress(url);
   if (literal) {

@@ -9,14 +9,16 @@ export interface CallContext {
   evaluator: Evaluator;
   /** Credential values by name and field, resolved on the server for this run only. */
   credentials?: Credentials;
-  /** Development and tests only: allow private and loopback addresses. */
+  /** Development only: allow private and loopback addresses. */
   allowPrivateUrls?: boolean;
+  /** Origins allowed even when private (a node test's fixture server). */
+  allowedOrigins?: readonly string[];
   /** Cancels the call (a cancelled run, a node that stops). */
   signal?: AbortSignal;
   /** Receives each event of a streamed reply as it arrives. */
   onEvent?: (event: unknown) => void;
   /** Waits between retries; tests may replace it. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface CallReply {
@@ -26,7 +28,16 @@ export interface CallReply {
   headers: Record<string, string>;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The longest wait between two tries, whatever the policy or Retry-After says. */
+export const maxRetryWaitMs = 30_000;
+
+/** Waits, but not past a cancellation. */
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
 
 /**
  * Makes one call of a manifest: renders its templates, sends it through the
@@ -34,11 +45,16 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * allows, and applies `okOn` and `error`. Every failure is a CallFailure
  * whose message is safe to hand to a model.
  */
-export async function executeCall(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
+export async function executeCall(
+  call: Call,
+  scope: Record<string, unknown>,
+  context: CallContext,
+  renderedBody?: { value: unknown },
+): Promise<CallReply> {
   let request: RenderedRequest;
   let timeoutMs: number;
   try {
-    request = renderRequest(call, scope, context.evaluator, context.credentials ?? {});
+    request = renderRequest(call, scope, context.evaluator, context.credentials ?? {}, renderedBody);
     timeoutMs = Number(renderValue(call.timeoutMs, scope, context.evaluator));
   } catch (error) {
     throw new CallFailure("template", `call '${call.name}' could not be prepared: ${(error as Error).message}`, call.name);
@@ -55,12 +71,13 @@ export async function executeCall(call: Call, scope: Record<string, unknown>, co
     } catch (error) {
       const failure = error instanceof CallFailure ? error : new CallFailure("network", `call '${call.name}' to ${request.url.host} failed: ${(error as Error).message}`, call.name);
       if (last || failure.code === "url-refused" || context.signal?.aborted) throw failure;
-      await sleep(backoff(call, attempt));
+      await sleep(backoff(call, attempt), context.signal);
       continue;
     }
     const ok = (reply.status >= 200 && reply.status < 300) || (call.okOn ?? []).includes(reply.status);
     if (!ok && !last && retryOn.has(reply.status)) {
-      await sleep(backoff(call, attempt, reply.headers["retry-after"]));
+      await sleep(backoff(call, attempt, reply.headers["retry-after"]), context.signal);
+      if (context.signal?.aborted) throw new CallFailure("network", `call '${call.name}' was cancelled`, call.name);
       continue;
     }
     checkErrorWhen(call, scope, reply, context.evaluator);
@@ -73,7 +90,15 @@ async function sendOnce(call: Call, request: RenderedRequest, timeoutMs: number,
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = context.signal ? AbortSignal.any([timeout, context.signal]) : timeout;
   try {
-    const answer = await guardedFetch(request.url.toString(), { method: request.method, headers: request.headers, body: request.body, signal, allowPrivate: context.allowPrivateUrls });
+    const answer = await guardedFetch(request.url.toString(), {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal,
+      allowPrivate: context.allowPrivateUrls,
+      allowedOrigins: context.allowedOrigins,
+      sensitiveHeaders: request.sensitiveHeaders,
+    });
     const headers = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value ?? "")]));
     const streamed = (call.transport === "sse" || call.transport === "ndjson") && answer.status >= 200 && answer.status < 300;
     let response: unknown;
@@ -121,9 +146,9 @@ function checkErrorWhen(call: Call, scope: Record<string, unknown>, reply: CallR
 
 function backoff(call: Call, attempt: number, retryAfter?: string): number {
   const seconds = Number(retryAfter);
-  if (Number.isFinite(seconds) && seconds > 0) return Math.min(seconds * 1000, 30_000);
+  if (Number.isFinite(seconds) && seconds > 0) return Math.min(seconds * 1000, maxRetryWaitMs);
   const delay = call.retry?.delayMs ?? 500;
-  return call.retry?.backoff === "fixed" ? delay : delay * 2 ** (attempt - 1);
+  return Math.min(call.retry?.backoff === "fixed" ? delay : delay * 2 ** (attempt - 1), maxRetryWaitMs);
 }
 
 /** A short reason from an error reply, for the failure message. */

@@ -69,13 +69,15 @@ export async function readStream(
       .map((line) => line.slice(5).replace(/^ /, ""));
     if (data.length) emit(data.join("\n"));
   };
+  // One decoder for the whole stream: a character's bytes may arrive in two chunks.
+  const decoder = new TextDecoder();
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
     if (size > maxReplyBytes) {
       body.destroy();
       throw new ReplyError(`the stream is larger than ${maxReplyBytes} bytes`);
     }
-    buffer += (chunk as Buffer).toString("utf8");
+    buffer += decoder.decode(chunk as Buffer, { stream: true });
     let match;
     while (!done && (match = separator.exec(buffer))) {
       flush(buffer.slice(0, match.index));
@@ -86,6 +88,7 @@ export async function readStream(
       break;
     }
   }
+  buffer += decoder.decode();
   if (!done && buffer.trim()) flush(buffer);
   return events;
 }

@@ -20,6 +20,15 @@ export function renderUrl(template: string, scope: Record<string, unknown>): URL
   if (first.kind === "path") {
     if (first.path.segments[0] !== "config") throw new Error(`the URL's host cannot come from {{ ${first.path.text} }}`);
     base = insertedText(lookupPath(scope, first.path.segments)).replace(/\/+$/, "");
+  } else if (/^https?:\/\/$/i.test(first.text) && rest[0]?.kind === "path") {
+    const [hostPart, ...after] = rest;
+    if (hostPart.kind !== "path" || hostPart.path.segments[0] !== "config") throw new Error("the URL's host can only come from the node's config");
+    const host = insertedText(lookupPath(scope, hostPart.path.segments));
+    if (!/^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) {
+      throw new Error(`config.${hostPart.path.segments[1]} must be a bare host name (with an optional port), not '${host.slice(0, 100)}'`);
+    }
+    base = `${first.text}${host}`;
+    rest = after;
   } else {
     const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(first.text)?.[0] ?? first.text;
     base = origin;

@@ -32,8 +32,8 @@ export interface NodeTestOptions {
 
 /**
  * Runs the test.yaml cases of the given nodes. Each case gets its own
- * fixture server on 127.0.0.1 (`{{ fixture.url }}`); calls may reach it
- * because node tests allow loopback addresses, and only node tests do.
+ * fixture server on 127.0.0.1 (`{{ fixture.url }}`); calls may reach that
+ * one origin on loopback, and no other private address.
  */
 export async function runNodeTests(nodes: readonly CatalogueNode[], options: NodeTestOptions): Promise<CaseOutcome[]> {
   const outcomes: CaseOutcome[] = [];
@@ -57,7 +57,8 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
       credentials: Credentials;
     };
     const config = configValues(manifest.config, given.config);
-    const context = { evaluator: options.evaluator, credentials: given.credentials, allowPrivateUrls: true };
+    // Only the fixture server may be reached on loopback; every other private address stays refused.
+    const context = { evaluator: options.evaluator, credentials: given.credentials, allowedOrigins: [server.url] };
     let output: unknown;
     if (testCase.call) {
       const method = manifest.service?.[testCase.call.method];

@@ -68,7 +68,7 @@ export const call = z.strictObject({
   transport: transport.default("json").meta({ description: "How the reply is read: json, text, sse (server-sent events) or ndjson (one JSON value a line)." }),
   terminator: z.string().optional().meta({ description: "For streams: the event data that ends the stream, e.g. [DONE]." }),
   credential: credentialScheme.optional().meta({ description: "How the call authenticates: scheme none, bearer, basic, apiKeyHeader or apiKeyQuery, with its fields." }),
-  timeoutMs: templated(z.number().int().min(1).max(600_000)).default(30_000).meta({ description: "The whole call's time limit in milliseconds; never unbounded." }),
+  timeoutMs: templated(z.number().int().min(1).max(600_000)).default(30_000).meta({ description: "Each try's time limit in milliseconds (connecting, waiting and reading the whole reply); never unbounded." }),
   retry: retryPolicy.optional().meta({ description: "Retries; none unless declared." }),
   okOn: z.array(z.number().int().min(100).max(599)).optional().meta({ description: "Statuses outside 2xx that still count as success (e.g. 404 for a lookup)." }),
   error: callError.optional().meta({ description: "Turns a reply into a failure the caller can act on." }),

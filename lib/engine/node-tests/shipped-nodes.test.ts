@@ -1,0 +1,123 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Catalogue, type CatalogueNode, lintNodes } from "../../manifest";
+import { testCase } from "../../manifest/schemas";
+import { sharedSandbox, type Evaluator } from "../../sandbox";
+import { type AgentCaseRunner, type CaseOutcome, runNodeTests } from "./run-node-tests";
+
+let evaluator: Evaluator;
+let catalogue: Catalogue;
+beforeAll(async () => {
+  evaluator = await sharedSandbox();
+  catalogue = await lintNodes(path.resolve("nodes"));
+});
+
+function node(name: string): CatalogueNode {
+  const found = catalogue.nodes.find((candidate) => candidate.name === name);
+  if (!found?.manifest) throw new Error(`nodes/${name} is missing or unusable`);
+  return found;
+}
+
+/** The node with its test.yaml replaced by the given cases. */
+function withCases(name: string, cases: unknown[]): CatalogueNode {
+  const original = node(name);
+  return { ...original, manifest: { ...original.manifest!, test: { testData: cases.map((item) => testCase.parse(item)) } } };
+}
+
+function describeFailures(outcomes: readonly CaseOutcome[]): string {
+  return outcomes
+    .filter((outcome) => outcome.status === "failed")
+    .map((outcome) => `${outcome.node} › ${outcome.name}\n    ${outcome.failures.join("\n    ")}\n    output: ${JSON.stringify(outcome.output)?.slice(0, 500)}`)
+    .join("\n");
+}
+
+describe("the shipped nodes' own tests", () => {
+  it("every non-agent case passes, and there are at least 15", async () => {
+    const outcomes = await runNodeTests(catalogue.nodes, { evaluator });
+    const agentNodes = new Set(catalogue.nodes.filter((candidate) => candidate.manifest?.toolExchange).map((candidate) => candidate.name));
+    const nonAgent = outcomes.filter((outcome) => !agentNodes.has(outcome.node));
+    const failures = describeFailures(nonAgent);
+    expect(failures, `failing node test cases:\n${failures}`).toBe("");
+    expect(nonAgent.every((outcome) => outcome.status === "passed")).toBe(true);
+    expect(nonAgent.filter((outcome) => outcome.status === "passed").length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("agent cases are skipped, not passed, when no agent runner is given", async () => {
+    const agents = catalogue.nodes.filter((candidate) => candidate.manifest?.toolExchange && candidate.manifest.test);
+    expect(agents.length).toBeGreaterThan(0);
+    const outcomes = await runNodeTests(agents, { evaluator });
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(outcomes.map(() => "skipped"));
+  });
+
+  it("loads nodes/ without lint errors", () => {
+    const errors = catalogue.problems.filter((problem) => problem.severity === "error");
+    expect(errors.map((problem) => `${problem.file}:${problem.line} ${problem.rule} ${problem.message}`)).toEqual([]);
+  });
+});
+
+describe("runNodeTests reports failures", () => {
+  it("a deliberately broken expectation fails its case, naming the label and what it gave", async () => {
+    const broken = withCases("unit-converter", [
+      {
+        name: "a case that must fail",
+        config: { significantDigits: 10 },
+        call: { method: "convertUnits", params: { value: 1, from: "kilometre", to: "metre" } },
+        expect: {
+          "holds": "return output.result === 1000",
+          "deliberately wrong": "return output.result === 999",
+          "not a boolean": "return output.result",
+          "throws": "return output.nothing.here",
+        },
+      },
+    ]);
+    const [outcome] = await runNodeTests([broken], { evaluator });
+    expect(outcome).toMatchObject({ node: "unit-converter", name: "a case that must fail", status: "failed" });
+    expect(outcome.failures).toHaveLength(3);
+    expect(outcome.failures[0]).toBe("deliberately wrong: `return output.result === 999` gave false");
+    expect(outcome.failures[1]).toBe("not a boolean: `return output.result` gave 1000");
+    expect(outcome.failures[2]).toMatch(/^throws: `return output\.nothing\.here` failed: /);
+    expect(outcome.failures.join()).not.toMatch(/^holds:/m);
+  });
+
+  it("a case naming an unknown method fails with a reason", async () => {
+    const broken = withCases("unit-converter", [{ name: "unknown method", call: { method: "noSuchMethod" }, expect: { any: "return true" } }]);
+    const [outcome] = await runNodeTests([broken], { evaluator });
+    expect(outcome).toMatchObject({ status: "failed", failures: ["no method 'noSuchMethod' in api/service.yaml"] });
+  });
+
+  it("arguments that fail the method's inputs reach the expectations as an isError output", async () => {
+    const broken = withCases("unit-converter", [
+      { name: "bad arguments", call: { method: "convertUnits", params: { value: "lots" } }, expect: { "is an error": "return output.isError === true && output.message.startsWith('invalid arguments')" } },
+    ]);
+    const [outcome] = await runNodeTests([broken], { evaluator });
+    expect(outcome.status, outcome.failures.join("\n")).toBe("passed");
+  });
+
+  it("a step case whose fixture does not match fails with the fixture server's 404 in the output", async () => {
+    const broken = withCases("http-request", [
+      {
+        name: "wrong fixture path",
+        config: { baseUrl: "{{ fixture.url }}", method: "GET", path: "v1/users/", headers: {} },
+        inputs: { trigger: true, path: "42" },
+        fixtures: { http: [{ method: "GET", path: "/v1/other", body: {} }] },
+        expect: { "has a status": "return output.status === 200" },
+      },
+    ]);
+    const [outcome] = await runNodeTests([broken], { evaluator });
+    expect(outcome.status).toBe("failed");
+    expect(JSON.stringify(outcome.output)).toMatch(/no fixture for GET \/v1\/users\/42/);
+  });
+
+  it("hands agent cases to the runner it was given", async () => {
+    const agent = catalogue.nodes.find((candidate) => candidate.manifest?.toolExchange && candidate.manifest.test);
+    expect(agent).toBeDefined();
+    const seen: string[] = [];
+    const runAgent: AgentCaseRunner = async ({ manifest }) => {
+      seen.push(manifest.interface.name);
+      return { isError: true, message: "scripted failure" };
+    };
+    const outcomes = await runNodeTests([agent!], { evaluator, runAgent });
+    expect(seen.length).toBe(outcomes.length);
+    expect(outcomes.every((outcome) => outcome.output && (outcome.output as { message?: string }).message === "scripted failure")).toBe(true);
+  });
+});
