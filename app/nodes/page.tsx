@@ -1,0 +1,25 @@
+import path from "node:path";
+import type { Metadata } from "next";
+import { CatalogueView } from "@/components/catalogue/catalogue-view";
+import { lintNodes } from "@/lib/manifest";
+
+// Reads nodes/ on every request, so an edited manifest shows on reload.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Nodes" };
+
+export default async function NodesPage() {
+  const catalogue = await lintNodes(path.join(process.cwd(), "nodes"));
+  return (
+    <>
+      <div className="page-heading">
+        <h1>Node catalogue</h1>
+        <p className="lead">
+          Every node type in <code>nodes/</code>, checked by the same lint as <code>npm run lint:nodes</code>. Edit a
+          manifest and reload to see the result.
+        </p>
+      </div>
+      <CatalogueView catalogue={catalogue} />
+    </>
+  );
+}

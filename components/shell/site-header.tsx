@@ -1,0 +1,36 @@
+import Link from "next/link";
+import { MainNav } from "./main-nav";
+
+/** The banner on every page: the product's name and the main navigation. */
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <div className="container site-header-inner">
+        <Link href="/" className="brand">
+          <BrandMark />
+          <span>Switchboard</span>
+        </Link>
+        <MainNav
+          links={[
+            { href: "/", label: "Workflows" },
+            { href: "/nodes", label: "Nodes" },
+          ]}
+        />
+      </div>
+    </header>
+  );
+}
+
+/** Three sockets and two patch cords: decorative, the name says the rest. */
+function BrandMark() {
+  return (
+    <svg className="brand-mark" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d="M6 7c4 0 8 10 12 10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path d="M6 17c4 0 8-5 12-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" opacity="0.55" />
+      <circle cx="6" cy="7" r="2.5" fill="currentColor" />
+      <circle cx="6" cy="17" r="2.5" fill="currentColor" />
+      <circle cx="18" cy="17" r="2.5" fill="currentColor" />
+      <circle cx="18" cy="12" r="2.5" fill="currentColor" opacity="0.55" />
+    </svg>
+  );
+}
