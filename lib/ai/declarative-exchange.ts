@@ -1,0 +1,146 @@
+import type { RunManifest, ToolExchangeManifest } from "../manifest/schemas";
+import { renderValue } from "../sandbox";
+import { type CallContext, executeCall } from "../engine/calls/execute-call";
+import { runCalls } from "../engine/calls/run-calls";
+import { streamingTransports } from "../manifest/schemas";
+import { appendPath, getPath, setPath } from "./dot-path";
+import { type Conversation, type ModelProtocol, type ModelTurn, parseArguments, type TokenUsage, type ToolCallRequest, type ToolDefinition, type ToolResultMessage } from "./model";
+
+export interface DeclarativeSetup {
+  /** The node's api/run.yaml; the last call is the model request the loop repeats. */
+  run: RunManifest;
+  exchange: ToolExchangeManifest;
+  context: CallContext;
+}
+
+/**
+ * The interpreter of api/toolExchange.yaml: speaks any model API described
+ * by the declarative keys, layered over the node's last run call. The
+ * earlier run calls are made once, at the start; the last call's body is
+ * rendered once and then grows turn by turn (never re-rendered, so text from
+ * models and tools is never read as a template).
+ */
+export function declarativeProtocol(setup: DeclarativeSetup): ModelProtocol {
+  return {
+    label: "declarative toolExchange",
+    async start(input) {
+      const scope = { config: input.config, inputs: input.inputs, user: null };
+      const earlier = await runCalls(setup.run.slice(0, -1), scope, setup.context);
+      const callScope = { ...scope, calls: earlier.calls };
+      const last = setup.run[setup.run.length - 1];
+      const body = structuredClone(renderValue(last.body ?? {}, callScope, setup.context.evaluator)) as Record<string, unknown>;
+      const into = setup.exchange.instructionsInto;
+      if (input.instructions && into) {
+        const current = getPath(body, into);
+        setPath(body, into, [typeof current === "string" ? current : "", input.instructions].filter(Boolean).join("\n\n"));
+      }
+      return new DeclarativeConversation(setup, callScope, body);
+    },
+  };
+}
+
+interface Fragment {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+class DeclarativeConversation implements Conversation {
+  private lastResponse: unknown = null;
+
+  constructor(
+    private readonly setup: DeclarativeSetup,
+    private readonly scope: Record<string, unknown>,
+    private readonly body: Record<string, unknown>,
+  ) {}
+
+  private render(value: unknown, scope: Record<string, unknown>): unknown {
+    return renderValue(value, { config: this.scope.config, inputs: this.scope.inputs, ...scope }, this.setup.context.evaluator);
+  }
+
+  async turn(tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<ModelTurn> {
+    const { exchange, run, context } = this.setup;
+    const request = structuredClone(this.body);
+    if (tools.length > 0) {
+      setPath(request, exchange.toolsInto, tools.map((tool) => this.render(exchange.tool, { tool })));
+      if (exchange.choiceInto) setPath(request, exchange.choiceInto, this.render(exchange.choice, {}));
+    }
+    const last = run[run.length - 1];
+    const reply = await executeCall(last, this.scope, { ...context, signal: signal ?? context.signal }, { value: request });
+    this.lastResponse = reply.response;
+    return streamingTransports.has(last.transport) ? this.readEvents(reply.response as unknown[]) : this.readReply(reply.response);
+  }
+
+  private readReply(response: unknown): ModelTurn {
+    const { call, transcript, usage } = this.setup.exchange;
+    const items = call?.match ? getPath(response, call.match) : undefined;
+    const toolCalls: ToolCallRequest[] = [];
+    for (const item of Array.isArray(items) ? items : []) {
+      if (call?.when !== undefined && !this.render(call.when, { call: item, response })) continue;
+      toolCalls.push(toolCall(this.render(call?.id, { call: item, response }), this.render(call?.name, { call: item, response }), this.render(call?.arguments, { call: item, response }), toolCalls.length));
+    }
+    const text = transcript?.text === undefined ? "" : textOf(this.render(transcript.text, { response }));
+    return { text, toolCalls, usage: this.readUsage(usage, [response]) };
+  }
+
+  private readEvents(events: unknown[]): ModelTurn {
+    const { call, transcript, usage } = this.setup.exchange;
+    const fragments = new Map<string, Fragment>();
+    let text = "";
+    for (const event of events) {
+      if (transcript?.text !== undefined) text += textOf(this.render(transcript.text, { response: event }));
+      if (!call) continue;
+      const items = call.each ? getPath(event, call.each) : [event];
+      for (const item of Array.isArray(items) ? items : []) {
+        const scope = { call: item, response: event };
+        if (call.when !== undefined && !this.render(call.when, scope)) continue;
+        const index = String(call.index === undefined ? 0 : (this.render(call.index, scope) ?? 0));
+        const fragment = fragments.get(index) ?? { id: "", name: "", arguments: "" };
+        fragment.id ||= textOf(this.render(call.id, scope));
+        fragment.name ||= textOf(this.render(call.name, scope));
+        const piece = this.render(call.arguments, scope);
+        fragment.arguments += typeof piece === "string" ? piece : piece === undefined || piece === null ? "" : JSON.stringify(piece);
+        fragments.set(index, fragment);
+      }
+    }
+    const toolCalls = [...fragments.values()].filter((fragment) => fragment.name).map((fragment, index) => toolCall(fragment.id, fragment.name, fragment.arguments, index));
+    return { text, toolCalls, usage: this.readUsage(usage, events) };
+  }
+
+  private readUsage(usage: ToolExchangeManifest["usage"], responses: unknown[]): TokenUsage | undefined {
+    if (!usage) return undefined;
+    const result: TokenUsage = {};
+    for (const response of responses) {
+      const input = usage.input === undefined ? undefined : Number(this.render(usage.input, { response }));
+      const output = usage.output === undefined ? undefined : Number(this.render(usage.output, { response }));
+      if (Number.isFinite(input)) result.inputTokens = input;
+      if (Number.isFinite(output)) result.outputTokens = output;
+    }
+    return result.inputTokens === undefined && result.outputTokens === undefined ? undefined : result;
+  }
+
+  addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void {
+    const { exchange } = this.setup;
+    const into = exchange.resultsInto;
+    if (exchange.continuity) {
+      const chain = exchange.continuity.match === undefined || this.render(exchange.continuity.match, { response: this.lastResponse });
+      if (chain) {
+        setPath(this.body, exchange.continuity.into, this.render(exchange.continuity.from, { response: this.lastResponse }));
+        setPath(this.body, into, []); // the server holds the conversation: send only what is new
+      }
+    } else if (exchange.transcript?.assistant !== undefined) {
+      appendPath(this.body, into, [this.render(exchange.transcript.assistant, { response: this.lastResponse, text: turn.text, toolCalls: turn.toolCalls })]);
+    }
+    const wrapped = results.map((result) => this.render(exchange.result, { result }));
+    appendPath(this.body, into, exchange.resultsGroup === undefined ? wrapped : [this.render(exchange.resultsGroup, { results: wrapped })]);
+  }
+}
+
+function toolCall(id: unknown, name: unknown, rawArguments: unknown, position: number): ToolCallRequest {
+  const text = typeof rawArguments === "string" ? rawArguments : rawArguments === undefined || rawArguments === null ? "" : JSON.stringify(rawArguments);
+  return { id: textOf(id) || `call_${position + 1}`, name: textOf(name), arguments: text, input: parseArguments(text) };
+}
+
+function textOf(value: unknown): string {
+  return typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+}

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { fieldPorts, inputFieldList, readFields } from "./input-fields";
+import type { ConfigIssue, ConfigSchema, NodePort, NodeTypeInfo, NodeTypes } from "./node-type-info";
+
+/**
+ * The node kinds the engine brings itself, described in the same shape the
+ * catalogue gives a manifest node (title, description, kind, ports,
+ * connectors, config schema), so the palette, the canvas and the engine
+ * treat them alike. Their config is a zod schema here; the JSON Schema the
+ * inspector draws is generated from it, so the two never drift.
+ *
+ * - `start`: the run's entry. Its config lists input fields; each becomes an
+ *   output, plus `started` (a signal). A run's input is checked against the
+ *   fields (see run-input.ts). At most one per workflow.
+ * - `end`: its `result` input is the run's output. One input only, on
+ *   purpose: a run's output and a task's result are then one value alike,
+ *   and several values travel together as one object.
+ * - `task-start`: a sub-flow offered to agents as one tool. Config: title,
+ *   description, whenToUse and input fields (the tool's arguments). Outputs
+ *   like Start's, plus the bottom handle `task` that a task edge joins to an
+ *   agent's tool connector.
+ * - `task-end`: its `result` input is the task's result.
+ *
+ * Built-in names win over a folder in nodes/ of the same name.
+ */
+
+/** The handle at the bottom of a Task Start. */
+export const taskHandle = "task";
+
+const startConfig = z.strictObject({
+  inputs: inputFieldList.meta({ title: "Input fields", description: "What a run takes; each field becomes an output of this node." }),
+});
+
+const taskStartConfig = z.strictObject({
+  title: z.string().default("").meta({ title: "Title", description: "The tool's name as the agent sees it, e.g. Summarize an article." }),
+  description: z
+    .string()
+    .default("")
+    .meta({ title: "Description", description: "What the task achieves and what it returns: the agent reads this to decide whether to call it.", "ui:widget": "textarea" }),
+  whenToUse: z.string().default("").meta({ title: "When to use", description: "When an agent should pick this task over other tools.", "ui:widget": "textarea" }),
+  inputs: inputFieldList.meta({ title: "Input fields", description: "The task's arguments; each becomes an output of this node." }),
+});
+
+const noConfig = z.strictObject({});
+
+const resultInput = (description: string): NodePort => ({ name: "result", type: "any", description, required: true });
+
+/** A built-in node kind, shaped like a catalogue node plus what only built-ins have. */
+export interface BuiltinNode extends NodeTypeInfo {
+  name: BuiltinNodeName;
+  whenToUse: string;
+  category: "Built-in";
+  "ui:order"?: string[];
+  configSchema: ConfigSchema;
+}
+
+export const builtinNodeNames = ["start", "end", "task-start", "task-end"] as const;
+export type BuiltinNodeName = (typeof builtinNodeNames)[number];
+
+const common = { category: "Built-in" as const, kind: "PromiseNode" as const, serviceConnectors: [], hasToolExchange: false, conditionalOutputs: [] };
+
+/** Every built-in node kind, in palette order. */
+export const builtinNodes: readonly BuiltinNode[] = [
+  {
+    ...common,
+    name: "start",
+    title: "Start",
+    description: "Where a run begins: puts out each field of the run's input, then `started`.",
+    whenToUse: "Every workflow that takes input or runs steps; one per workflow.",
+    inputs: [],
+    outputs: fieldPorts([]),
+    ...configured(startConfig, (config) => ({ inputs: [], outputs: fieldPorts(readFields(config.inputs)) })),
+  },
+  {
+    ...common,
+    name: "end",
+    title: "End",
+    description: "Where a run ends: the value that reaches `result` is the run's output.",
+    whenToUse: "To give the run an output; a run may end without one.",
+    inputs: [resultInput("The run's output.")],
+    outputs: [],
+    ...configured(noConfig),
+  },
+  {
+    ...common,
+    name: "task-start",
+    title: "Task Start",
+    description: "Offers the sub-flow that follows it to an agent as one tool, named by its title and taking its input fields.",
+    whenToUse: "An agent should be able to run a whole sub-flow as a tool; draw a task edge from the bottom handle to the agent.",
+    inputs: [],
+    outputs: fieldPorts([]),
+    taskHandle,
+    "ui:order": ["title", "description", "whenToUse", "inputs"],
+    ...configured(taskStartConfig, (config) => ({ inputs: [], outputs: fieldPorts(readFields(config.inputs)) })),
+  },
+  {
+    ...common,
+    name: "task-end",
+    title: "Task End",
+    description: "Where a task's sub-flow ends: the value that reaches `result` is what the calling agent reads.",
+    whenToUse: "At the end of every Task Start's sub-flow.",
+    inputs: [resultInput("The task's result, returned to the agent that called the task.")],
+    outputs: [],
+    ...configured(noConfig),
+  },
+];
+
+const byName = new Map<string, BuiltinNode>(builtinNodes.map((node) => [node.name, node]));
+
+/** The built-in node kind of that name, if it is one. */
+export function builtinNodeType(type: string): BuiltinNode | undefined {
+  return byName.get(type);
+}
+
+/** True for `start`, `end`, `task-start` and `task-end`. */
+export function isBuiltinNodeType(type: string): type is BuiltinNodeName {
+  return byName.has(type);
+}
+
+/** Looks a type up among the built-ins first, then in the caller's node types. */
+export function lookupNodeType(nodeTypes: NodeTypes, type: string): NodeTypeInfo | undefined {
+  return byName.get(type) ?? nodeTypes(type);
+}
+
+/** The config schema (generated), the config check and, when given, the config-dependent ports. */
+function configured(
+  schema: z.ZodType<Record<string, unknown>>,
+  portsFor?: NodeTypeInfo["portsFor"],
+): Pick<NodeTypeInfo, "checkConfig" | "portsFor"> & { configSchema: ConfigSchema } {
+  const { $schema: _dialect, ...configSchema } = z.toJSONSchema(schema, { io: "input", target: "draft-7" });
+  return {
+    configSchema: configSchema as unknown as ConfigSchema,
+    checkConfig: (config) => configIssues(schema, config),
+    ...(portsFor ? { portsFor } : {}),
+  };
+}
+
+function configIssues(schema: z.ZodType, config: Record<string, unknown>): ConfigIssue[] {
+  const result = schema.safeParse(config);
+  if (result.success) return [];
+  return result.error.issues.flatMap((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ field: [...issue.path, key].map(String).join("."), message: `unknown setting "${key}"; remove it` }));
+    }
+    const field = issue.path.map(String).join(".");
+    return [field ? { field, message: issue.message } : { message: issue.message }];
+  });
+}

@@ -1,0 +1,71 @@
+// lib/graph: the workflow document, pure. It imports nothing of ours but types from lib/manifest.
+export {
+  edgeKind,
+  workflowNode,
+  workflowEdge,
+  workflowDocument,
+  parseWorkflow,
+  type EdgeKind,
+  type WorkflowNode,
+  type WorkflowEdge,
+  type Workflow,
+  type WorkflowInput,
+  type ParsedWorkflow,
+} from "./workflow";
+export { hasGraphErrors, type GraphProblem, type GraphSeverity } from "./graph-problem";
+export {
+  nodePorts,
+  type NodeTypeInfo,
+  type NodeTypes,
+  type NodePort,
+  type NodePorts,
+  type PortType,
+  type ConfigSchema,
+  type ConfigIssue,
+} from "./node-type-info";
+export { nodeTypeFromManifest, catalogueNodeTypes } from "./manifest-node-type";
+export {
+  builtinNodes,
+  builtinNodeNames,
+  builtinNodeType,
+  isBuiltinNodeType,
+  lookupNodeType,
+  taskHandle,
+  type BuiltinNode,
+  type BuiltinNodeName,
+} from "./builtin-nodes";
+export {
+  inputField,
+  inputFieldList,
+  fieldType,
+  startedOutput,
+  readFields,
+  fieldPorts,
+  fieldOutputs,
+  fieldsInputSchema,
+  type InputField,
+} from "./input-fields";
+export { checkFieldValues, validateRunInput, type CheckedInput } from "./run-input";
+export { taskToolDefinition, toolName, type TaskToolDefinition } from "./task-tool";
+export { signalFit, type SignalFit } from "./port-compatibility";
+export { nodeHandles, edgeKindFor, edgeRoles, type HandleRole, type NodeHandle } from "./handles";
+export { type Connection } from "./connection-check";
+export { validateWorkflow } from "./validate";
+export { type ConfigValidator, type ValidationOptions } from "./validation-context";
+export { readConfigMessage } from "./config-rules";
+export { canConnect, type ConnectVerdict } from "./can-connect";
+export { loopsWithoutExit, type SignalLoop } from "./signal-loops";
+export { taskSubflow, taskSubflows, topLevelNodeIds } from "./task-subflow";
+export {
+  createRunState,
+  defaultMaxRunsPerNode,
+  type RunState,
+  type RunStateOptions,
+  type RunGraph,
+  type RunGraphNode,
+  type NodeRunState,
+  type NodeStatus,
+  type SignalRoute,
+} from "./run-state";
+export { planReadyNodes, isRunFinished, type ReadyNode, type ReadyPlan } from "./plan";
+export { startNodes, applyOutputs, failNode } from "./run-transitions";

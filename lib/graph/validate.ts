@@ -1,0 +1,63 @@
+import { configProblems } from "./config-rules";
+import { duplicateConnections, duplicateEdgeIds, edgeProblems, unconnectedRequiredInputs } from "./edge-rules";
+import type { GraphProblem } from "./graph-problem";
+import { signalLoopsWithoutExit } from "./loop-rules";
+import type { NodeTypes } from "./node-type-info";
+import { duplicateNodeIds, multipleStarts, unknownNodeTypes, untitledTaskStarts } from "./node-rules";
+import { subflowsEnteredFromOutside, unreachableTaskEnds } from "./task-rules";
+import { createValidationContext, type ValidationContext, type ValidationOptions } from "./validation-context";
+import type { Workflow } from "./workflow";
+
+type Rule = (context: ValidationContext) => GraphProblem[];
+
+/**
+ * The rules, in the order their problems are listed. Codes are stable:
+ *
+ * | code | severity | what |
+ * | --- | --- | --- |
+ * | duplicate-node-id | error | two nodes share an id |
+ * | unknown-node-type | error | a type neither in nodes/ nor built in |
+ * | config-invalid | error | a setting fails the node's config schema (field named) |
+ * | config-unknown-setting | warning | a setting the schema does not declare |
+ * | multiple-starts | error | more than one Start |
+ * | task-start-untitled | error | a Task Start without title or description |
+ * | duplicate-edge-id | error | two edges share an id |
+ * | dangling-edge | error | an edge's source or target is no node |
+ * | unknown-handle | error | an edge names a port or connector the node lacks |
+ * | edge-kind-mismatch | error | the handles do not make the edge's kind |
+ * | signal-type-mismatch | error | a signal's port types do not fit |
+ * | signal-type-conversion | warning | an object or array arrives as JSON text |
+ * | duplicate-connection | warning | two edges join the same handles |
+ * | required-input-unconnected | warning | a required input nothing feeds |
+ * | task-end-unreachable | error | a Task Start whose sub-flow reaches no Task End |
+ * | task-subflow-entered-from-outside | warning | a signal into a task's sub-flow from outside it |
+ * | signal-loop-without-exit | error | a loop whose outputs all fire every time |
+ */
+const rules: readonly Rule[] = [
+  duplicateNodeIds,
+  unknownNodeTypes,
+  configProblems,
+  multipleStarts,
+  untitledTaskStarts,
+  duplicateEdgeIds,
+  edgeProblems,
+  duplicateConnections,
+  unconnectedRequiredInputs,
+  unreachableTaskEnds,
+  subflowsEnteredFromOutside,
+  signalLoopsWithoutExit,
+];
+
+/**
+ * Every problem of a parsed workflow, each placed on a node, an edge and a
+ * field, and saying how to fix it. Built-in node types are known without
+ * asking `nodeTypes`.
+ *
+ * @example
+ * const problems = validateWorkflow(workflow, catalogueNodeTypes(catalogue), { validateConfig });
+ * if (hasGraphErrors(problems)) refuseToRun(problems);
+ */
+export function validateWorkflow(workflow: Workflow, nodeTypes: NodeTypes, options: ValidationOptions = {}): GraphProblem[] {
+  const context = createValidationContext(workflow, nodeTypes, options);
+  return rules.flatMap((rule) => rule(context));
+}

@@ -1,0 +1,18 @@
+import type { TokenUsage } from "../ai/model";
+
+/** The `_meta` key a Switchboard client puts on every tool call, so the tool side can write the trace row. */
+export const callerMetaKey = "switchboard/caller";
+
+export interface CallerMeta {
+  nodeRunId: string;
+  nodeId: string;
+  callId: string;
+  usage?: TokenUsage;
+}
+
+/** Reads the caller from a request's `_meta`; undefined for an outside host. */
+export function readCallerMeta(meta: Record<string, unknown> | undefined): CallerMeta | undefined {
+  const value = meta?.[callerMetaKey] as Partial<CallerMeta> | undefined;
+  if (!value || typeof value.nodeRunId !== "string" || typeof value.nodeId !== "string") return undefined;
+  return { nodeRunId: value.nodeRunId, nodeId: value.nodeId, callId: String(value.callId ?? ""), usage: value.usage };
+}
