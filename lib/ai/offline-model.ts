@@ -72,13 +72,14 @@ function words(text: string): string[] {
     .filter((word) => word.length > 2);
 }
 
-/** The tool sharing the most words with the prompt; ties go to the first offered. */
+/** The tool sharing the most words with the prompt, a word of its name counting three; ties go to the first offered. */
 function bestTool(tools: readonly ToolDefinition[], prompt: string): ToolDefinition | undefined {
   const wanted = new Set(words(prompt).map(stem));
+  const shared = (text: string) => new Set(words(text).map(stem).filter((word) => wanted.has(word))).size;
   let best: ToolDefinition | undefined;
   let bestScore = -1;
   for (const tool of tools) {
-    const score = new Set(words(`${tool.name} ${tool.description}`).map(stem).filter((word) => wanted.has(word))).size;
+    const score = 3 * shared(tool.name) + shared(tool.description);
     if (score > bestScore) {
       best = tool;
       bestScore = score;

@@ -28,4 +28,5 @@ export {
   type ObjectSchema,
   type Port,
   type ServiceConnector,
+  type CredentialRequirement,
 } from "./schemas";

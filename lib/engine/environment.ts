@@ -1,0 +1,37 @@
+import type { ModelProtocol } from "../ai/model";
+import type { Catalogue, CredentialRequirement, NodeManifest, ToolExchangeManifest } from "../manifest";
+import type { NodeTypes } from "../graph";
+import type { Evaluator } from "../sandbox";
+import type { AgentTool } from "../tools/agent-tool";
+import type { CallContext } from "./calls/execute-call";
+import type { Credentials } from "./calls/render-request";
+
+/** What an agent's model protocol is built from. */
+export interface ModelRequest {
+  nodeId: string;
+  manifest: NodeManifest;
+  exchange: ToolExchangeManifest;
+  config: Record<string, unknown>;
+  callContext: CallContext;
+}
+
+/** Ranks an agent's tools for search_tools. */
+export type ToolRankerFactory = (tools: readonly AgentTool[]) => (query: string, limit: number) => AgentTool[];
+
+/**
+ * Everything a run needs from outside the engine. The app, the CLI, a
+ * worker and a test each build one; the engine itself imports no database,
+ * no React and no Next.
+ */
+export interface EngineEnvironment {
+  catalogue: Catalogue;
+  nodeTypes: NodeTypes;
+  evaluator: Evaluator;
+  /** Chooses the model protocol of an agent node (adapters, the declarative exchange, a test double). */
+  models(request: ModelRequest): ModelProtocol;
+  /** Credential values for a node's declared credentials, resolved on the server. */
+  credentials(nodeType: string, requirements: readonly CredentialRequirement[]): Promise<Credentials> | Credentials;
+  rankTools?: ToolRankerFactory;
+  /** Development only: let calls reach private addresses. */
+  allowPrivateUrls?: boolean;
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import type { NodeManifest } from "../../manifest";
+import { configValues } from "../../manifest/config-values";
+import { renderValue } from "../../sandbox";
+import { runAgentLoop } from "../agent/agent-loop";
+import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
+import { resolveAgentTools } from "./agent-tools";
+import { resolveCredentials } from "./credentials";
+
+/**
+ * An agent node: its wired tools, its model protocol, the turn loop, then
+ * its `from: complete` events onto outputs. Ends with the loop's status.
+ */
+export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context: RunContext): Promise<NodeOutcome> {
+  const exchange = manifest.toolExchange;
+  if (!exchange) throw new Error(`${manifest.interface.name} has no toolExchange`);
+  const config = configValues(manifest.config, job.node.config);
+  const scope = { config, inputs: job.inputs };
+  const limit = (value: unknown, fallback: number) => {
+    const number = Number(renderValue(value, scope, context.env.evaluator));
+    return Number.isInteger(number) && number >= 1 ? number : fallback;
+  };
+  const credentials = await resolveCredentials(manifest, context);
+  const { tools, instructions } = await resolveAgentTools(job.node.id, exchange.from, context);
+  const callContext = { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
+  const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
+  const conversation = await protocol.start({ instructions: instructions.join("\n\n"), config, inputs: job.inputs });
+  const result = await runAgentLoop({
+    conversation,
+    tools,
+    maxTurns: limit(exchange.maxTurns, 10),
+    stuckAfterRepeats: Math.max(2, limit(exchange.stuckAfterRepeats, 3)),
+    nodeRunId: job.nodeRunId,
+    callerNodeId: job.node.id,
+    rank: context.env.rankTools?.(tools),
+    signal: context.signal,
+    recordPlatformCall: (call) =>
+      context.sink.toolCall({
+        id: randomUUID(),
+        runId: context.runId,
+        nodeRunId: job.nodeRunId,
+        tool: call.tool,
+        server: "switchboard",
+        caller: job.node.id,
+        arguments: call.arguments,
+        result: call.isError ? null : call.output,
+        error: call.isError ? call.output : null,
+        isError: call.isError,
+        tainted: false,
+        startedAt: call.startedAt,
+        durationMs: call.durationMs,
+        inputTokens: call.usage?.inputTokens ?? null,
+        outputTokens: call.usage?.outputTokens ?? null,
+      }),
+  });
+  if (result.status !== "completed" && result.status !== "max_turns") {
+    return { status: result.status, outputs: {}, error: result.error ?? result.status, turns: result.turns };
+  }
+  const outputs: Record<string, unknown> = {};
+  const eventScope = { ...scope, text: result.text };
+  for (const row of manifest.events ?? []) {
+    if (row.from !== "complete") continue;
+    if (row.when !== undefined && !renderValue(row.when, eventScope, context.env.evaluator)) continue;
+    outputs[row.emit] = row.value === undefined ? result.text : renderValue(row.value, eventScope, context.env.evaluator);
+  }
+  const error = result.status === "max_turns" ? `stopped at maxTurns (${limit(exchange.maxTurns, 10)}) before the agent finished` : null;
+  return { status: result.status, outputs, error, turns: result.turns };
+}

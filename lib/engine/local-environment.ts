@@ -1,0 +1,35 @@
+import path from "node:path";
+import { catalogueNodeTypes } from "../graph";
+import { lintNodes } from "../manifest";
+import { sharedSandbox } from "../sandbox";
+import { createToolIndex } from "../tools/search";
+import type { AgentTool } from "../tools/agent-tool";
+import { privateUrlsAllowed } from "../security/url-guard";
+import type { EngineEnvironment, ToolRankerFactory } from "./environment";
+import { credentialsFromEnvironment } from "./environment-credentials";
+import { resolveModel } from "./model-resolver";
+
+/** search_tools over an agent's own tools, ranked by the tool index. */
+export const rankWithToolIndex: ToolRankerFactory = (tools) => {
+  const index = createToolIndex(tools as AgentTool[]);
+  return (query, limit) => index.search(query, limit).map((match) => match.tool as AgentTool);
+};
+
+/**
+ * The engine's environment on one machine: node types from nodes/, the
+ * shared sandbox, models chosen by each agent's toolExchange, credentials
+ * from the server's environment, and tool search for progressive discovery.
+ */
+export async function createLocalEnvironment(options: { nodesDir?: string; overrides?: Partial<EngineEnvironment> } = {}): Promise<EngineEnvironment> {
+  const catalogue = await lintNodes(options.nodesDir ?? path.join(process.cwd(), "nodes"));
+  return {
+    catalogue,
+    nodeTypes: catalogueNodeTypes(catalogue),
+    evaluator: await sharedSandbox(),
+    models: resolveModel,
+    credentials: (_nodeType, requirements) => credentialsFromEnvironment(requirements),
+    rankTools: rankWithToolIndex,
+    allowPrivateUrls: privateUrlsAllowed(),
+    ...options.overrides,
+  };
+}

@@ -1,0 +1,50 @@
+import type { Workflow, WorkflowNode } from "../graph";
+import type { NodeManifest } from "../manifest";
+import type { NodeStatus, RunSink } from "../trace/run-events";
+import type { EngineEnvironment } from "./environment";
+import type { ResourceScope } from "./resource-scope";
+
+/** One run in progress: what every executor may read and use. */
+export interface RunContext {
+  runId: string;
+  workflow: Workflow;
+  env: EngineEnvironment;
+  /** The run's sink, redacting every secret the run has resolved. */
+  sink: RunSink;
+  signal: AbortSignal;
+  /** Closes every connection the run opened, at its end. */
+  resources: ResourceScope;
+  /** Secret values resolved for this run, never to be written anywhere. */
+  secrets: Set<string>;
+  manifestOf(type: string): NodeManifest | undefined;
+  /** Runs a Task Start's sub-flow with these arguments; its nodes are traced under the calling tool call. */
+  runTask(request: TaskRequest): Promise<TaskOutcome>;
+}
+
+export interface TaskRequest {
+  taskStartId: string;
+  args: Record<string, unknown>;
+  parentToolCallId: string;
+  signal?: AbortSignal;
+}
+
+export type TaskOutcome = { ok: true; result: unknown } | { ok: false; message: string };
+
+/** What a node's executor hands back to the shell. */
+export interface NodeOutcome {
+  status: Exclude<NodeStatus, "running">;
+  outputs: Record<string, unknown>;
+  error: string | null;
+  turns: number;
+  /** For end and task-end: the value that becomes the run's (or the task's) result. */
+  result?: { value: unknown };
+}
+
+/** One node about to run. */
+export interface NodeJob {
+  node: WorkflowNode;
+  nodeRunId: string;
+  inputs: Record<string, unknown>;
+  /** For a task's entry node: the call's arguments. */
+  entryValues?: Record<string, unknown>;
+}

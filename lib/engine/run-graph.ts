@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { applyOutputs, failNode, isRunFinished, planReadyNodes, type RunState, startNodes } from "../graph";
+import { executeNode } from "./executors";
+import type { NodeOutcome, RunContext } from "./run-context";
+
+export interface GraphOutcome {
+  /** completed when every node ended completed (or max_turns), else the first failure. */
+  ok: boolean;
+  error: string | null;
+  /** What reached an End (or a Task End). */
+  result: unknown;
+  cancelled: boolean;
+}
+
+/**
+ * The shell around the pure planner: start what is ready, run it, deliver
+ * its outputs, repeat until nothing runs and nothing can start. Nodes that
+ * are ready together run in parallel. Used for the workflow's own run and
+ * for each call of a task.
+ */
+export async function runGraph(
+  initial: RunState,
+  context: RunContext,
+  options: { entryValues: Record<string, unknown>; parentToolCallId: string | null },
+): Promise<GraphOutcome> {
+  let state = initial;
+  let firstError: string | null = null;
+  let result: unknown = null;
+  const running = new Map<string, Promise<void>>();
+  const nodes = new Map(context.workflow.nodes.map((node) => [node.id, node]));
+
+  const finish = (nodeId: string, outcome: NodeOutcome) => {
+    if (outcome.result) result = outcome.result.value;
+    const ended = outcome.status === "completed" || outcome.status === "max_turns";
+    state = ended ? applyOutputs(state, nodeId, outcome.outputs) : failNode(state, nodeId);
+    if (!ended) firstError ??= `${nodes.get(nodeId)?.label ?? nodeId}: ${outcome.error ?? outcome.status}`;
+  };
+
+  while (!context.signal.aborted) {
+    const plan = planReadyNodes(state);
+    for (const nodeId of plan.capped) {
+      state = failNode(state, nodeId);
+      firstError ??= `${nodeId} would run more than ${state.maxRunsPerNode} times in one run; the loop was stopped`;
+    }
+    state = startNodes(state, plan.start.map((ready) => ready.nodeId));
+    for (const ready of plan.start) {
+      const node = nodes.get(ready.nodeId);
+      if (!node) continue;
+      const nodeRunId = randomUUID();
+      const task = (async () => {
+        await context.sink.nodeStart({ runId: context.runId, nodeRunId, nodeId: node.id, nodeType: node.type, parentToolCallId: options.parentToolCallId, inputs: ready.inputs, startedAt: new Date().toISOString() });
+        const outcome = await executeNode({ node, nodeRunId, inputs: ready.inputs, entryValues: options.entryValues }, context);
+        await context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, turns: outcome.turns, endedAt: new Date().toISOString() });
+        finish(node.id, outcome);
+      })().finally(() => running.delete(nodeRunId));
+      running.set(nodeRunId, task);
+    }
+    if (running.size === 0) {
+      if (isRunFinished(state)) break;
+      continue;
+    }
+    await Promise.race(running.values());
+  }
+  await Promise.allSettled(running.values());
+  const cancelled = context.signal.aborted;
+  return { ok: !cancelled && firstError === null, error: cancelled ? "the run was cancelled" : firstError, result, cancelled };
+}

@@ -1,0 +1,90 @@
+import { createRunState, type Workflow, validateRunInput, validateWorkflow } from "../graph";
+import { checkArguments } from "../manifest/json-schema-check";
+import { redactingSink } from "../trace/redact";
+import type { RunSink, RunStatus } from "../trace/run-events";
+import type { EngineEnvironment } from "./environment";
+import { ResourceScope } from "./resource-scope";
+import type { RunContext, TaskOutcome, TaskRequest } from "./run-context";
+import { runGraph } from "./run-graph";
+
+export interface RunRequest {
+  runId: string;
+  workflowId: string | null;
+  workflow: Workflow;
+  input: Record<string, unknown>;
+  sink: RunSink;
+  env: EngineEnvironment;
+  signal?: AbortSignal;
+}
+
+export interface RunOutcome {
+  status: Exclude<RunStatus, "running">;
+  outputs: Record<string, unknown>;
+  error: string | null;
+}
+
+/**
+ * Runs a workflow to its end and reports everything to the sink: the run,
+ * each node run, each tool call. A bad graph or a bad input ends the run as
+ * failed with the problems named; nothing throws for the user's mistakes.
+ * Every connection the run opened is closed at the end, whatever happened.
+ */
+export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
+  const secrets = new Set<string>();
+  const sink = redactingSink(request.sink, () => [...secrets]);
+  const resources = new ResourceScope();
+  const controller = new AbortController();
+  const forward = () => controller.abort();
+  request.signal?.addEventListener("abort", forward, { once: true });
+  await sink.runStart({ runId: request.runId, workflowId: request.workflowId, input: request.input, startedAt: new Date().toISOString() });
+  let outcome: RunOutcome;
+  try {
+    outcome = await execute(request, { secrets, sink, resources, signal: controller.signal });
+  } catch (error) {
+    outcome = { status: "failed", outputs: {}, error: `the engine failed: ${(error as Error).message}` };
+  } finally {
+    request.signal?.removeEventListener("abort", forward);
+    await resources.closeAll();
+  }
+  await sink.runEnd({ runId: request.runId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, endedAt: new Date().toISOString() });
+  return outcome;
+}
+
+async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | "sink" | "resources" | "signal">): Promise<RunOutcome> {
+  const { workflow, env } = request;
+  const problems = validateWorkflow(workflow, env.nodeTypes, { validateConfig: configValidator }).filter((problem) => problem.severity === "error");
+  if (problems.length) return { status: "failed", outputs: {}, error: `the workflow has problems: ${problems.map((problem) => problem.message).join("; ")}` };
+  const input = validateRunInput(workflow, request.input);
+  if (!input.ok) return { status: "failed", outputs: {}, error: `the input is not valid: ${input.problems.map((problem) => problem.message).join("; ")}` };
+  const manifests = new Map(env.catalogue.nodes.flatMap((node) => (node.manifest ? [[node.name, node.manifest] as const] : [])));
+  const context: RunContext = {
+    ...parts,
+    runId: request.runId,
+    workflow,
+    env,
+    manifestOf: (type) => manifests.get(type),
+    runTask: (task) => runTask(task, context),
+  };
+  const outcome = await runGraph(createRunState(workflow, env.nodeTypes), context, { entryValues: input.values, parentToolCallId: null });
+  if (outcome.cancelled) return { status: "cancelled", outputs: {}, error: outcome.error };
+  return { status: outcome.ok ? "completed" : "failed", outputs: { result: outcome.result }, error: outcome.error };
+}
+
+/** One call of a task: its sub-flow runs with the call's arguments as the Task Start's fields. */
+async function runTask(task: TaskRequest, context: RunContext): Promise<TaskOutcome> {
+  const taskStart = context.workflow.nodes.find((node) => node.id === task.taskStartId);
+  if (!taskStart) return { ok: false, message: `no Task Start '${task.taskStartId}'` };
+  const checked = validateRunInput({ nodes: [{ ...taskStart, type: "start" }] }, task.args);
+  if (!checked.ok) return { ok: false, message: `invalid arguments: ${checked.problems.map((problem) => problem.message).join("; ")}` };
+  const outcome = await runGraph(createRunState(context.workflow, context.env.nodeTypes, { taskStartId: task.taskStartId }), context, {
+    entryValues: checked.values,
+    parentToolCallId: task.parentToolCallId,
+  });
+  return outcome.ok ? { ok: true, result: outcome.result } : { ok: false, message: outcome.error ?? "the task failed" };
+}
+
+/** Config values are checked with the same JSON Schema validator as tool arguments. */
+function configValidator(schema: object, value: unknown): string | null {
+  const checked = checkArguments(schema, value);
+  return checked.ok ? null : checked.message;
+}

@@ -1,0 +1,74 @@
+/**
+ * npm run workflow -- run FILE.json [--input JSON] [--json]
+ *   Runs a workflow document on this machine and prints its outcome; with
+ *   --json: {status, outputs, nodeRuns, toolCalls}. Exit 0 only when the run completed.
+ * npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]
+ *   Shows which tools an agent would find for a job (see scripts/search-tools.ts).
+ */
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { createLocalEnvironment, runWorkflow } from "../lib/engine";
+import { parseWorkflow } from "../lib/graph";
+import { MemorySink } from "../lib/trace/memory-sink";
+
+const usage = "usage: npm run workflow -- run FILE.json [--input JSON] [--json]\n       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]";
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "search-tools") {
+    // The node author's tool: the same ranking an agent's search_tools uses.
+    const { runSearchTools } = (await import("./search-tools")) as { runSearchTools: (args: string[]) => Promise<number> };
+    return runSearchTools(rest);
+  }
+  if (command !== "run") throw new UsageError(usage);
+  const { values, positionals } = parseArgs({ args: rest, options: { input: { type: "string", default: "{}" }, json: { type: "boolean", default: false } }, allowPositionals: true });
+  const file = positionals[0];
+  if (!file) throw new UsageError(usage);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    throw new UsageError(`cannot read ${file}`);
+  }
+  const document = parseJson(text, file);
+  const input = parseJson(values.input ?? "{}", "--input");
+  if (input === null || typeof input !== "object" || Array.isArray(input)) throw new UsageError("--input must be a JSON object, e.g. '{\"question\": \"convert 5 kilometre to mile\"}'");
+  const parsed = parseWorkflow(document);
+  if (!parsed.ok) throw new UsageError(`${file} is not a workflow:\n${parsed.problems.map((problem) => `  ${problem.field ? `${problem.field}: ` : ""}${problem.message}`).join("\n")}`);
+  const sink = new MemorySink();
+  const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: input as Record<string, unknown>, sink, env: await createLocalEnvironment() });
+  if (values.json) {
+    const nodeRuns = sink.nodeStarts.map((start) => ({ ...start, ...sink.nodeEnds.find((end) => end.nodeRunId === start.nodeRunId) }));
+    console.log(JSON.stringify({ status: outcome.status, outputs: outcome.outputs, error: outcome.error, nodeRuns, toolCalls: sink.toolCalls }, null, 2));
+  } else {
+    for (const start of sink.nodeStarts) {
+      const end = sink.nodeEnds.find((candidate) => candidate.nodeRunId === start.nodeRunId);
+      console.log(`${(end?.status ?? "running").padEnd(10)} ${start.nodeId} (${start.nodeType})${end?.error ? `: ${end.error}` : ""}`);
+      for (const call of sink.toolCalls.filter((row) => row.nodeRunId === start.nodeRunId)) {
+        console.log(`    ${call.isError ? "✗" : "→"} ${call.server}/${call.tool} ${JSON.stringify(call.arguments)} ${call.durationMs} ms`);
+      }
+    }
+    console.log(`run ${outcome.status}${outcome.error ? `: ${outcome.error}` : ""}`);
+    console.log(`result: ${JSON.stringify(outcome.outputs.result ?? null)}`);
+  }
+  return outcome.status === "completed" ? 0 : 1;
+}
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof UsageError ? error.message : `workflow: internal error: ${(error as Error).message}`);
+    process.exit(2);
+  },
+);
