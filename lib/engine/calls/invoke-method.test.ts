@@ -1,26 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { serviceMethod } from "../../manifest/schemas";
-import { sharedSandbox, type Evaluator } from "../../sandbox";
-import { type FixtureReply, type FixtureServer, startFixtureServer } from "../node-tests/fixture-server";
+import { useFixtureServers } from "./call-test-setup";
 import { invokeMethod } from "./invoke-method";
 
-let evaluator: Evaluator;
-beforeAll(async () => {
-  evaluator = await sharedSandbox();
-});
-
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function fixture(replies: Array<Partial<FixtureReply> & { path: string }>): Promise<FixtureServer> {
-  server = await startFixtureServer(replies.map((reply) => ({ method: "GET", status: 200, headers: {}, ...reply })));
-  return server;
-}
-
-const context = () => ({ evaluator, allowPrivateUrls: true, sleep: async () => {} });
+const { fixture, context, requests, evaluator: sandbox } = useFixtureServers();
 const inputs = { type: "object", properties: {} };
 
 function method(fields: Record<string, unknown>) {
@@ -114,9 +97,9 @@ describe("invokeMethod", () => {
 
   it("a refused URL is an isError result, not an exception", async () => {
     const { url } = await fixture([{ path: "/x", body: {} }]);
-    const result = await invokeMethod(method({ calls: [{ name: "x", url: "{{ config.baseUrl }}/x" }] }), { params: {}, config: { baseUrl: url } }, { evaluator, sleep: async () => {} });
+    const result = await invokeMethod(method({ calls: [{ name: "x", url: "{{ config.baseUrl }}/x" }] }), { params: {}, config: { baseUrl: url } }, { evaluator: sandbox(), sleep: async () => {} });
     expect(result).toMatchObject({ isError: true, message: expect.stringMatching(/refused: 127\.0\.0\.1 is a loopback address/) });
-    expect(server?.requests).toHaveLength(0);
+    expect(requests()).toHaveLength(0);
   });
 
   it("a matched error.when is an isError result with its message", async () => {

@@ -1,27 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call } from "../../manifest/schemas";
-import { sharedSandbox, type Evaluator } from "../../sandbox";
-import { type FixtureReply, type FixtureServer, startFixtureServer } from "../node-tests/fixture-server";
+import { useFixtureServers } from "./call-test-setup";
 import { CallFailure } from "./call-failure";
 import { runCalls } from "./run-calls";
 
-let evaluator: Evaluator;
-beforeAll(async () => {
-  evaluator = await sharedSandbox();
-});
-
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function fixture(replies: Array<Partial<FixtureReply> & { path: string }>): Promise<FixtureServer> {
-  server = await startFixtureServer(replies.map((reply) => ({ method: "GET", status: 200, headers: {}, ...reply })));
-  return server;
-}
-
-const context = () => ({ evaluator, allowPrivateUrls: true, sleep: async () => {} });
+const { fixture, context, requests } = useFixtureServers();
 
 describe("runCalls", () => {
   it("skips a call whose `when` is false and leaves no calls.<name> for it", async () => {
@@ -36,7 +19,7 @@ describe("runCalls", () => {
     );
     expect(outcome.calls).toEqual({ first: { n: 1 } });
     expect(outcome.last?.response).toEqual({ n: 1 });
-    expect(server?.requests.map((request) => request.path)).toEqual(["/first"]);
+    expect(requests().map((request) => request.path)).toEqual(["/first"]);
   });
 
   it("makes a call whose `when` is true", async () => {
@@ -67,7 +50,7 @@ describe("runCalls", () => {
     );
     expect(outcome.calls).toEqual({ search: { items: [{ id: "item 7", owner: "ada" }] }, annotate: { saved: true } });
     expect(outcome.last?.response).toEqual({ saved: true });
-    const second = server?.requests[1];
+    const second = requests()[1];
     expect(second).toMatchObject({ method: "POST", path: "/items/item%207/notes", query: { owner: "ada" } });
     expect(JSON.parse(second?.body ?? "null")).toEqual({ text: "found 1", first: { id: "item 7", owner: "ada" } });
   });
@@ -83,7 +66,7 @@ describe("runCalls", () => {
     ]);
     const attempt = runCalls([call.parse({ name: "a", url: "{{ config.baseUrl }}/a" }), call.parse({ name: "b", url: "{{ config.baseUrl }}/b" })], { config: { baseUrl: url } }, context());
     await expect(attempt).rejects.toBeInstanceOf(CallFailure);
-    expect(server?.requests.map((request) => request.path)).toEqual(["/a"]);
+    expect(requests().map((request) => request.path)).toEqual(["/a"]);
   });
 
   it("a `when` that throws is a template failure naming the call", async () => {

@@ -1,26 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventsManifest, runManifest } from "../../manifest/schemas";
-import { sharedSandbox, type Evaluator } from "../../sandbox";
-import { type FixtureReply, type FixtureServer, startFixtureServer } from "../node-tests/fixture-server";
+import { useFixtureServers } from "./call-test-setup";
 import { runStep } from "./run-step";
 
-let evaluator: Evaluator;
-beforeAll(async () => {
-  evaluator = await sharedSandbox();
-});
-
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function fixture(replies: Array<Partial<FixtureReply> & { path: string }>): Promise<FixtureServer> {
-  server = await startFixtureServer(replies.map((reply) => ({ method: "GET", status: 200, headers: {}, ...reply })));
-  return server;
-}
-
-const context = () => ({ evaluator, allowPrivateUrls: true, sleep: async () => {} });
+const { fixture, context, requests } = useFixtureServers();
 
 describe("runStep", () => {
   it("puts each events row's value on its output, honouring `when`", async () => {
@@ -45,7 +28,7 @@ describe("runStep", () => {
       ok: true,
       outputs: { items: [1, 2, 3], count: 3, whole: { items: [1, 2, 3], next: null }, statusCode: 200, fromConfig: "q1" },
     });
-    expect(server?.requests[0].query).toEqual({ q: "q1" });
+    expect(requests()[0].query).toEqual({ q: "q1" });
   });
 
   it("a failed call fails the step with the call's message", async () => {

@@ -1,0 +1,31 @@
+import { afterEach, beforeAll } from "vitest";
+import { sharedSandbox, type Evaluator } from "../../sandbox";
+import { type FixtureReply, type FixtureServer, startFixtureServer } from "../node-tests/fixture-server";
+import type { CallContext } from "./execute-call";
+
+/**
+ * Test setup shared by the call executor's tests: the sandbox, one fixture
+ * server per test (closed after it), and a context that reaches loopback
+ * and does not wait between retries.
+ */
+export function useFixtureServers() {
+  let evaluator: Evaluator;
+  let server: FixtureServer | undefined;
+  beforeAll(async () => {
+    evaluator = await sharedSandbox();
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return {
+    evaluator: () => evaluator,
+    /** The requests the current test's fixture server received (none before it started). */
+    requests: () => server?.requests ?? [],
+    async fixture(replies: Array<Partial<FixtureReply> & { path: string }>): Promise<FixtureServer> {
+      server = await startFixtureServer(replies.map((reply) => ({ method: "GET", status: 200, headers: {}, ...reply })));
+      return server;
+    },
+    context: (): CallContext => ({ evaluator, allowPrivateUrls: true, sleep: async () => {} }),
+  };
+}
