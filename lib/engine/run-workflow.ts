@@ -76,7 +76,9 @@ async function runTask(task: TaskRequest, context: RunContext): Promise<TaskOutc
   if (!taskStart) return { ok: false, message: `no Task Start '${task.taskStartId}'` };
   const checked = validateRunInput({ nodes: [{ ...taskStart, type: "start" }] }, task.args);
   if (!checked.ok) return { ok: false, message: `invalid arguments: ${checked.problems.map((problem) => problem.message).join("; ")}` };
-  const outcome = await runGraph(createRunState(context.workflow, context.env.nodeTypes, { taskStartId: task.taskStartId }), context, {
+  // A task cancelled on its own (tasks/cancel) stops its sub-flow, not the whole run.
+  const signal = task.signal ? AbortSignal.any([context.signal, task.signal]) : context.signal;
+  const outcome = await runGraph(createRunState(context.workflow, context.env.nodeTypes, { taskStartId: task.taskStartId }), { ...context, signal }, {
     entryValues: checked.values,
     parentToolCallId: task.parentToolCallId,
   });

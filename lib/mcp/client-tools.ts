@@ -1,41 +1,56 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";
 import { callerMetaKey } from "./caller-meta";
+import { callTaskTool } from "./task-call";
+import { outcomeOf } from "./tool-outcome";
+
+export { outcomeOf } from "./tool-outcome";
+
+export interface ClientToolsOptions {
+  /**
+   * Put the caller in each call's `_meta`, so the server writes the trace
+   * row. On for Switchboard's own servers; off for outside servers, which
+   * have no use for it (the client-side wrapper writes their rows).
+   */
+  sendCaller?: boolean;
+}
 
 /**
  * The tools of a connected MCP server, as an agent calls them. Each call
- * carries the caller in `_meta`, so the server writes the trace row. A
- * protocol error (unknown tool, arguments that fail the schema) comes back
- * to the model as an error result it can correct.
+ * carries the caller in `_meta`, so the server writes the trace row. A tool
+ * the server lists as task-required (`execution.taskSupport: "required"`)
+ * is called as an MCP task and followed to its end. A protocol error
+ * (unknown tool, arguments that fail the schema) comes back to the model as
+ * an error result it can correct.
  */
-export async function agentToolsFromClient(client: Client, server: string): Promise<AgentTool[]> {
+export async function agentToolsFromClient(client: Client, server: string, options: ClientToolsOptions = {}): Promise<AgentTool[]> {
   const { tools } = await client.listTools();
-  return tools.map((tool) => ({
-    name: tool.name,
-    server,
-    description: tool.description ?? "",
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-    call: (args: unknown, meta: CallMeta) => callThrough(client, tool.name, args, meta),
-  }));
+  return tools.map((tool) => {
+    const taskRequired = tool.execution?.taskSupport === "required";
+    return {
+      name: tool.name,
+      server,
+      description: tool.description ?? "",
+      inputSchema: tool.inputSchema as Record<string, unknown>,
+      call: (args: unknown, meta: CallMeta) => {
+        const params = callParams(tool.name, args, meta, options.sendCaller ?? true);
+        return taskRequired ? callTaskTool(client, params, { signal: meta.signal }) : callThrough(client, params, meta);
+      },
+    };
+  });
 }
 
-async function callThrough(client: Client, name: string, args: unknown, meta: CallMeta): Promise<ToolOutcome> {
+function callParams(name: string, args: unknown, meta: CallMeta, sendCaller: boolean): CallToolRequest["params"] {
+  const caller = { nodeRunId: meta.nodeRunId, nodeId: meta.callerNodeId, callId: meta.callId, usage: meta.usage };
+  return { name, arguments: args as Record<string, unknown>, ...(sendCaller ? { _meta: { [callerMetaKey]: caller } } : {}) };
+}
+
+async function callThrough(client: Client, params: CallToolRequest["params"], meta: CallMeta): Promise<ToolOutcome> {
   try {
-    const result = (await client.callTool(
-      { name, arguments: args as Record<string, unknown>, _meta: { [callerMetaKey]: { nodeRunId: meta.nodeRunId, nodeId: meta.callerNodeId, callId: meta.callId, usage: meta.usage } } },
-      undefined,
-      { signal: meta.signal },
-    )) as CallToolResult;
+    const result = (await client.callTool(params, undefined, { signal: meta.signal })) as CallToolResult;
     return outcomeOf(result);
   } catch (error) {
     return { output: (error as Error).message, isError: true };
   }
-}
-
-/** The text a model reads from an MCP result: its text blocks, or the structured content as JSON. */
-export function outcomeOf(result: CallToolResult): ToolOutcome {
-  const texts = (result.content ?? []).flatMap((block) => (block.type === "text" ? [block.text] : [`[${block.type} content]`]));
-  const output = texts.length ? texts.join("\n") : JSON.stringify(result.structuredContent ?? null);
-  return { output, isError: Boolean(result.isError), structured: result.structuredContent };
 }

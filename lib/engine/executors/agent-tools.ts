@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { taskToolDefinition } from "../../graph";
 import { configValues } from "../../manifest/config-values";
 import { connectInMemory } from "../../mcp/in-memory-connection";
 import { agentToolsFromClient } from "../../mcp/client-tools";
 import { createServiceNodeServer } from "../../mcp/service-node-server";
+import { createTaskServer, type OfferedTask } from "../../mcp/task-server";
 import type { AgentTool } from "../../tools/agent-tool";
 import type { RunContext } from "../run-context";
 import { resolveCredentials } from "./credentials";
@@ -17,8 +17,9 @@ export interface ResolvedTools {
 /**
  * The tools wired to an agent's consuming connector: each service node on a
  * service edge is started as its own MCP server and reached through a real
- * client session; each Task Start on a task edge becomes one tool. Every
- * connection is closed when the run ends.
+ * client session; the Task Starts on task edges become task-required tools
+ * of a tasks MCP server (see taskTools). Every connection is closed when
+ * the run ends.
  */
 export async function resolveAgentTools(agentId: string, connector: string, context: RunContext): Promise<ResolvedTools> {
   const tools: AgentTool[] = [];
@@ -42,44 +43,36 @@ export async function resolveAgentTools(agentId: string, connector: string, cont
     if (connection.instructions) instructions.push(connection.instructions);
     tools.push(...(await agentToolsFromClient(connection.client, provider.id)));
   }
-  for (const edge of edges.filter((candidate) => candidate.kind === "task")) {
-    const taskStart = context.workflow.nodes.find((node) => node.id === edge.source);
-    const definition = taskStart && taskToolDefinition(taskStart);
-    if (!taskStart || !definition) continue;
-    tools.push(taskTool(taskStart.id, definition, context));
-  }
+  const offered = edges
+    .filter((candidate) => candidate.kind === "task")
+    .flatMap((edge): OfferedTask[] => {
+      const taskStart = context.workflow.nodes.find((node) => node.id === edge.source);
+      const definition = taskStart && taskToolDefinition(taskStart);
+      return taskStart && definition ? [{ taskStartId: taskStart.id, definition }] : [];
+    });
+  if (offered.length) tools.push(...(await taskTools(agentId, offered, context)));
   return { tools, instructions };
 }
 
-function taskTool(taskStartId: string, definition: NonNullable<ReturnType<typeof taskToolDefinition>>, context: RunContext): AgentTool {
-  return {
-    name: definition.name,
-    server: taskStartId,
-    description: definition.description,
-    inputSchema: definition.inputSchema as unknown as Record<string, unknown>,
-    async call(args, meta) {
-      const id = randomUUID();
-      const started = new Date();
-      const outcome = await context.runTask({ taskStartId, args: (args ?? {}) as Record<string, unknown>, parentToolCallId: id, signal: meta.signal });
-      const output = outcome.ok ? (typeof outcome.result === "string" ? outcome.result : JSON.stringify(outcome.result ?? null)) : outcome.message;
-      await context.sink.toolCall({
-        id,
-        runId: context.runId,
-        nodeRunId: meta.nodeRunId,
-        tool: definition.name,
-        server: taskStartId,
-        caller: meta.callerNodeId,
-        arguments: args ?? {},
-        result: outcome.ok ? outcome.result : null,
-        error: outcome.ok ? null : outcome.message,
-        isError: !outcome.ok,
-        tainted: false,
-        startedAt: started.toISOString(),
-        durationMs: Date.now() - started.getTime(),
-        inputTokens: meta.usage?.inputTokens ?? null,
-        outputTokens: meta.usage?.outputTokens ?? null,
-      });
-      return { output, isError: !outcome.ok };
-    },
-  };
+/**
+ * The agent's Task Starts, served by a tasks MCP server of their own and
+ * reached through a real client session: each call starts the sub-flow as
+ * an MCP task, which the tool follows to its end. The server writes each
+ * call's trace row; everything is closed when the run ends.
+ */
+async function taskTools(agentId: string, offered: OfferedTask[], context: RunContext): Promise<AgentTool[]> {
+  const tasks = createTaskServer({
+    runId: context.runId,
+    tasks: offered,
+    runTask: (request) => context.runTask(request),
+    recordCall: (row) => context.sink.toolCall(row),
+    signal: context.signal,
+  });
+  const connection = await connectInMemory(tasks.server.server, `switchboard-agent:${agentId}`);
+  // Closed newest first: the tasks still running end and write their rows, then the session closes.
+  context.resources.add(() => connection.close());
+  context.resources.add(() => tasks.close());
+  const taskStartOf = new Map(tasks.tools.map((tool) => [tool.name, tool.taskStartId]));
+  const tools = await agentToolsFromClient(connection.client, "tasks");
+  return tools.map((tool) => ({ ...tool, server: taskStartOf.get(tool.name) ?? tool.server }));
 }
