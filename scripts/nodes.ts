@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { agentCaseRunner } from "../lib/engine/node-tests/run-agent-case";
 import { runNodeTests } from "../lib/engine/node-tests/run-node-tests";
 import { lintNodes } from "../lib/manifest";
 import { sharedSandbox } from "../lib/sandbox";
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   const chosen = catalogue.nodes.filter((node) => names.length === 0 || names.includes(node.name));
   const unusable = chosen.filter((node) => !node.manifest);
   for (const node of unusable) console.log(`✗ ${node.name}: cannot be loaded (run npm run lint:nodes)`);
-  const outcomes = await runNodeTests(chosen, { evaluator: await sharedSandbox() });
+  const outcomes = await runNodeTests(chosen, { evaluator: await sharedSandbox(), runAgent: agentCaseRunner() });
   for (const outcome of outcomes) {
     const mark = outcome.status === "passed" ? "✓" : outcome.status === "skipped" ? "-" : "✗";
     console.log(`${mark} ${outcome.node}: ${outcome.name}`);

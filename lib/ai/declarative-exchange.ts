@@ -85,7 +85,9 @@ class DeclarativeConversation implements Conversation {
 
   private readEvents(events: unknown[]): ModelTurn {
     const { call, transcript, usage } = this.setup.exchange;
-    const fragments = new Map<string, Fragment>();
+    // The call being assembled at each index, and every call in the order it began.
+    const atIndex = new Map<string, Fragment>();
+    const fragments: Fragment[] = [];
     let text = "";
     for (const event of events) {
       if (transcript?.text !== undefined) text += textOf(this.render(transcript.text, { response: event }));
@@ -95,15 +97,21 @@ class DeclarativeConversation implements Conversation {
         const scope = { call: item, response: event };
         if (call.when !== undefined && !this.render(call.when, scope)) continue;
         const index = String(call.index === undefined ? 0 : (this.render(call.index, scope) ?? 0));
-        const fragment = fragments.get(index) ?? { id: "", name: "", arguments: "" };
-        fragment.id ||= textOf(this.render(call.id, scope));
+        const id = textOf(this.render(call.id, scope));
+        let fragment = atIndex.get(index);
+        // A different id at an index already taken is a new call: some servers (Ollama) number every call 0.
+        if (!fragment || (id && fragment.id && id !== fragment.id)) {
+          fragment = { id: "", name: "", arguments: "" };
+          atIndex.set(index, fragment);
+          fragments.push(fragment);
+        }
+        fragment.id ||= id;
         fragment.name ||= textOf(this.render(call.name, scope));
         const piece = this.render(call.arguments, scope);
         fragment.arguments += typeof piece === "string" ? piece : piece === undefined || piece === null ? "" : JSON.stringify(piece);
-        fragments.set(index, fragment);
       }
     }
-    const toolCalls = [...fragments.values()].filter((fragment) => fragment.name).map((fragment, index) => toolCall(fragment.id, fragment.name, fragment.arguments, index));
+    const toolCalls = fragments.filter((fragment) => fragment.name).map((fragment, index) => toolCall(fragment.id, fragment.name, fragment.arguments, index));
     return { text, toolCalls, usage: this.readUsage(usage, events) };
   }
 

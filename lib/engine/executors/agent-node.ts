@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { NodeManifest } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
-import { renderValue } from "../../sandbox";
 import { runAgentLoop } from "../agent/agent-loop";
+import { completionOutputs, loopLimits } from "../agent/agent-settings";
 import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
 import { resolveAgentTools } from "./agent-tools";
 import { resolveCredentials } from "./credentials";
@@ -16,10 +16,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   if (!exchange) throw new Error(`${manifest.interface.name} has no toolExchange`);
   const config = configValues(manifest.config, job.node.config);
   const scope = { config, inputs: job.inputs };
-  const limit = (value: unknown, fallback: number) => {
-    const number = Number(renderValue(value, scope, context.env.evaluator));
-    return Number.isInteger(number) && number >= 1 ? number : fallback;
-  };
+  const limits = loopLimits(exchange, scope, context.env.evaluator);
   const credentials = await resolveCredentials(manifest, context);
   const { tools, instructions } = await resolveAgentTools(job.node.id, exchange.from, context);
   const callContext = { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
@@ -28,8 +25,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const result = await runAgentLoop({
     conversation,
     tools,
-    maxTurns: limit(exchange.maxTurns, 10),
-    stuckAfterRepeats: Math.max(2, limit(exchange.stuckAfterRepeats, 3)),
+    ...limits,
     nodeRunId: job.nodeRunId,
     callerNodeId: job.node.id,
     rank: context.env.rankTools?.(tools),
@@ -56,13 +52,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   if (result.status !== "completed" && result.status !== "max_turns") {
     return { status: result.status, outputs: {}, error: result.error ?? result.status, turns: result.turns };
   }
-  const outputs: Record<string, unknown> = {};
-  const eventScope = { ...scope, text: result.text };
-  for (const row of manifest.events ?? []) {
-    if (row.from !== "complete") continue;
-    if (row.when !== undefined && !renderValue(row.when, eventScope, context.env.evaluator)) continue;
-    outputs[row.emit] = row.value === undefined ? result.text : renderValue(row.value, eventScope, context.env.evaluator);
-  }
-  const error = result.status === "max_turns" ? `stopped at maxTurns (${limit(exchange.maxTurns, 10)}) before the agent finished` : null;
+  const outputs = completionOutputs(manifest.events, scope, result.text, context.env.evaluator);
+  const error = result.status === "max_turns" ? `stopped at maxTurns (${limits.maxTurns}) before the agent finished` : null;
   return { status: result.status, outputs, error, turns: result.turns };
 }

@@ -17,12 +17,15 @@ export interface CaseOutcome {
   output?: unknown;
 }
 
-/** Runs an agent node's case; supplied by the engine once agents can run. */
+/** Runs an agent node's case (see agentCaseRunner in run-agent-case.ts). */
 export type AgentCaseRunner = (input: {
   manifest: NodeManifest;
   config: Record<string, unknown>;
   inputs: Record<string, unknown>;
   credentials: Credentials;
+  evaluator: Evaluator;
+  /** The case's fixture server: the one private origin the agent may reach. */
+  allowedOrigins: readonly string[];
 }) => Promise<{ outputs: Record<string, unknown> } | { isError: true; message: string }>;
 
 export interface NodeTestOptions {
@@ -73,7 +76,7 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
       }
     } else if (manifest.toolExchange) {
       if (!options.runAgent) return { node, name: testCase.name, status: "skipped", failures: ["agent cases need the agent loop, which this runner was not given"] };
-      const result = await options.runAgent({ manifest, config, inputs: given.inputs, credentials: given.credentials });
+      const result = await options.runAgent({ manifest, config, inputs: given.inputs, credentials: given.credentials, evaluator: options.evaluator, allowedOrigins: context.allowedOrigins });
       output = "outputs" in result ? result.outputs : result;
     } else if (manifest.run) {
       const result = await runStep({ run: manifest.run, events: manifest.events }, { config, inputs: given.inputs }, context);

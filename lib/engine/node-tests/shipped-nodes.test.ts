@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalogue, type CatalogueNode, lintNodes } from "../../manifest";
 import { testCase } from "../../manifest/schemas";
 import { sharedSandbox, type Evaluator } from "../../sandbox";
+import { shippedAgent } from "../../ai/fixtures/shipped-agents";
+import { agentCaseRunner } from "./run-agent-case";
 import { type AgentCaseRunner, type CaseOutcome, runNodeTests } from "./run-node-tests";
 
 let evaluator: Evaluator;
@@ -121,3 +123,96 @@ describe("runNodeTests reports failures", () => {
     expect(outcomes.every((outcome) => outcome.output && (outcome.output as { message?: string }).message === "scripted failure")).toBe(true);
   });
 });
+
+describe("agent cases through the real agent path (resolveModel + the turn loop)", () => {
+  it("every shipped agent case passes: openai-agent, anthropic-agent and offline-agent", async () => {
+    const agents = catalogue.nodes.filter((candidate) => candidate.manifest?.toolExchange && candidate.manifest.test);
+    const outcomes = await runNodeTests(agents, { evaluator, runAgent: agentCaseRunner() });
+    const failures = describeFailures(outcomes);
+    expect(failures, `failing agent cases:\n${failures}`).toBe("");
+    expect(outcomes.map((outcome) => [outcome.node, outcome.status]).sort()).toEqual([
+      ["anthropic-agent", "passed"],
+      ["offline-agent", "passed"],
+      ["openai-agent", "passed"],
+    ]);
+  });
+
+  it("streams a case whose fixture gives events, through the shipped stream protocols", async () => {
+    const openai = await shippedAgent("openai-agent", { streamed: true });
+    const anthropic = await shippedAgent("anthropic-agent", { streamed: true });
+    const chunk = (delta: Record<string, unknown>) => ({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: null }], usage: null });
+    const streamedOpenAI = {
+      ...node("openai-agent"),
+      manifest: {
+        ...node("openai-agent").manifest!,
+        run: openai.run,
+        toolExchange: openai.exchange,
+        test: {
+          testData: [
+            testCase.parse({
+              name: "streams its answer",
+              config: { baseUrl: "{{ fixture.url }}/v1", model: "test-model" },
+              inputs: { prompt: "Say hello." },
+              fixtures: { http: [{ method: "POST", path: "/v1/chat/completions", events: [chunk({ role: "assistant", content: "" }), chunk({ content: "Hello " }), chunk({ content: "there!" }), { id: "c1", object: "chat.completion.chunk", choices: [], usage: { prompt_tokens: 5, completion_tokens: 2 } }] }] },
+              expect: { answers: "return output.answer === 'Hello there!'" },
+            }),
+          ],
+        },
+      },
+    };
+    const streamedAnthropic = {
+      ...node("anthropic-agent"),
+      manifest: {
+        ...node("anthropic-agent").manifest!,
+        run: anthropic.run,
+        toolExchange: anthropic.exchange,
+        test: {
+          testData: [
+            testCase.parse({
+              name: "streams its answer",
+              config: { baseUrl: "{{ fixture.url }}", model: "test-model" },
+              inputs: { prompt: "Say hello." },
+              credentials: { anthropic: { apiKey: "test-key" } },
+              fixtures: {
+                http: [
+                  {
+                    method: "POST",
+                    path: "/v1/messages",
+                    events: [
+                      { type: "message_start", message: { id: "m1", type: "message", role: "assistant", content: [], usage: { input_tokens: 5, output_tokens: 1 } } },
+                      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+                      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hello " } },
+                      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "there!" } },
+                      { type: "content_block_stop", index: 0 },
+                      { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 2 } },
+                      { type: "message_stop" },
+                    ],
+                  },
+                ],
+              },
+              expect: { answers: "return output.answer === 'Hello there!'" },
+            }),
+          ],
+        },
+      },
+    };
+    const outcomes = await runNodeTests([streamedOpenAI, streamedAnthropic], { evaluator, runAgent: agentCaseRunner() });
+    expect(describeFailures(outcomes)).toBe("");
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["passed", "passed"]);
+  });
+
+  it("a model API that refuses the request reaches the expectations as an isError output with its status and reason", async () => {
+    const refused = withCases("openai-agent", [
+      {
+        name: "wrong key",
+        config: { baseUrl: "{{ fixture.url }}/v1", model: "test-model" },
+        inputs: { prompt: "Say hello." },
+        fixtures: { http: [{ method: "POST", path: "/v1/chat/completions", status: 401, body: { error: { message: "Incorrect API key provided" } } }] },
+        expect: { "is an error": "return output.isError === true && output.message.includes('401') && output.message.includes('Incorrect API key')" },
+      },
+    ]);
+    const [outcome] = await runNodeTests([refused], { evaluator, runAgent: agentCaseRunner() });
+    expect(outcome.status, `${outcome.failures.join("\n")}\n${JSON.stringify(outcome.output)}`).toBe("passed");
+  });
+});
+

@@ -1,0 +1,163 @@
+import { dynamicTool, generateText, jsonSchema, type LanguageModel, type ModelMessage, streamText, type ToolSet } from "ai";
+import { type Conversation, type ModelProtocol, type ModelTurn, parseArguments, type ToolCallRequest, type ToolDefinition, type ToolResultMessage } from "./model";
+
+export interface SdkProtocolSetup {
+  /** Shown on the trace, e.g. "anthropic (AI SDK adapter)". */
+  label: string;
+  model: LanguageModel;
+  /** The node's configured system prompt; the connectors' instructions are appended to it. */
+  systemPrompt?: string;
+  temperature?: number;
+  maxOutputTokens?: number;
+  /** Stream each turn (streamText) instead of one reply (generateText). */
+  stream?: boolean;
+  /** Each model request's limit (default 120 s, as the declarative calls). */
+  timeoutMs?: number;
+  /** Retries of a failed request (the SDK retries 429 and 5xx with backoff); default 2. */
+  maxRetries?: number;
+  /** Receives the text of a streamed turn as it arrives. */
+  onText?: (piece: string) => void;
+}
+
+/**
+ * A model protocol onto an AI SDK provider (OpenAI, Anthropic, an
+ * OpenAI-compatible server). The conversation is kept as the SDK's
+ * ModelMessage list; each turn is exactly one model step, and the tools are
+ * declared without `execute`, so the SDK hands the calls back instead of
+ * running them: the platform's loop counts turns and runs tools, as it does
+ * for every protocol.
+ */
+export function sdkProtocol(setup: SdkProtocolSetup): ModelProtocol {
+  return {
+    label: setup.label,
+    async start(input) {
+      const prompt = promptOf(input.inputs);
+      const instructions = [setup.systemPrompt ?? "", input.instructions].filter(Boolean).join("\n\n");
+      return new SdkConversation(setup, instructions, [{ role: "user", content: prompt }]);
+    },
+  };
+}
+
+/** The agent's prompt: its `prompt` input, else its first text input. */
+function promptOf(inputs: Record<string, unknown>): string {
+  if (typeof inputs.prompt === "string") return inputs.prompt;
+  const text = Object.values(inputs).find((value) => typeof value === "string");
+  return typeof text === "string" ? text : JSON.stringify(inputs);
+}
+
+type ResponseMessages = Awaited<ReturnType<typeof generateText>>["responseMessages"];
+
+class SdkConversation implements Conversation {
+  /** The assistant messages the SDK built for each turn (they keep provider data such as reasoning signatures). */
+  private readonly assistantOf = new WeakMap<ModelTurn, ModelMessage[]>();
+
+  constructor(
+    private readonly setup: SdkProtocolSetup,
+    private readonly instructions: string,
+    private readonly messages: ModelMessage[],
+  ) {}
+
+  async turn(tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<ModelTurn> {
+    const timeoutMs = this.setup.timeoutMs ?? 120_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const options = {
+      model: this.setup.model,
+      instructions: this.instructions || undefined,
+      messages: [...this.messages],
+      tools: tools.length ? toolSet(tools) : undefined,
+      toolChoice: tools.length ? ("auto" as const) : undefined,
+      temperature: this.setup.temperature,
+      maxOutputTokens: this.setup.maxOutputTokens,
+      maxRetries: this.setup.maxRetries ?? 2,
+      abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    };
+    let step: Awaited<ReturnType<SdkConversation["streamed"]>>;
+    try {
+      step = this.setup.stream ? await this.streamed(options) : await generateText(options);
+    } catch (error) {
+      if (timeout.aborted && !signal?.aborted) throw new Error(`the model did not answer within ${timeoutMs} ms`, { cause: error });
+      throw new Error(failureMessage(error), { cause: error });
+    }
+    // A stream cut by a cancel or the timeout ends quietly with what it had: that is no turn.
+    if (timeout.aborted) throw new Error(`the model did not answer within ${timeoutMs} ms`);
+    if (signal?.aborted) throw new Error("the model request was cancelled");
+    const turn: ModelTurn = {
+      text: step.text,
+      toolCalls: step.toolCalls.map((call) => toolCallOf(call)),
+      usage: { inputTokens: step.usage.inputTokens, outputTokens: step.usage.outputTokens },
+    };
+    this.assistantOf.set(turn, assistantMessages(step.responseMessages));
+    return turn;
+  }
+
+  /** One streamed step, read to its end; an error part fails the turn as generateText would. */
+  private async streamed(options: Parameters<typeof streamText>[0]) {
+    let failure: unknown;
+    const result = streamText({ ...options, onError: ({ error }) => void (failure ??= error) });
+    for await (const part of result.fullStream) {
+      if (part.type === "error") failure ??= part.error;
+      else if (part.type === "text-delta") this.setup.onText?.(part.text);
+    }
+    if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+    const [text, toolCalls, usage, responseMessages] = await Promise.all([result.text, result.toolCalls, result.usage, result.responseMessages]);
+    return { text, toolCalls, usage, responseMessages };
+  }
+
+  addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void {
+    this.messages.push(...(this.assistantOf.get(turn) ?? [assistantMessageOf(turn)]));
+    if (results.length === 0) return;
+    this.messages.push({
+      role: "tool",
+      content: results.map((result) => ({
+        type: "tool-result" as const,
+        toolCallId: result.id,
+        toolName: result.name,
+        output: result.isError ? { type: "error-text" as const, value: result.output } : { type: "text" as const, value: result.output },
+      })),
+    });
+  }
+}
+
+/** The tools as the SDK declares them to the model, with no `execute`: the SDK returns the calls. */
+function toolSet(tools: readonly ToolDefinition[]): ToolSet {
+  return Object.fromEntries(tools.map((tool) => [tool.name, dynamicTool({ description: tool.description, inputSchema: jsonSchema(tool.parameters as Parameters<typeof jsonSchema>[0]) })]));
+}
+
+function toolCallOf(call: { toolCallId: string; toolName: string; input: unknown; invalid?: boolean }): ToolCallRequest {
+  // An invalid call (arguments that are not JSON) carries the model's raw text as its input.
+  if (typeof call.input === "string" && call.invalid) return { id: call.toolCallId, name: call.toolName, arguments: call.input, input: parseArguments(call.input) };
+  return { id: call.toolCallId, name: call.toolName, arguments: JSON.stringify(call.input ?? {}), input: call.input ?? {} };
+}
+
+/** Only the assistant's own message: the SDK may add a tool message for calls it found invalid, which the platform answers itself. */
+function assistantMessages(messages: ResponseMessages): ModelMessage[] {
+  return messages.filter((message) => message.role === "assistant");
+}
+
+function assistantMessageOf(turn: ModelTurn): ModelMessage {
+  return {
+    role: "assistant",
+    content: [
+      ...(turn.text ? [{ type: "text" as const, text: turn.text }] : []),
+      ...turn.toolCalls.map((call) => ({ type: "tool-call" as const, toolCallId: call.id, toolName: call.name, input: call.input ?? {} })),
+    ],
+  };
+}
+
+/**
+ * What went wrong, for the node's status: the SDK's message and, when the
+ * server answered something other than a JSON error (an HTML error page, a
+ * proxy's text), the start of that body. A retried failure names its
+ * last error.
+ */
+function failureMessage(error: unknown): string {
+  const outer = error as { message?: string; lastError?: unknown; name?: string };
+  const last = (outer.lastError ?? error) as { message?: string; statusCode?: number; responseBody?: string };
+  const status = typeof last.statusCode === "number" ? `the model API answered ${last.statusCode}` : "the model request failed";
+  const message = (last.message ?? outer.message ?? "").trim();
+  const body = last.responseBody?.replace(/\s+/g, " ").trim().slice(0, 300) ?? "";
+  // A JSON error body is what the SDK already read its message from; other bodies say what the message cannot.
+  const unread = body && !/^[[{]/.test(body) && !message.includes(body) ? body : "";
+  const reason = [message, unread].filter(Boolean).join(" — ");
+  return `${status}: ${reason || outer.name || "no reason given"}`;
+}
