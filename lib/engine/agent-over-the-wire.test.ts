@@ -11,7 +11,7 @@ import { parseWorkflow, type WorkflowInput } from "../graph";
 import { lintNodes } from "../manifest";
 import { MemorySink } from "../trace/memory-sink";
 import { createLocalEnvironment } from "./local-environment";
-import { type FixtureServer, startFixtureServer } from "./node-tests/fixture-server";
+import { type FixtureServer, startFixtureServer } from "../calls/fixture-server";
 import { runWorkflow } from "./run-workflow";
 
 // Whole runs with the real model resolver: a shipped agent (declarative protocol) and an AI SDK

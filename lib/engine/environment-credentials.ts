@@ -1,5 +1,5 @@
 import type { CredentialRequirement } from "../manifest";
-import type { Credentials } from "./calls/render-request";
+import type { Credentials } from "../calls/render-request";
 
 /**
  * Credential values from the server's environment, for the CLI and for

@@ -3,8 +3,8 @@ import type { Catalogue, CredentialRequirement, NodeManifest, ToolExchangeManife
 import type { NodeTypes } from "../graph";
 import type { Evaluator } from "../sandbox";
 import type { AgentTool } from "../tools/agent-tool";
-import type { CallContext } from "./calls/execute-call";
-import type { Credentials } from "./calls/render-request";
+import type { CallContext } from "../calls/execute-call";
+import type { Credentials } from "../calls/render-request";
 
 /** What an agent's model protocol is built from. */
 export interface ModelRequest {

@@ -7,7 +7,7 @@ import type { WireServer } from "../ai/fixtures/wire-server";
 import type { ToolExchangeManifest } from "../manifest";
 import { configValues } from "../manifest/config-values";
 import { sharedSandbox, type Evaluator } from "../sandbox";
-import type { CallContext } from "./calls/execute-call";
+import type { CallContext } from "../calls/execute-call";
 import { resolveModel } from "./model-resolver";
 
 let evaluator: Evaluator;

@@ -3,7 +3,7 @@ import type { ModelProtocol } from "../ai/model";
 import { offlineModel } from "../ai/offline-model";
 import { sdkAdapter, type SdkAdapterName, type SdkAdapterSettings } from "../ai/sdk-adapters";
 import type { NodeManifest } from "../manifest";
-import type { Credentials } from "./calls/render-request";
+import type { Credentials } from "../calls/render-request";
 import type { ModelRequest } from "./environment";
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { CallContext } from "../engine/calls/execute-call";
-import { invokeMethod } from "../engine/calls/invoke-method";
+import type { CallContext } from "../calls/execute-call";
+import { invokeMethod } from "../calls/invoke-method";
 import type { NodeManifest } from "../manifest/catalogue";
 import { checkArguments } from "../manifest/json-schema-check";
 import type { ToolCallRow } from "../trace/run-events";

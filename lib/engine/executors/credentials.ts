@@ -1,5 +1,5 @@
 import type { NodeManifest } from "../../manifest";
-import type { Credentials } from "../calls/render-request";
+import type { Credentials } from "../../calls/render-request";
 import type { RunContext } from "../run-context";
 
 /**

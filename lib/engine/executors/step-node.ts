@@ -1,6 +1,6 @@
 import { configValues } from "../../manifest/config-values";
 import type { NodeManifest } from "../../manifest";
-import { runStep } from "../calls/run-step";
+import { runStep } from "../../calls/run-step";
 import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
 import { resolveCredentials } from "./credentials";
 

@@ -2,10 +2,10 @@ import type { CatalogueNode, NodeManifest, TestCase } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
 import { checkArguments } from "../../manifest/json-schema-check";
 import { renderValue, type Evaluator } from "../../sandbox";
-import { invokeMethod } from "../calls/invoke-method";
-import { runStep } from "../calls/run-step";
-import { type Credentials } from "../calls/render-request";
-import { startFixtureServer } from "./fixture-server";
+import { invokeMethod } from "../../calls/invoke-method";
+import { runStep } from "../../calls/run-step";
+import { type Credentials } from "../../calls/render-request";
+import { startFixtureServer } from "../../calls/fixture-server";
 
 export interface CaseOutcome {
   node: string;

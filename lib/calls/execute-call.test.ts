@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { call, type Call } from "../../manifest/schemas";
-import { sharedSandbox, type Evaluator } from "../../sandbox";
-import { type FixtureReply, startFixtureServer } from "../node-tests/fixture-server";
+import { call, type Call } from "../manifest/schemas";
+import { sharedSandbox, type Evaluator } from "../sandbox";
+import { type FixtureReply, startFixtureServer } from "./fixture-server";
 import { CallFailure } from "./call-failure";
 import { type CallContext, executeCall } from "./execute-call";
 import { maxReplyBytes } from "./read-reply";

@@ -1,5 +1,5 @@
-import { insertedText, lookupPath } from "../../sandbox";
-import { parseTemplate, type TemplatePart } from "../../sandbox/template-syntax";
+import { insertedText, lookupPath } from "../sandbox";
+import { parseTemplate, type TemplatePart } from "../sandbox/template-syntax";
 
 /**
  * Renders a call's URL so that templates can never move it to another host:

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll } from "vitest";
-import { sharedSandbox, type Evaluator } from "../../sandbox";
-import { type FixtureReply, type FixtureServer, startFixtureServer } from "../node-tests/fixture-server";
+import { sharedSandbox, type Evaluator } from "../sandbox";
+import { type FixtureReply, type FixtureServer, startFixtureServer } from "./fixture-server";
 import type { CallContext } from "./execute-call";
 
 /**

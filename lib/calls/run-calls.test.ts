@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call } from "../../manifest/schemas";
+import { call } from "../manifest/schemas";
 import { useFixtureServers } from "./call-test-setup";
 import { CallFailure } from "./call-failure";
 import { runCalls } from "./run-calls";

@@ -1,5 +1,5 @@
-import type { Call } from "../../manifest/schemas";
-import { renderValue } from "../../sandbox";
+import type { Call } from "../manifest/schemas";
+import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import { type CallContext, type CallReply, executeCall } from "./execute-call";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serviceMethod } from "../../manifest/schemas";
+import { serviceMethod } from "../manifest/schemas";
 import { useFixtureServers } from "./call-test-setup";
 import { invokeMethod } from "./invoke-method";
 

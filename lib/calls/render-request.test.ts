@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, type Call } from "../../manifest/schemas";
-import { sharedSandbox, type Evaluator } from "../../sandbox";
+import { call, type Call } from "../manifest/schemas";
+import { sharedSandbox, type Evaluator } from "../sandbox";
 import { type Credentials, renderRequest } from "./render-request";
 
 let evaluator: Evaluator;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventsManifest, runManifest } from "../../manifest/schemas";
+import { eventsManifest, runManifest } from "../manifest/schemas";
 import { useFixtureServers } from "./call-test-setup";
 import { runStep } from "./run-step";
 

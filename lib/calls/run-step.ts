@@ -1,5 +1,5 @@
-import type { EventsManifest, RunManifest } from "../../manifest/schemas";
-import { renderValue } from "../../sandbox";
+import type { EventsManifest, RunManifest } from "../manifest/schemas";
+import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import type { CallContext } from "./execute-call";
 import { runCalls } from "./run-calls";

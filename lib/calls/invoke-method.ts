@@ -1,5 +1,5 @@
-import type { ServiceMethod } from "../../manifest/schemas";
-import { renderValue, SandboxError } from "../../sandbox";
+import type { ServiceMethod } from "../manifest/schemas";
+import { renderValue, SandboxError } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import type { CallContext } from "./execute-call";
 import { runCalls } from "./run-calls";

@@ -1,6 +1,6 @@
-import type { Call } from "../../manifest/schemas";
-import { insertedText, renderValue, type Evaluator } from "../../sandbox";
-import { guardedFetch, UrlRefusedError } from "../../security/guarded-fetch";
+import type { Call } from "../manifest/schemas";
+import { insertedText, renderValue, type Evaluator } from "../sandbox";
+import { guardedFetch, UrlRefusedError } from "../security/guarded-fetch";
 import { CallFailure } from "./call-failure";
 import { parseJsonReply, readStream, readText, ReplyError } from "./read-reply";
 import { type Credentials, type RenderedRequest, renderRequest } from "./render-request";
