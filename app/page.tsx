@@ -3,6 +3,21 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { InlineCode } from "@/components/ui/inline-code";
 import { WorkflowList } from "@/components/workflows/workflow-list";
 import { DatabaseError, listWorkflows, type WorkflowSummary } from "@/lib/db";
+import {
+  createWorkflowAction,
+  deleteWorkflowAction,
+  duplicateWorkflowAction,
+  importWorkflowAction,
+  renameWorkflowAction,
+} from "./actions/workflows";
+
+const actions = {
+  create: createWorkflowAction,
+  rename: renameWorkflowAction,
+  duplicate: duplicateWorkflowAction,
+  remove: deleteWorkflowAction,
+  importJson: importWorkflowAction,
+};
 
 // Reads the database on every request.
 export const dynamic = "force-dynamic";
@@ -27,7 +42,7 @@ export default async function WorkflowsPage() {
   return (
     <>
       <PageHeading />
-      <WorkflowList workflows={workflows} />
+      <WorkflowList workflows={workflows} actions={actions} />
     </>
   );
 }

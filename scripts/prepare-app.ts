@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createPrismaClient } from "../lib/db/create-client";
 import { demoWorkflow } from "../lib/db/demo-workflow";
+import { failInterruptedRuns } from "../lib/db/interrupted-runs";
 import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -115,6 +116,19 @@ async function seedDemo(url: string): Promise<void> {
   }
 }
 
+/** Runs left "running" by a killed server can never end: end them as failed. */
+async function endInterruptedRuns(url: string): Promise<void> {
+  const prisma = createPrismaClient(url);
+  try {
+    const count = await failInterruptedRuns(prisma);
+    if (count > 0) step(`runs: ${count} run${count === 1 ? "" : "s"} left running by a stopped server marked failed`);
+  } catch (error) {
+    throw new PrepareError(`could not end interrupted runs: ${lastLine(error)}`);
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
 /** Everything the app needs before `next start`. */
 export async function prepareApp(): Promise<void> {
   const url = databaseUrl();
@@ -126,6 +140,7 @@ export async function prepareApp(): Promise<void> {
     throw new PrepareError(`cannot create the database's folder for ${url}: ${lastLine(error)}`);
   }
   await applyMigrations(url);
+  await endInterruptedRuns(url);
   await seedDemo(url);
 }
 

@@ -13,7 +13,9 @@ export function SiteHeader() {
         <MainNav
           links={[
             { href: "/", label: "Workflows" },
+            { href: "/runs", label: "Runs" },
             { href: "/nodes", label: "Nodes" },
+            { href: "/servers", label: "Servers" },
           ]}
         />
       </div>

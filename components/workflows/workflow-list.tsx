@@ -1,6 +1,11 @@
-import Link from "next/link";
-import { DateTime } from "@/components/ui/date-time";
+"use client";
+
+import "@/components/ui/controls.css";
+import "./workflows.css";
 import { EmptyState } from "@/components/ui/empty-state";
+import type { WorkflowListActions } from "./action-types";
+import { WorkflowCard } from "./workflow-card";
+import { WorkflowListToolbar } from "./workflow-list-toolbar";
 
 export interface WorkflowListItem {
   id: string;
@@ -9,31 +14,22 @@ export interface WorkflowListItem {
   updatedAt: Date;
 }
 
-/** The workflows, each linking to its canvas. */
-export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
-  if (workflows.length === 0) {
-    return (
-      <EmptyState title="No workflows yet">
-        <p>
-          Workflows you create appear here. A fresh database gets a demo workflow when the app is prepared: run{" "}
-          <code>npm start</code>.
-        </p>
-      </EmptyState>
-    );
-  }
+/** The workflows, each linking to its canvas, with create, import, rename, duplicate, export and delete. */
+export function WorkflowList({ workflows, actions }: { workflows: WorkflowListItem[]; actions: WorkflowListActions }) {
   return (
-    <ul className="workflow-list" aria-label="Workflows">
-      {workflows.map((workflow) => (
-        <li key={workflow.id} className="card workflow-card">
-          <h2 className="workflow-name">
-            <Link href={`/workflows/${encodeURIComponent(workflow.id)}`}>{workflow.name}</Link>
-          </h2>
-          {workflow.description ? <p className="workflow-description">{workflow.description}</p> : null}
-          <p className="muted small">
-            Last updated <DateTime value={workflow.updatedAt} />
-          </p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <WorkflowListToolbar actions={actions} />
+      {workflows.length === 0 ? (
+        <EmptyState title="No workflows yet">
+          <p>Create one above, or import a workflow JSON file.</p>
+        </EmptyState>
+      ) : (
+        <ul className="workflow-list" aria-label="Workflows">
+          {workflows.map((workflow) => (
+            <WorkflowCard key={workflow.id} workflow={workflow} actions={actions} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import { guardedWebFetch } from "./guarded-web-fetch";
+import { guardedWebFetch } from "../security/guarded-web-fetch";
 import type { ModelProtocol } from "./model";
 import { sdkProtocol } from "./sdk-protocol";
 

@@ -6,3 +6,25 @@ export { prisma } from "./client";
 export { DatabaseError, toDatabaseError, type DatabaseErrorCode } from "./database-error";
 export { listWorkflows, getWorkflow, type WorkflowSummary, type WorkflowRecord } from "./workflows";
 export { demoWorkflow } from "./demo-workflow";
+// Runs and their traces.
+export { getRunTrace, listRuns, listRecentRuns } from "./runs";
+export { PrismaRunSink } from "./run-sink";
+export { failInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
+export { toJsonText } from "./json-text";
+export {
+  createWorkflow,
+  createWorkflowVersion,
+  deleteWorkflow,
+  duplicateWorkflow,
+  getWorkflowVersion,
+  listWorkflowVersions,
+  newWorkflowId,
+  renameWorkflow,
+  saveWorkflowDocument,
+  workflowNames,
+  type StoredDocument,
+  type WorkflowVersionRecord,
+  type WorkflowVersionSummary,
+} from "./workflows";
+export { PrismaServerRegistry, type PrismaServerRegistryOptions } from "./servers";
+export { PrismaCredentialStore, CredentialUnreadableError, storedCredentials, type CredentialStatus } from "./credentials";

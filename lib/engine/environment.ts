@@ -3,6 +3,8 @@ import type { Catalogue, CredentialRequirement, NodeManifest, ToolExchangeManife
 import type { NodeTypes } from "../graph";
 import type { Evaluator } from "../sandbox";
 import type { AgentTool } from "../tools/agent-tool";
+import type { CustomToolRegistry } from "../tools/custom-tool-registry";
+import type { McpToolResolver } from "../tools/mcp-tool-resolver";
 import type { CallContext } from "../calls/execute-call";
 import type { Credentials } from "../calls/render-request";
 
@@ -34,4 +36,10 @@ export interface EngineEnvironment {
   rankTools?: ToolRankerFactory;
   /** Development only: let calls reach private addresses. */
   allowPrivateUrls?: boolean;
+  /** The custom tools registered for the run (defineTool results), behind `{ type: "custom", name }` sources. None: no custom source can resolve. */
+  customTools?: CustomToolRegistry;
+  /** Resolves `{ type: "mcp", serverId }` sources (the connection manager; InMemoryMcpToolResolver in tests). None: no mcp source can resolve. */
+  mcpTools?: McpToolResolver;
+  /** The clock the built-in tools read (get_current_time); default the system clock. */
+  now?: () => Date;
 }

@@ -1,6 +1,9 @@
 import type { Workflow, WorkflowNode } from "../graph";
 import type { NodeManifest } from "../manifest";
+import type { AgentTool } from "../tools/agent-tool";
+import type { RunMemory } from "../tools/builtin/run-memory";
 import type { NodeStatus, RunSink } from "../trace/run-events";
+import type { TaintRegistry } from "../trace/taint-registry";
 import type { EngineEnvironment } from "./environment";
 import type { ResourceScope } from "./resource-scope";
 
@@ -16,6 +19,12 @@ export interface RunContext {
   resources: ResourceScope;
   /** Secret values resolved for this run, never to be written anywhere. */
   secrets: Set<string>;
+  /** Where outside content came from and went, for this run. */
+  taint: TaintRegistry;
+  /** The run's key-value memory, shared by its agents (save_to_memory, read_memory). */
+  memory: RunMemory;
+  /** Each agent node's declared tools (builtin, custom, mcp), resolved by the preflight before any node ran. */
+  declaredTools: ReadonlyMap<string, readonly AgentTool[]>;
   manifestOf(type: string): NodeManifest | undefined;
   /** Runs a Task Start's sub-flow with these arguments; its nodes are traced under the calling tool call. */
   runTask(request: TaskRequest): Promise<TaskOutcome>;

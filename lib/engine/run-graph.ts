@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { applyOutputs, failNode, isRunFinished, planReadyNodes, type RunState, startNodes } from "../graph";
 import { executeNode } from "./executors";
+import { inheritInputTaint, recordOutputTaint } from "./node-taint";
 import type { NodeOutcome, RunContext } from "./run-context";
 
 export interface GraphOutcome {
@@ -49,8 +50,10 @@ export async function runGraph(
       const nodeRunId = randomUUID();
       const task = (async () => {
         await context.sink.nodeStart({ runId: context.runId, nodeRunId, nodeId: node.id, nodeType: node.type, parentToolCallId: options.parentToolCallId, inputs: ready.inputs, startedAt: new Date().toISOString() });
+        inheritInputTaint(node.id, nodeRunId, context);
         const outcome = await executeNode({ node, nodeRunId, inputs: ready.inputs, entryValues: options.entryValues }, context);
-        await context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, turns: outcome.turns, endedAt: new Date().toISOString() });
+        const taintedOutputs = await recordOutputTaint({ nodeId: node.id, nodeRunId, parentToolCallId: options.parentToolCallId }, outcome, context);
+        await context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, turns: outcome.turns, taintedOutputs, endedAt: new Date().toISOString() });
         finish(node.id, outcome);
       })().finally(() => running.delete(nodeRunId));
       running.set(nodeRunId, task);

@@ -1,8 +1,12 @@
 import { createRunState, type Workflow, validateRunInput, validateWorkflow } from "../graph";
 import { checkArguments } from "../manifest/json-schema-check";
+import { RunMemory } from "../tools/builtin/run-memory";
 import { redactingSink } from "../trace/redact";
 import type { RunSink, RunStatus } from "../trace/run-events";
+import { TaintRegistry } from "../trace/taint-registry";
+import type { AgentTool } from "../tools/agent-tool";
 import type { EngineEnvironment } from "./environment";
+import { preflightMessage, preflightTools } from "./preflight";
 import { ResourceScope } from "./resource-scope";
 import type { RunContext, TaskOutcome, TaskRequest } from "./run-context";
 import { runGraph } from "./run-graph";
@@ -57,14 +61,22 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
   const input = validateRunInput(workflow, request.input);
   if (!input.ok) return { status: "failed", outputs: {}, error: `the input is not valid: ${input.problems.map((problem) => problem.message).join("; ")}` };
   const manifests = new Map(env.catalogue.nodes.flatMap((node) => (node.manifest ? [[node.name, node.manifest] as const] : [])));
+  const declaredTools = new Map<string, readonly AgentTool[]>();
   const context: RunContext = {
     ...parts,
     runId: request.runId,
     workflow,
     env,
+    taint: new TaintRegistry(request.runId, { emit: (record) => parts.sink.taintRecord?.(record) }),
+    memory: new RunMemory(),
+    declaredTools,
     manifestOf: (type) => manifests.get(type),
     runTask: (task) => runTask(task, context),
   };
+  // Fail at start: every declared tool must resolve before any node (and any model) runs.
+  const preflight = await preflightTools(context);
+  if (!preflight.ok) return { status: "failed", outputs: {}, error: preflightMessage(preflight.problems) };
+  for (const [nodeId, tools] of preflight.tools) declaredTools.set(nodeId, tools);
   const outcome = await runGraph(createRunState(workflow, env.nodeTypes), context, { entryValues: input.values, parentToolCallId: null });
   if (outcome.cancelled) return { status: "cancelled", outputs: {}, error: outcome.error };
   return { status: outcome.ok ? "completed" : "failed", outputs: { result: outcome.result }, error: outcome.error };

@@ -12,6 +12,18 @@ export {
   type WorkflowInput,
   type ParsedWorkflow,
 } from "./workflow";
+export {
+  toolSource,
+  builtinToolSource,
+  customToolSource,
+  mcpToolSource,
+  declaredToolName,
+  declaredServerId,
+  type ToolSource,
+  type BuiltinToolSource,
+  type CustomToolSource,
+  type McpToolSource,
+} from "./tool-source";
 export { hasGraphErrors, type GraphProblem, type GraphSeverity } from "./graph-problem";
 export {
   nodePorts,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GraphProblem } from "./graph-problem";
+import { toolSource } from "./tool-source";
 
 /**
  * The workflow document: serializable JSON, the unit that is saved, versioned,
@@ -26,6 +27,13 @@ export const workflowNode = z.object({
     .default({})
     .meta({ description: "Values for the node type's config schema; defaults fill the rest at run time." }),
   label: z.string().optional().meta({ description: "The name shown on the canvas instead of the type's title." }),
+  tools: z
+    .array(toolSource)
+    .optional()
+    .meta({
+      description:
+        "Agents only: the node-level tool override. When set, these tools replace the agent type's own declared tools (its config's `tools` default) for this node; tools wired on the canvas are kept. Structured sources only: { type: builtin | custom, name } or { type: mcp, serverId, toolNames? }.",
+    }),
 });
 export type WorkflowNode = z.infer<typeof workflowNode>;
 

@@ -1,4 +1,4 @@
-import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, ToolCallRow } from "./run-events";
+import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "./run-events";
 
 /** A sink that keeps everything in memory: for the CLI and for tests. */
 export class MemorySink implements RunSink {
@@ -7,6 +7,7 @@ export class MemorySink implements RunSink {
   nodeEnds: NodeEndEvent[] = [];
   toolCalls: ToolCallRow[] = [];
   ends: RunEndEvent[] = [];
+  taints: TaintRecord[] = [];
 
   runStart(event: RunStartEvent): void {
     this.runs.push(event);
@@ -19,6 +20,9 @@ export class MemorySink implements RunSink {
   }
   nodeEnd(event: NodeEndEvent): void {
     this.nodeEnds.push(event);
+  }
+  taintRecord(record: TaintRecord): void {
+    this.taints.push(record);
   }
   runEnd(event: RunEndEvent): void {
     this.ends.push(event);

@@ -32,6 +32,13 @@ export interface NodeEndEvent {
   outputs: Record<string, unknown>;
   error: string | null;
   turns: number;
+  /**
+   * The outputs (by name) whose values came from outside content, per the
+   * run's taint registry; for End and Task End, `result`. The engine always
+   * sets it; optional so sinks and fixtures written before taint tracking
+   * still build.
+   */
+  taintedOutputs?: string[];
   endedAt: string;
 }
 
@@ -65,11 +72,59 @@ export interface RunEndEvent {
   endedAt: string;
 }
 
+/** Where tainted content came from: an MCP tool, or a custom tool declared `taints: true`. */
+export type TaintSource = "mcp" | "custom_tool";
+
+/** A tool result that brought outside content into the run. `toolCallId` is its trace row's id. */
+export interface TaintedToolResult {
+  kind: "tool-result";
+  runId: string;
+  source: TaintSource;
+  /** The server (registry id or service node id) or "custom". */
+  server: string;
+  tool: string;
+  /** The node that called, and its node run. */
+  nodeId: string;
+  nodeRunId: string;
+  toolCallId: string;
+  recordedAt: string;
+}
+
+/** A memory key written (save_to_memory) by a node run that had taken in tainted content. */
+export interface TaintedMemoryKey {
+  kind: "memory-key";
+  runId: string;
+  key: string;
+  nodeId: string;
+  nodeRunId: string;
+  /** The save_to_memory call's trace row. */
+  toolCallId: string;
+  /** The tainted tool results (trace row ids) that reached the writer. */
+  origins: string[];
+  recordedAt: string;
+}
+
+/** A node output set by a node run that had taken in tainted content. */
+export interface TaintedOutput {
+  kind: "output";
+  runId: string;
+  nodeId: string;
+  nodeRunId: string;
+  output: string;
+  origins: string[];
+  recordedAt: string;
+}
+
+/** One entry of the run's taint registry, as the `taint-record` event carries it. */
+export type TaintRecord = TaintedToolResult | TaintedMemoryKey | TaintedOutput;
+
 /** Where a run's events go. Each method may be async; the engine awaits it so rows are never lost. */
 export interface RunSink {
   runStart(event: RunStartEvent): void | Promise<void>;
   nodeStart(event: NodeStartEvent): void | Promise<void>;
   toolCall(row: ToolCallRow): void | Promise<void>;
   nodeEnd(event: NodeEndEvent): void | Promise<void>;
+  /** An entry of the run's taint registry. Optional: a sink that does not store taint may leave it out. */
+  taintRecord?(record: TaintRecord): void | Promise<void>;
   runEnd(event: RunEndEvent): void | Promise<void>;
 }

@@ -5,6 +5,7 @@ import { agentToolsFromClient } from "../../mcp/client-tools";
 import { createServiceNodeServer } from "../../mcp/service-node-server";
 import { createTaskServer, type OfferedTask } from "../../mcp/task-server";
 import type { AgentTool } from "../../tools/agent-tool";
+import type { ToolCallRow } from "../../trace/run-events";
 import type { RunContext } from "../run-context";
 import { resolveCredentials } from "./credentials";
 
@@ -15,11 +16,14 @@ export interface ResolvedTools {
 }
 
 /**
- * The tools wired to an agent's consuming connector: each service node on a
- * service edge is started as its own MCP server and reached through a real
- * client session; the Task Starts on task edges become task-required tools
- * of a tasks MCP server (see taskTools). Every connection is closed when
- * the run ends.
+ * An agent's tools: those wired on the canvas to its consuming connector,
+ * then its declared ones (builtin, custom, mcp; see declared-tools.ts),
+ * which the preflight resolved before any node ran. On the canvas, each
+ * service node on a service edge is started as its own MCP server and
+ * reached through a real client session; the Task Starts on task edges
+ * become task-required tools of a tasks MCP server (see taskTools). Every
+ * connection is closed when the run ends. Names that clash across layers
+ * are made unique by the loop (modelToolNames).
  */
 export async function resolveAgentTools(agentId: string, connector: string, context: RunContext): Promise<ResolvedTools> {
   const tools: AgentTool[] = [];
@@ -36,7 +40,7 @@ export async function resolveAgentTools(agentId: string, connector: string, cont
       config: configValues(manifest.config, provider.config),
       callContext: { evaluator: context.env.evaluator, credentials: await resolveCredentials(manifest, context), allowPrivateUrls: context.env.allowPrivateUrls },
       runId: context.runId,
-      recordCall: (row) => context.sink.toolCall(row),
+      recordCall: (row) => recordServiceRow(row, context),
     });
     const connection = await connectInMemory(server, `switchboard-agent:${agentId}`);
     context.resources.add(() => connection.close());
@@ -51,7 +55,23 @@ export async function resolveAgentTools(agentId: string, connector: string, cont
       return taskStart && definition ? [{ taskStartId: taskStart.id, definition }] : [];
     });
   if (offered.length) tools.push(...(await taskTools(agentId, offered, context)));
+  tools.push(...(context.declaredTools.get(agentId) ?? []));
   return { tools, instructions };
+}
+
+/** A service node's row: a method that made HTTP calls answered with outside content (the server marks the row); it enters the taint registry. */
+async function recordServiceRow(row: ToolCallRow, context: RunContext): Promise<void> {
+  if (row.tainted && row.nodeRunId) {
+    await context.taint.recordToolResult({ source: "mcp", server: row.server, tool: row.tool, nodeId: row.caller, nodeRunId: row.nodeRunId, toolCallId: row.id });
+  }
+  await context.sink.toolCall(row);
+}
+
+/** A task call's row: when its sub-flow's result came from tainted content, the row says so and the caller is tainted. */
+async function recordTaskRow(row: ToolCallRow, context: RunContext): Promise<void> {
+  const origins = row.isError ? undefined : context.taint.taskResultOrigins(row.id);
+  if (origins && row.nodeRunId) context.taint.taintNodeRun(row.nodeRunId, origins);
+  await context.sink.toolCall(origins ? { ...row, tainted: true } : row);
 }
 
 /**
@@ -65,7 +85,7 @@ async function taskTools(agentId: string, offered: OfferedTask[], context: RunCo
     runId: context.runId,
     tasks: offered,
     runTask: (request) => context.runTask(request),
-    recordCall: (row) => context.sink.toolCall(row),
+    recordCall: (row) => recordTaskRow(row, context),
     signal: context.signal,
   });
   const connection = await connectInMemory(tasks.server.server, `switchboard-agent:${agentId}`);

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { guardedFetch } from "../security/guarded-fetch";
+import { guardedFetch } from "./guarded-fetch";
 
 export interface GuardedWebFetchOptions {
   /** Development only: allow private and loopback addresses. */

@@ -1,0 +1,229 @@
+"use server";
+
+import path from "node:path";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { canvasNodeTypes, canvasCatalogue, validateConfig } from "@/lib/canvas";
+import {
+  createWorkflow,
+  createWorkflowVersion,
+  DatabaseError,
+  deleteWorkflow,
+  duplicateWorkflow,
+  getWorkflow,
+  getWorkflowVersion,
+  listWorkflowVersions,
+  renameWorkflow,
+  saveWorkflowDocument,
+  workflowNames,
+} from "@/lib/db";
+import { type GraphProblem, parseWorkflow, validateWorkflow, type Workflow } from "@/lib/graph";
+import { lintNodes } from "@/lib/manifest";
+import type { ActionFailure, ActionResult, ImportResult, VersionItem } from "@/components/workflows/action-types";
+
+/**
+ * The workflows' server actions: parse the input, call lib/db, answer
+ * `{ ok: true, ... }` or `{ ok: false, error, field? }` — never a throw the
+ * page cannot show. `field` names the form field at fault.
+ */
+
+const workflowId = z.string().trim().min(1, "Which workflow? The id is missing.").max(200);
+const workflowName = z.string().trim().min(1, "Give the workflow a name.").max(120, "Keep the name under 120 characters.");
+const versionNote = z.string().trim().max(500, "Keep the note under 500 characters.");
+
+/** A new, empty workflow with a Start node, as n8n starts with a trigger. */
+export async function createWorkflowAction(name: unknown): Promise<ActionResult<{ id: string }>> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may create workflows.
+  const parsedName = workflowName.safeParse(name);
+  if (!parsedName.success) return failure(parsedName.error, "name");
+  return guard(async () => {
+    const document: Workflow = {
+      version: 1,
+      name: parsedName.data,
+      nodes: [{ id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [] } }],
+      edges: [],
+    };
+    const created = await createWorkflow({ name: parsedName.data, document });
+    revalidatePath("/");
+    return { ok: true, id: created.id };
+  });
+}
+
+export async function renameWorkflowAction(id: unknown, name: unknown): Promise<ActionResult<{ name: string }>> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may edit this workflow.
+  const parsedId = workflowId.safeParse(id);
+  if (!parsedId.success) return failure(parsedId.error);
+  const parsedName = workflowName.safeParse(name);
+  if (!parsedName.success) return failure(parsedName.error, "name");
+  return guard(async () => {
+    const renamed = await renameWorkflow(parsedId.data, parsedName.data);
+    if (!renamed) return notFound(parsedId.data);
+    revalidatePath("/");
+    revalidatePath(`/workflows/${parsedId.data}`);
+    return { ok: true, name: renamed.name };
+  });
+}
+
+/** A copy named "<name> (copy)", or "(copy 2)"... when that is taken. */
+export async function duplicateWorkflowAction(id: unknown): Promise<ActionResult<{ id: string; name: string }>> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may read this workflow and create workflows.
+  const parsedId = workflowId.safeParse(id);
+  if (!parsedId.success) return failure(parsedId.error);
+  return guard(async () => {
+    const original = await getWorkflow(parsedId.data);
+    if (!original) return notFound(parsedId.data);
+    const name = freeName(`${original.name} (copy)`, await workflowNames());
+    const copy = await duplicateWorkflow(parsedId.data, name);
+    if (!copy) return notFound(parsedId.data);
+    revalidatePath("/");
+    return { ok: true, id: copy.id, name: copy.name };
+  });
+}
+
+export async function deleteWorkflowAction(id: unknown): Promise<ActionResult> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may delete this workflow.
+  const parsedId = workflowId.safeParse(id);
+  if (!parsedId.success) return failure(parsedId.error);
+  return guard(async () => {
+    if (!(await deleteWorkflow(parsedId.data))) return notFound(parsedId.data);
+    revalidatePath("/");
+    return { ok: true };
+  });
+}
+
+/** Largest import accepted, in characters; a server action's body is capped at 1 MB anyway. */
+const importLimit = 900_000;
+
+/**
+ * Imports a workflow from JSON text as a NEW workflow (nothing is
+ * overwritten). Refused, with every problem listed, when the text is not
+ * JSON, not a workflow document, or the workflow has errors by the same
+ * validation a run applies (warnings do not stop an import).
+ */
+export async function importWorkflowAction(text: unknown): Promise<ImportResult> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may create workflows.
+  if (typeof text !== "string" || text.trim() === "") return { ok: false, error: "Choose a workflow JSON file to import; this one is empty.", field: "file" };
+  if (text.length > importLimit) return { ok: false, error: `The file is too large to import (${text.length} characters; at most ${importLimit}).`, field: "file" };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `The file is not JSON: ${(error as Error).message}. Nothing was imported.`, field: "file", problems: [] };
+  }
+  const parsed = parseWorkflow(json);
+  if (!parsed.ok) return refused(parsed.problems);
+  const catalogue = canvasCatalogue(await lintNodes(path.join(process.cwd(), "nodes")));
+  const errors = validateWorkflow(parsed.workflow, canvasNodeTypes(catalogue), { validateConfig }).filter((problem) => problem.severity === "error");
+  if (errors.length > 0) return refused(errors);
+  return guard(async () => {
+    const name = freeName(parsed.workflow.name, await workflowNames(), "imported");
+    const created = await createWorkflow({ name, description: parsed.workflow.description ?? "", document: { ...parsed.workflow, name } });
+    revalidatePath("/");
+    return { ok: true, id: created.id, name: created.name };
+  });
+}
+
+/** Autosave: writes the document being edited. A document that is not a workflow is refused; one with problems is saved (work in progress). */
+export async function saveWorkflowDocumentAction(id: unknown, document: unknown): Promise<ActionResult<{ savedAt: string }>> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may edit this workflow.
+  const parsedId = workflowId.safeParse(id);
+  if (!parsedId.success) return failure(parsedId.error);
+  const parsed = parseWorkflow(document);
+  if (!parsed.ok) return { ok: false, error: `Not saved: ${parsed.problems.map((problem) => problem.message).join("; ")}` };
+  return guard(async () => {
+    const saved = await saveWorkflowDocument(parsedId.data, parsed.workflow);
+    if (!saved) return notFound(parsedId.data);
+    return { ok: true, savedAt: saved.updatedAt.toISOString() };
+  });
+}
+
+/** Saves the document and a numbered version of it with a note. */
+export async function saveWorkflowVersionAction(id: unknown, document: unknown, note: unknown): Promise<ActionResult<{ version: VersionItem; versions: VersionItem[] }>> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may edit this workflow.
+  const parsedId = workflowId.safeParse(id);
+  if (!parsedId.success) return failure(parsedId.error);
+  const parsedNote = versionNote.safeParse(note ?? "");
+  if (!parsedNote.success) return failure(parsedNote.error, "note");
+  const parsed = parseWorkflow(document);
+  if (!parsed.ok) return { ok: false, error: `Not saved: ${parsed.problems.map((problem) => problem.message).join("; ")}` };
+  return guard(async () => {
+    const version = await createWorkflowVersion(parsedId.data, parsed.workflow, parsedNote.data);
+    if (!version) return notFound(parsedId.data);
+    return { ok: true, version: versionItem(version), versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) };
+  });
+}
+
+export async function listWorkflowVersionsAction(id: unknown): Promise<ActionResult<{ versions: VersionItem[] }>> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may read this workflow.
+  const parsedId = workflowId.safeParse(id);
+  if (!parsedId.success) return failure(parsedId.error);
+  return guard(async () => ({ ok: true, versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) }));
+}
+
+/**
+ * Makes a saved version the working document again. When the working
+ * document differs from the newest version, it is saved first as a version
+ * ("Before restoring version N"), so a restore never loses work.
+ */
+export async function restoreWorkflowVersionAction(id: unknown, number: unknown): Promise<ActionResult<{ document: Workflow; versions: VersionItem[] }>> {
+  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may edit this workflow.
+  const parsedId = workflowId.safeParse(id);
+  if (!parsedId.success) return failure(parsedId.error);
+  const parsedNumber = z.number().int().min(1).safeParse(number);
+  if (!parsedNumber.success) return { ok: false, error: "Which version? Its number is missing." };
+  return guard(async () => {
+    const [current, version] = await Promise.all([getWorkflow(parsedId.data), getWorkflowVersion(parsedId.data, parsedNumber.data)]);
+    if (!current) return notFound(parsedId.data);
+    if (!version) return { ok: false, error: `Workflow "${parsedId.data}" has no version ${parsedNumber.data}.` };
+    const restored = parseWorkflow(version.document);
+    if (!restored.ok) return { ok: false, error: `Version ${parsedNumber.data} is not a valid workflow document and cannot be restored.` };
+    const versions = await listWorkflowVersions(parsedId.data);
+    const newest = versions[0] ? await getWorkflowVersion(parsedId.data, versions[0].number) : null;
+    const working = parseWorkflow(current.document);
+    if (working.ok && JSON.stringify(newest?.document ?? null) !== JSON.stringify(current.document)) {
+      await createWorkflowVersion(parsedId.data, working.workflow, `Before restoring version ${parsedNumber.data}`);
+    }
+    await saveWorkflowDocument(parsedId.data, restored.workflow);
+    return { ok: true, document: { ...restored.workflow, name: current.name }, versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) };
+  });
+}
+
+// ----- helpers -----
+
+function versionItem(version: { number: number; note: string; createdAt: Date }): VersionItem {
+  return { number: version.number, note: version.note, createdAt: version.createdAt.toISOString() };
+}
+
+/** The name itself when free, else "<name> (<word>)", "<name> (<word> 2)"... */
+function freeName(name: string, taken: ReadonlySet<string>, word?: string): string {
+  if (!taken.has(name)) return name;
+  const base = word ? `${name} (${word}` : name.replace(/\)$/, "");
+  if (word && !taken.has(`${base})`)) return `${base})`;
+  for (let index = 2; ; index++) {
+    const candidate = `${base} ${index})`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+function refused(problems: GraphProblem[]): ActionFailure & { problems: GraphProblem[] } {
+  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+  return { ok: false, error: `This file cannot be imported: ${count}. Nothing was imported.`, field: "file", problems };
+}
+
+function failure(error: z.ZodError, field?: string): ActionFailure {
+  return { ok: false, error: error.issues[0]?.message ?? "The input is not valid.", ...(field ? { field } : {}) };
+}
+
+function notFound(id: string): ActionFailure {
+  return { ok: false, error: `There is no workflow "${id}"; it may have been deleted.` };
+}
+
+/** Turns a storage failure into an answer the page can show. */
+async function guard<T extends object>(work: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DatabaseError) return { ok: false, error: error.message };
+    throw error;
+  }
+}

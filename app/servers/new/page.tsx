@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { saveServerAction } from "@/app/actions/servers";
+import { ServerForm } from "@/components/servers/server-form";
+import type { ServerFormInitial } from "@/components/servers/server-view";
+import { serverEntryDefaults, stdioCommands } from "@/lib/mcp/registry";
+
+export const metadata: Metadata = { title: "Register a server" };
+
+const blank: ServerFormInitial = {
+  id: "",
+  name: "",
+  description: "",
+  transport: "stdio",
+  command: "npx",
+  args: "",
+  env: "",
+  url: "",
+  headers: "",
+  timeoutMs: String(serverEntryDefaults.timeoutMs),
+  toolTimeoutMs: "",
+  maxRetries: String(serverEntryDefaults.maxRetries),
+  maxConcurrentCalls: "",
+  allowedAgents: "",
+  enabled: true,
+  secretNames: [],
+};
+
+export default function NewServerPage() {
+  return (
+    <>
+      <div className="page-heading">
+        <h1>Register a server</h1>
+        <p className="lead">A local process started over stdio, or a remote server over Streamable HTTP or SSE.</p>
+      </div>
+      <ServerForm mode="create" initial={blank} secretStates={{}} allowedCommands={stdioCommands} save={saveServerAction} />
+    </>
+  );
+}

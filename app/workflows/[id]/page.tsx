@@ -1,0 +1,70 @@
+import path from "node:path";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CanvasEditor } from "@/components/canvas/canvas-editor";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { canvasCatalogue } from "@/lib/canvas";
+import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
+import { parseWorkflow } from "@/lib/graph";
+import { lintNodes } from "@/lib/manifest";
+import { cancelRun, startRun } from "../../actions/runs";
+import {
+  listWorkflowVersionsAction,
+  restoreWorkflowVersionAction,
+  saveWorkflowDocumentAction,
+  saveWorkflowVersionAction,
+} from "../../actions/workflows";
+
+// Reads the database and nodes/ on every request.
+export const dynamic = "force-dynamic";
+
+const saveActions = {
+  saveDocument: saveWorkflowDocumentAction,
+  saveVersion: saveWorkflowVersionAction,
+  listVersions: listWorkflowVersionsAction,
+  restoreVersion: restoreWorkflowVersionAction,
+};
+const runActions = { startRun, cancelRun };
+
+type Params = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { id } = await params;
+  try {
+    const workflow = await getWorkflow(id);
+    return { title: workflow ? workflow.name : "Workflow not found" };
+  } catch {
+    return { title: "Workflow" };
+  }
+}
+
+export default async function WorkflowCanvasPage({ params }: Params) {
+  const { id } = await params;
+  let record, versions;
+  try {
+    [record, versions] = await Promise.all([getWorkflow(id), listWorkflowVersions(id)]);
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error;
+    return <ErrorNotice title="The workflow cannot be opened">{error.message}</ErrorNotice>;
+  }
+  if (!record) notFound();
+  const parsed = parseWorkflow(record.document);
+  if (!parsed.ok) {
+    return (
+      <ErrorNotice title={`“${record.name}” is not a valid workflow document`}>
+        {parsed.problems.map((problem) => problem.message).join("; ")}. Export it to fix it by hand, or restore a saved version.
+      </ErrorNotice>
+    );
+  }
+  const catalogue = canvasCatalogue(await lintNodes(path.join(process.cwd(), "nodes")));
+  return (
+    <CanvasEditor
+      workflowId={record.id}
+      workflow={{ ...parsed.workflow, name: record.name }}
+      catalogue={catalogue}
+      versions={versions.map((version) => ({ number: version.number, note: version.note, createdAt: version.createdAt.toISOString() }))}
+      saveActions={saveActions}
+      runActions={runActions}
+    />
+  );
+}

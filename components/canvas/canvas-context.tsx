@@ -1,0 +1,56 @@
+"use client";
+
+import { createContext, type ReactNode, useContext } from "react";
+import { useStore } from "zustand";
+import type { CanvasCatalogue, CanvasNodeType } from "@/lib/canvas";
+import type { NodeTypes } from "@/lib/graph";
+import type { AnalysisState, CanvasStores, DocumentState, NoticeState, RunStatusState, SelectionState } from "@/lib/store";
+
+/** What every part of one canvas shares: its stores and the node catalogue (which never changes while it is open). */
+export interface CanvasEnvironment {
+  workflowId: string;
+  stores: CanvasStores;
+  catalogue: CanvasCatalogue;
+  /** Catalogue entries by type name, built-ins included. */
+  entries: ReadonlyMap<string, CanvasNodeType>;
+  /** The graph's lookup of manifest node types (built-ins are found by lib/graph). */
+  nodeTypes: NodeTypes;
+}
+
+const CanvasContext = createContext<CanvasEnvironment | null>(null);
+
+export function CanvasProvider({ value, children }: { value: CanvasEnvironment; children: ReactNode }) {
+  return <CanvasContext.Provider value={value}>{children}</CanvasContext.Provider>;
+}
+
+export function useCanvas(): CanvasEnvironment {
+  const value = useContext(CanvasContext);
+  if (!value) throw new Error("useCanvas: render inside <CanvasProvider>");
+  return value;
+}
+
+// One hook per store; pass a selector defined at module scope (lib/store/selectors.ts).
+export function useDocumentStore<T>(selector: (state: DocumentState) => T): T {
+  return useStore(useCanvas().stores.document, selector);
+}
+
+export function useSelectionStore<T>(selector: (state: SelectionState) => T): T {
+  return useStore(useCanvas().stores.selection, selector);
+}
+
+export function useRunStatusStore<T>(selector: (state: RunStatusState) => T): T {
+  return useStore(useCanvas().stores.runStatus, selector);
+}
+
+export function useAnalysisStore<T>(selector: (state: AnalysisState) => T): T {
+  return useStore(useCanvas().stores.analysis, selector);
+}
+
+export function useNoticeStore<T>(selector: (state: NoticeState) => T): T {
+  return useStore(useCanvas().stores.notices, selector);
+}
+
+/** The announce function of the canvas's status region. */
+export function useAnnounce(): NoticeState["announce"] {
+  return useCanvas().stores.notices.getState().announce;
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import Link from "next/link";
+import { selectAnalysis, selectCanRedo, selectCanUndo, selectName, selectSelectionSize } from "@/lib/store";
+import { useAnalysisStore, useDocumentStore, useSelectionStore } from "./canvas-context";
+import { SaveStatusView } from "./save-status";
+import type { SaveStatus } from "./use-autosave";
+
+export interface ToolbarCommands {
+  undo(): void;
+  redo(): void;
+  deleteSelection(): void;
+  layout(): void;
+  fitView(): void;
+  showProblems(): void;
+  openVersions(): void;
+  openShortcuts(): void;
+  openRun(): void;
+}
+
+/** The bar above the canvas: name, save status, problems, edit and view commands, versions, export, run. */
+export function CanvasToolbar({ workflowId, status, commands }: { workflowId: string; status: SaveStatus; commands: ToolbarCommands }) {
+  const name = useDocumentStore(selectName);
+  const canUndo = useDocumentStore(selectCanUndo);
+  const canRedo = useDocumentStore(selectCanRedo);
+  const selected = useSelectionStore(selectSelectionSize);
+  const analysis = useAnalysisStore(selectAnalysis);
+  const problems = analysis.errors + analysis.warnings;
+  return (
+    <header className="canvas-toolbar">
+      <div className="canvas-title">
+        <Link href="/" className="small">
+          ← Workflows
+        </Link>
+        <h1>{name}</h1>
+        <SaveStatusView status={status} />
+      </div>
+      <div className="canvas-commands" role="toolbar" aria-label="Canvas commands">
+        <button
+          type="button"
+          className={`problem-summary ${analysis.errors > 0 ? "has-errors" : problems > 0 ? "has-warnings" : "is-clean"}`}
+          onClick={commands.showProblems}
+          disabled={problems === 0}
+          aria-label={problems === 0 ? "No problems" : `Show problems: ${plural(analysis.errors, "error")}, ${plural(analysis.warnings, "warning")}`}
+        >
+          {problems === 0 ? "No problems" : `${plural(analysis.errors, "error")} · ${plural(analysis.warnings, "warning")}`}
+        </button>
+        <span className="toolbar-group">
+          <button type="button" className="button-quiet" onClick={commands.undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
+            Undo
+          </button>
+          <button type="button" className="button-quiet" onClick={commands.redo} disabled={!canRedo} title="Redo (Shift+Ctrl+Z)">
+            Redo
+          </button>
+          <button type="button" className="button-quiet" onClick={commands.deleteSelection} disabled={selected === 0} title="Delete the selection (Delete)">
+            Delete
+          </button>
+        </span>
+        <span className="toolbar-group">
+          <button type="button" className="button-quiet" onClick={commands.layout} title="Auto-layout (Shift+Alt+T)">
+            Auto-layout
+          </button>
+          <button type="button" className="button-quiet" onClick={commands.fitView} title="Fit view (1)">
+            Fit view
+          </button>
+        </span>
+        <span className="toolbar-group">
+          <button type="button" className="button-quiet" onClick={commands.openVersions}>
+            Versions
+          </button>
+          <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/export`} download>
+            Export JSON
+          </a>
+          <button type="button" className="button-quiet" onClick={commands.openShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+            ?
+          </button>
+        </span>
+        <button type="button" className="button" onClick={commands.openRun}>
+          Run
+        </button>
+      </div>
+    </header>
+  );
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}

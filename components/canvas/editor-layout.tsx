@@ -1,0 +1,169 @@
+"use client";
+
+import { useReactFlow } from "@xyflow/react";
+import { useCallback, useMemo, useState } from "react";
+import { autoLayout } from "@/lib/canvas";
+import { toWorkflow } from "@/lib/store";
+import { NodePalette } from "@/components/palette/node-palette";
+import type { CanvasRunActions, CanvasSaveActions, VersionItem } from "@/components/workflows/action-types";
+import { useCanvas } from "./canvas-context";
+import { CanvasToolbar, type ToolbarCommands } from "./canvas-toolbar";
+import { InspectorPanel } from "./inspector-panel";
+import { NoticeRegion } from "./notice-region";
+import { RunDialog } from "./run-dialog";
+import { RunPanel } from "./run-panel";
+import { ShortcutsDialog } from "./shortcuts-dialog";
+import { paletteMimeType, useAddNode } from "./use-add-node";
+import { useAnalysis } from "./use-analysis";
+import { useAutosave } from "./use-autosave";
+import { useCanvasShortcuts } from "./use-canvas-shortcuts";
+import { useClipboard } from "./use-clipboard";
+import { useRunFollower } from "./use-run-follower";
+import { VersionsDialog } from "./versions-dialog";
+import { WorkflowCanvas } from "./workflow-canvas";
+
+type Dialog = "versions" | "shortcuts" | "run" | null;
+
+const fitOptions = { padding: 0.2, maxZoom: 1.1, duration: 200 };
+
+/** Palette | canvas | inspector under the toolbar, the dialogs, and the commands that tie them together. */
+export function EditorLayout({ initialVersions, saveActions, runActions }: { initialVersions: VersionItem[]; saveActions: CanvasSaveActions; runActions: CanvasRunActions }) {
+  const { workflowId, stores, catalogue } = useCanvas();
+  const flow = useReactFlow();
+  const addNode = useAddNode();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [versions, setVersions] = useState(initialVersions);
+  const { status, flush } = useAutosave(saveActions.saveDocument);
+  const { duplicate } = useClipboard();
+  useAnalysis();
+  useRunFollower();
+
+  const announce = stores.notices.getState().announce;
+  const documentActions = stores.document.getState().actions;
+
+  const commands = useMemo(() => {
+    const fitView = () => void flow.fitView(fitOptions);
+    const layout = () => {
+      const nodes = flow.getNodes();
+      const { edges } = toWorkflow(stores.document.getState());
+      const positions = autoLayout(
+        nodes.map((node) => ({ id: node.id, width: node.measured?.width ?? 240, height: node.measured?.height ?? 110 })),
+        edges,
+      );
+      documentActions.moveNodes(positions);
+      // Two frames: React Flow must have taken the new positions in before it can fit them.
+      requestAnimationFrame(() => requestAnimationFrame(fitView));
+      announce("Laid out the workflow; undo (Ctrl+Z) puts the nodes back.", "info");
+    };
+    const deleteSelection = () => {
+      const { nodeIds, edgeIds } = stores.selection.getState();
+      if (nodeIds.length + edgeIds.length === 0) return;
+      documentActions.removeElements(nodeIds, edgeIds);
+    };
+    const showProblems = () => {
+      const { byNode } = stores.analysis.getState().analysis;
+      const first = Object.entries(byNode).sort(([, a], [, b]) => b.errors - a.errors)[0];
+      if (!first) return;
+      documentActions.select([first[0]]);
+      const node = flow.getNode(first[0]);
+      if (node) void flow.fitView({ nodes: [node], maxZoom: 1.2, duration: 200 });
+    };
+    return {
+      undo: documentActions.undo,
+      redo: documentActions.redo,
+      deleteSelection,
+      layout,
+      fitView,
+      showProblems,
+      openVersions: () => setDialog("versions"),
+      openShortcuts: () => setDialog("shortcuts"),
+      openRun: () => setDialog("run"),
+    } satisfies ToolbarCommands;
+  }, [announce, documentActions, flow, stores]);
+
+  const shortcutHandlers = useMemo(
+    () => ({
+      undo: commands.undo,
+      redo: commands.redo,
+      deleteSelection: commands.deleteSelection,
+      selectAll: () => documentActions.select(stores.document.getState().nodes.map((node) => node.id)),
+      clearSelection: () => documentActions.select([]),
+      duplicate,
+      save: () => {
+        void flush().then((ok) => announce(ok ? "Saved." : "Not saved; see the save status.", ok ? "success" : "error"));
+      },
+      layout: commands.layout,
+      fitView: commands.fitView,
+      help: () => setDialog("shortcuts"),
+    }),
+    [announce, commands, documentActions, duplicate, flush, stores],
+  );
+  useCanvasShortcuts(shortcutHandlers);
+
+  const saveVersion = useCallback(
+    async (note: string) => {
+      await flush();
+      const result = await saveActions.saveVersion(workflowId, toWorkflow(stores.document.getState()), note);
+      if (!result.ok) return result.error;
+      setVersions(result.versions);
+      announce(`Saved version ${result.version.number}.`, "success");
+      return null;
+    },
+    [announce, flush, saveActions, stores, workflowId],
+  );
+
+  const restoreVersion = useCallback(
+    async (number: number) => {
+      if (!(await flush())) return "The current changes could not be saved, so nothing was restored.";
+      const result = await saveActions.restoreVersion(workflowId, number);
+      if (!result.ok) return result.error;
+      documentActions.replaceDocument(result.document);
+      setVersions(result.versions);
+      setDialog(null);
+      requestAnimationFrame(() => requestAnimationFrame(() => void flow.fitView(fitOptions)));
+      announce(`Restored version ${number}. The state before it is kept as a version; Ctrl+Z also takes you back.`, "success");
+      return null;
+    },
+    [announce, documentActions, flow, flush, saveActions, workflowId],
+  );
+
+  const run = useCallback(
+    async (input: Record<string, unknown>) => {
+      if (!(await flush())) return { ok: false as const, error: "The workflow could not be saved, so it was not run. See the save status." };
+      const result = await runActions.startRun(workflowId, input);
+      if (!result.ok) return result;
+      stores.runStatus.getState().started(result.runId);
+      setDialog(null);
+      announce("Run started; each node shows its status as it runs.", "info");
+      return { ok: true as const };
+    },
+    [announce, flush, runActions, stores, workflowId],
+  );
+
+  const cancel = useCallback(
+    (runId: string) => {
+      void runActions.cancelRun(runId).then(() => announce("Asked the run to stop.", "info"));
+    },
+    [announce, runActions],
+  );
+
+  return (
+    <div className="canvas-editor">
+      <CanvasToolbar workflowId={workflowId} status={status} commands={commands} />
+      <RunPanel onCancel={cancel} />
+      <div className="canvas-body">
+        <NodePalette types={catalogue.types} mimeType={paletteMimeType} onAdd={addNode} />
+        <div className="canvas-surface">
+          <WorkflowCanvas />
+          <NoticeRegion />
+        </div>
+        <InspectorPanel />
+      </div>
+      <VersionsDialog open={dialog === "versions"} versions={versions} onClose={() => setDialog(null)} onSave={saveVersion} onRestore={restoreVersion} />
+      <ShortcutsDialog open={dialog === "shortcuts"} onClose={() => setDialog(null)} />
+      {dialog === "run" ? (
+        <RunDialog open workflow={toWorkflow(stores.document.getState())} errors={stores.analysis.getState().analysis.errors} onClose={() => setDialog(null)} onRun={run} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useCallback, useMemo } from "react";
+import { EdgeInspector } from "@/components/inspector/edge-inspector";
+import { ProblemItems } from "@/components/inspector/problem-items";
+import { NodeInspector } from "@/components/inspector/node-inspector";
+import { edgeById, nodeById, selectAnalysis, selectDocumentActions, selectInspectedEdgeId, selectInspectedNodeId, selectSelectionSize, toWorkflowEdge } from "@/lib/store";
+import { useAnalysisStore, useCanvas, useDocumentStore, useSelectionStore } from "./canvas-context";
+
+const noNode = () => undefined;
+
+/** The right-hand panel: the selected node's or edge's inspector, or a hint. */
+export function InspectorPanel() {
+  const nodeId = useSelectionStore(selectInspectedNodeId);
+  const edgeId = useSelectionStore(selectInspectedEdgeId);
+  const selected = useSelectionStore(selectSelectionSize);
+  return (
+    <aside className="inspector-panel" aria-label="Inspector">
+      {nodeId ? <InspectedNode id={nodeId} /> : edgeId ? <InspectedEdge id={edgeId} /> : <InspectorHint selected={selected} />}
+    </aside>
+  );
+}
+
+function InspectedNode({ id }: { id: string }) {
+  const { nodeTypes, entries } = useCanvas();
+  const node = useDocumentStore(useMemo(() => nodeById(id), [id]));
+  const actions = useDocumentStore(selectDocumentActions);
+  const analysis = useAnalysisStore(selectAnalysis);
+  const onChange = useCallback((patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => actions.updateNode(id, patch, mergeKey), [actions, id]);
+  const onDelete = useCallback(() => actions.removeElements([id], []), [actions, id]);
+  if (!node) return <InspectorHint selected={0} />;
+  return (
+    <NodeInspector
+      key={id}
+      node={node}
+      entry={entries.get(node.data.type)}
+      nodeTypes={nodeTypes}
+      problems={analysis.byNode[id]?.problems ?? []}
+      toolCost={analysis.toolCosts[id]}
+      onChange={onChange}
+      onDelete={onDelete}
+    />
+  );
+}
+
+function InspectedEdge({ id }: { id: string }) {
+  const edge = useDocumentStore(useMemo(() => (id ? edgeById(id) : noNode), [id]));
+  const actions = useDocumentStore(selectDocumentActions);
+  const analysis = useAnalysisStore(selectAnalysis);
+  if (!edge) return <InspectorHint selected={0} />;
+  return <EdgeInspector edge={toWorkflowEdge(edge)} problems={analysis.byEdge[id] ?? []} onDelete={() => actions.removeElements([], [id])} />;
+}
+
+function InspectorHint({ selected }: { selected: number }) {
+  const analysis = useAnalysisStore(selectAnalysis);
+  const nodesWithProblems = Object.values(analysis.byNode).filter((entry) => entry.problems.length > 0).length;
+  return (
+    <div className="inspector-hint">
+      <h2>Inspector</h2>
+      {selected > 1 ? (
+        <p className="small">{selected} elements selected. Copy (Ctrl+C), delete (Delete) or drag them together; select one to edit it.</p>
+      ) : (
+        <p className="small">Select a node to edit its label and settings, see its problems and, for an agent, its tool cost. Press ? for keyboard shortcuts.</p>
+      )}
+      {nodesWithProblems > 0 ? (
+        <p className="small">
+          {nodesWithProblems} node{nodesWithProblems === 1 ? " has" : "s have"} problems: each shows a badge; select it to read them.
+        </p>
+      ) : null}
+      {analysis.general.length > 0 ? <ProblemItems problems={analysis.general} label="Problems of the workflow" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+"use client";
+
+import type { NodeProps } from "@xyflow/react";
+import { memo, useMemo } from "react";
+import { lookupNodeType, type NodeHandle, nodeHandles } from "@/lib/graph";
+import { type CanvasNode, nodeProblemCounts, nodeRunStatus, nodeToolCost } from "@/lib/store";
+import { useAnalysisStore, useCanvas, useRunStatusStore } from "./canvas-context";
+import { NodeHandleView } from "./node-handle";
+
+/**
+ * A workflow node on the canvas: title, kind, signal ports (inputs left,
+ * outputs right), tool connectors (an agent's socket at the bottom, a
+ * provider's plug on top, a Task Start's task handle at the bottom),
+ * problems, an agent's tool cost and the run status. Memoised, and it reads
+ * only its own slices of the stores, so a 500-node canvas stays smooth.
+ */
+export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
+  const { nodeTypes, entries } = useCanvas();
+  const info = lookupNodeType(nodeTypes, data.type);
+  const entry = entries.get(data.type);
+  const handles = useMemo(() => (info ? nodeHandles({ config: data.config }, info) : []), [info, data.config]);
+  const counts = useAnalysisStore(useMemo(() => nodeProblemCounts(id), [id]));
+  const cost = useAnalysisStore(useMemo(() => nodeToolCost(id), [id]));
+  const status = useRunStatusStore(useMemo(() => nodeRunStatus(id), [id]));
+  const [errors, warnings] = counts.split(":").map(Number);
+
+  const title = info?.title ?? data.type;
+  const inputs = handles.filter((handle) => handle.role === "input");
+  const outputs = handles.filter((handle) => handle.role === "output");
+  const top = handles.filter((handle) => handle.role === "provider");
+  const bottom = handles.filter((handle) => handle.role === "consumer" || handle.role === "task");
+  const role = !info ? "unknown" : info.hasToolExchange ? "agent" : top.length > 0 ? "service" : entry?.builtin ? "builtin" : "step";
+  const classes = ["wf-node", `wf-node-${role}`, selected ? "is-selected" : "", errors > 0 ? "has-errors" : warnings > 0 ? "has-warnings" : "", status ? `run-${status}` : ""];
+
+  return (
+    <div className={classes.filter(Boolean).join(" ")} data-node-type={data.type}>
+      {top.length > 0 ? <ConnectorRow handles={top} nodeId={id} placement="top" /> : null}
+      <div className="wf-node-header">
+        <span className="wf-node-title">{data.label || title}</span>
+        <span className="wf-node-badges">
+          <span className={`badge wf-kind wf-kind-${role}`}>{kindLabel(data.type, info?.kind, entry?.builtin)}</span>
+          {entry?.offline ? (
+            <span className="badge badge-offline" title="The built-in deterministic model: no network, no API key">
+              offline
+            </span>
+          ) : null}
+        </span>
+      </div>
+      {data.label ? <div className="wf-node-type">{title}</div> : null}
+      {!info ? <div className="wf-node-unknown">Unknown node type “{data.type}”</div> : null}
+      {inputs.length > 0 || outputs.length > 0 ? (
+        <div className="wf-node-ports">
+          <ul className="wf-port-list wf-inputs" aria-label={`Inputs of ${id}`}>
+            {inputs.map((handle) => (
+              <li key={handle.name} className="wf-port">
+                <NodeHandleView handle={handle} nodeId={id} />
+                <span className="wf-port-name">{handle.name}</span>
+                {handle.port?.required ? <span className="wf-port-required" aria-label="required">*</span> : null}
+              </li>
+            ))}
+          </ul>
+          <ul className="wf-port-list wf-outputs" aria-label={`Outputs of ${id}`}>
+            {outputs.map((handle) => (
+              <li key={handle.name} className="wf-port">
+                <span className="wf-port-name">{handle.name}</span>
+                <NodeHandleView handle={handle} nodeId={id} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="wf-node-footer">
+        {cost ? (
+          <span className={`wf-tool-cost${cost.discovery ? " is-discovery" : ""}`} title={costTitle(cost)}>
+            {cost.tools === 0 ? "no tools" : `${cost.tools} tool${cost.tools === 1 ? "" : "s"} · ≈${cost.tokens.toLocaleString("en")} tok`}
+            {cost.discovery ? " · discovery" : ""}
+          </span>
+        ) : null}
+        {errors > 0 || warnings > 0 ? (
+          <span className={`badge ${errors > 0 ? "badge-error" : "badge-warning"} wf-problem-badge`}>
+            {errors > 0 ? `${errors} error${errors === 1 ? "" : "s"}` : `${warnings} warning${warnings === 1 ? "" : "s"}`}
+          </span>
+        ) : null}
+        {status ? <span className={`wf-run-status wf-run-${status}`}>{status.replace(/_/g, " ")}</span> : null}
+      </div>
+      {bottom.length > 0 ? <ConnectorRow handles={bottom} nodeId={id} placement="bottom" /> : null}
+    </div>
+  );
+});
+
+/** Tool connectors along the top or bottom edge, each with its name. */
+function ConnectorRow({ handles, nodeId, placement }: { handles: NodeHandle[]; nodeId: string; placement: "top" | "bottom" }) {
+  return (
+    <div className={`wf-connectors wf-connectors-${placement}`}>
+      {handles.map((handle, index) => {
+        const left = `${((index + 1) / (handles.length + 1)) * 100}%`;
+        return (
+          <span key={`${handle.role}:${handle.name}`} className={`wf-connector wf-connector-${handle.role}`} style={{ left }}>
+            <span className="wf-connector-name">{handle.role === "task" ? "task" : handle.role === "consumer" ? `tools: ${handle.name}` : `offers: ${handle.name}`}</span>
+            <NodeHandleView handle={handle} nodeId={nodeId} />
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+function kindLabel(type: string, kind: string | undefined, builtin: boolean | undefined): string {
+  if (builtin) return { start: "Start", end: "End", "task-start": "Task Start", "task-end": "Task End" }[type] ?? "Built-in";
+  if (kind === "CallbackNode") return "Callback";
+  if (kind === "PromiseNode") return "Promise";
+  return "Unknown";
+}
+
+function costTitle(cost: { tools: number; tokens: number; discovery: boolean; threshold: number }): string {
+  if (cost.tools === 0) return "No tools wired: the agent answers in one model request.";
+  return cost.discovery
+    ? `Tool definitions ≈${cost.tokens} tokens, over ${cost.threshold}: the agent starts in progressive-discovery mode (search_tools + call_tool).`
+    : `Tool definitions ≈${cost.tokens} tokens, under ${cost.threshold}: every tool is offered directly.`;
+}

@@ -1,0 +1,56 @@
+import Link from "next/link";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { RunSummary } from "@/lib/trace/run-trace";
+import { elapsed, formatDuration, plural } from "./format";
+import { StatusBadge } from "./status-badge";
+import styles from "./run.module.css";
+
+/** Runs as a table, the newest first; each links to its trace. */
+export function RunList({ runs, now, label, showWorkflow = false }: { runs: readonly RunSummary[]; now: string; label: string; showWorkflow?: boolean }) {
+  if (runs.length === 0) {
+    return (
+      <EmptyState title="No runs yet">
+        <p>Runs appear here as soon as they start, each with its full trace.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className={styles.runTable}>
+        <caption>{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Run</th>
+            {showWorkflow ? <th scope="col">Workflow</th> : null}
+            <th scope="col">Status</th>
+            <th scope="col">Started</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Tool calls</th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((run) => (
+            <tr key={run.id}>
+              <th scope="row">
+                <Link href={`/runs/${encodeURIComponent(run.id)}`} aria-label={`Open run ${run.id.slice(0, 8)}`}>
+                  <code>{run.id.slice(0, 8)}</code>
+                </Link>
+              </th>
+              {showWorkflow ? <td>{run.workflowName}</td> : null}
+              <td>
+                <StatusBadge status={run.status} />
+                {run.error ? <span className={styles.tableError} title={run.error}>{run.error}</span> : null}
+              </td>
+              <td>
+                <DateTime value={new Date(run.startedAt)} />
+              </td>
+              <td>{formatDuration(elapsed(run.startedAt, run.endedAt, now))}</td>
+              <td>{plural(run.toolCallCount, "call")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+"use client";
+
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { DateTime } from "@/components/ui/date-time";
+import type { RunRecord } from "@/lib/trace/run-trace";
+import { elapsed, formatDuration, plural } from "./format";
+import { JsonBlock } from "./json-block";
+import { StatusBadge } from "./status-badge";
+import styles from "./run.module.css";
+
+export type CancelRunAction = (runId: string) => Promise<{ ok: true } | { ok: false; error: string }>;
+
+export interface RunOverviewProps {
+  run: RunRecord;
+  now: string;
+  nodeRunCount: number;
+  toolCallCount: number;
+  cancelRun: CancelRunAction;
+}
+
+/** The run at a glance: status, timing, input, and its output or error; Cancel while it runs. */
+export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }: RunOverviewProps) {
+  const duration = elapsed(run.startedAt, run.endedAt, now);
+  const running = run.status === "running";
+  return (
+    <section className={`card ${styles.overview}`} aria-labelledby="run-heading">
+      <div className={styles.overviewHeader}>
+        <div>
+          <h1 id="run-heading">Run of {run.workflowName}</h1>
+          <p className="muted small">
+            Run <code>{run.id}</code>
+          </p>
+        </div>
+        <div className={styles.overviewActions}>
+          {running ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
+          {run.workflowId ? (
+            <Link href={`/runs?workflow=${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
+              All runs of this workflow
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <p className={styles.runStatus} role="status" aria-live="polite">
+        <StatusBadge status={run.status} />
+        <span>{statusSentence(run.status, duration, toolCallCount)}</span>
+      </p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Started</dt>
+          <dd>
+            <DateTime value={new Date(run.startedAt)} />
+          </dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(duration)}{running ? " so far" : ""}</dd>
+        </div>
+        <div>
+          <dt>Node runs</dt>
+          <dd>{nodeRunCount.toLocaleString("en-US")}</dd>
+        </div>
+        <div>
+          <dt>Tool calls</dt>
+          <dd>{toolCallCount.toLocaleString("en-US")}</dd>
+        </div>
+      </dl>
+      <div className={styles.inputOutput}>
+        <div>
+          <h2 className={styles.ioHeading}>Input</h2>
+          <JsonBlock value={run.input} label="Run input" />
+        </div>
+        <div>
+          {run.error ? (
+            <>
+              <h2 className={styles.ioHeading}>Error</h2>
+              <p className={styles.runError}>{run.error}</p>
+            </>
+          ) : (
+            <>
+              <h2 className={styles.ioHeading}>Output</h2>
+              {running ? <p className="muted">Not yet: the run is still going.</p> : <JsonBlock value={"result" in run.outputs ? run.outputs.result : run.outputs} label="Run output" />}
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function statusSentence(status: RunRecord["status"], duration: number, calls: number): string {
+  const took = formatDuration(duration);
+  switch (status) {
+    case "running":
+      // Constant while it runs: a live region that changed every poll would talk over everything.
+      return "Running; the trace below updates as calls arrive.";
+    case "completed":
+      return `Completed in ${took} with ${plural(calls, "tool call")}.`;
+    case "failed":
+      return `Failed after ${took}.`;
+    case "cancelled":
+      return `Cancelled after ${took}.`;
+  }
+}
+
+function CancelButton({ runId, cancelRun }: { runId: string; cancelRun: CancelRunAction }) {
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className={styles.cancel}>
+      <button
+        type="button"
+        className={styles.dangerButton}
+        disabled={pending}
+        onClick={() =>
+          startTransition(async () => {
+            const result = await cancelRun(runId);
+            setError(result.ok ? null : result.error);
+          })
+        }
+      >
+        {pending ? "Cancelling…" : "Cancel run"}
+      </button>
+      {error ? (
+        <p className={styles.cancelError} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

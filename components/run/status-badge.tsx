@@ -1,0 +1,22 @@
+import type { NodeStatus, RunStatus } from "@/lib/trace/run-events";
+import styles from "./run.module.css";
+
+const looks: Record<NodeStatus, { label: string; className: string; hint: string }> = {
+  running: { label: "running", className: "badge-promise", hint: "Still running" },
+  completed: { label: "completed", className: "badge-ok", hint: "Ended normally" },
+  max_turns: { label: "max turns", className: "badge-warning", hint: "Stopped at its maxTurns limit before the agent finished" },
+  stuck: { label: "stuck", className: "badge-warning", hint: "Ended because the agent kept repeating the same call" },
+  failed: { label: "failed", className: "badge-error", hint: "Ended with an error" },
+  cancelled: { label: "cancelled", className: "chip", hint: "Stopped because the run was cancelled" },
+};
+
+/** A run's or a node run's status as a coloured badge; the word is always shown, colour only repeats it. */
+export function StatusBadge({ status }: { status: RunStatus | NodeStatus }) {
+  const look = looks[status];
+  return (
+    <span className={`badge ${look.className} ${styles.status}`} title={look.hint} data-status={status}>
+      {status === "running" ? <span className={styles.pulse} aria-hidden="true" /> : null}
+      {look.label}
+    </span>
+  );
+}

@@ -1,0 +1,139 @@
+import { memo } from "react";
+import type { TraceRow as Row } from "@/lib/trace/trace-tree";
+import { elapsed, formatDuration, formatTokens, plural } from "./format";
+import { JsonBlock } from "./json-block";
+import { StatusBadge } from "./status-badge";
+import { WaterfallBar, type Timeline } from "./waterfall";
+import styles from "./run.module.css";
+
+export interface TraceRowProps {
+  row: Row;
+  timeline: Timeline;
+  /** The trace's "now" (ISO): where a running node run's bar ends. */
+  now: string;
+  onToggleCall: (callId: string) => void;
+  onToggleNodeRun: (nodeRunId: string) => void;
+}
+
+/** Fixed heights (px) of the row kinds, matched by run.module.css; details are measured. */
+export const rowHeights = { node: 56, call: 56, group: 40, detail: 320 } as const;
+
+/** One row of the trace tree: a node run, a tool call, a call's details, or a group heading. */
+export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCall, onToggleNodeRun }: TraceRowProps) {
+  const indent = { paddingInlineStart: `calc(${row.depth} * var(--trace-indent) + 0.5rem)` };
+  switch (row.kind) {
+    case "node":
+      return <NodeRunRow row={row} indent={indent} timeline={timeline} now={now} onToggle={onToggleNodeRun} />;
+    case "call":
+      return <CallRow row={row} indent={indent} timeline={timeline} onToggle={onToggleCall} />;
+    case "detail":
+      return <CallDetail row={row} indent={indent} />;
+    case "group":
+      return (
+        <div className={`${styles.row} ${styles.groupRow}`} style={indent}>
+          <span className={styles.groupLabel}>{row.label}</span>
+        </div>
+      );
+  }
+});
+
+type Indent = { paddingInlineStart: string };
+
+function NodeRunRow({ row, indent, timeline, now, onToggle }: { row: Extract<Row, { kind: "node" }>; indent: Indent; timeline: Timeline; now: string; onToggle: (id: string) => void }) {
+  const { nodeRun, callCount, collapsed } = row;
+  const duration = elapsed(nodeRun.startedAt, nodeRun.endedAt, now);
+  const facts = [nodeRun.turns > 0 ? plural(nodeRun.turns, "turn") : null, formatDuration(duration), plural(callCount, "call")].filter(Boolean).join(" · ");
+  return (
+    <div className={`${styles.row} ${styles.nodeRow}`}>
+      <div className={styles.rowMain} style={indent}>
+        <div className={styles.rowLine}>
+          {callCount > 0 ? (
+            <button type="button" className={styles.disclosure} aria-expanded={!collapsed} aria-label={`${collapsed ? "Show" : "Hide"} calls of node ${nodeRun.nodeId}`} onClick={() => onToggle(nodeRun.id)}>
+              <Chevron open={!collapsed} />
+            </button>
+          ) : (
+            <span className={styles.disclosureSpacer} aria-hidden="true" />
+          )}
+          <span className={styles.nodeName}>{nodeRun.nodeId}</span>
+          <span className={styles.nodeType}>{nodeRun.nodeType}</span>
+          <StatusBadge status={nodeRun.status} />
+        </div>
+        <p className={styles.rowFacts}>
+          {facts}
+          {nodeRun.error ? <span className={styles.rowError} title={nodeRun.error}> · {nodeRun.error}</span> : null}
+        </p>
+      </div>
+      <WaterfallBar timeline={timeline} startedAt={nodeRun.startedAt} durationMs={duration} name={`Node ${nodeRun.nodeId}`} tone={nodeRun.status === "running" ? "running" : "node"} />
+    </div>
+  );
+}
+
+function CallRow({ row, indent, timeline, onToggle }: { row: Extract<Row, { kind: "call" }>; indent: Indent; timeline: Timeline; onToggle: (id: string) => void }) {
+  const { call, expanded, subflowCount } = row;
+  const tokens = formatTokens(call.inputTokens, call.outputTokens);
+  return (
+    <div className={`${styles.row} ${styles.callRow}${call.isError ? ` ${styles.callRowError}` : ""}`}>
+      <div className={styles.rowMain} style={indent}>
+        <div className={styles.rowLine}>
+          <button
+            type="button"
+            className={styles.disclosure}
+            aria-expanded={expanded}
+            aria-controls={expanded ? detailId(call.id) : undefined}
+            aria-label={`${expanded ? "Hide" : "Show"} call ${call.tool}`}
+            onClick={() => onToggle(call.id)}
+          >
+            <Chevron open={expanded} />
+          </button>
+          <code className={styles.toolName}>{call.tool}</code>
+          {call.isError ? <span className="badge badge-error" title="The tool answered with isError: true">error</span> : null}
+          {call.tainted ? <span className="badge badge-warning" title="The result came from external content and is taint-tracked">tainted</span> : null}
+          {subflowCount > 0 ? <span className="badge badge-callback" title="This call started a task's sub-flow, shown beneath it">task</span> : null}
+        </div>
+        <p className={styles.rowFacts}>
+          <span title="The node or server that answered">{call.server}</span> · called by {call.caller} · {formatDuration(call.durationMs)}
+          {tokens ? ` · ${tokens}` : ""}
+          {call.isError && call.error ? <span className={styles.rowError} title={call.error}> · {call.error}</span> : null}
+        </p>
+      </div>
+      <WaterfallBar timeline={timeline} startedAt={call.startedAt} durationMs={call.durationMs} name={`Call ${call.tool}`} tone={call.isError ? "error" : "call"} />
+    </div>
+  );
+}
+
+export function detailId(callId: string): string {
+  return `call-detail-${callId}`;
+}
+
+function CallDetail({ row, indent }: { row: Extract<Row, { kind: "detail" }>; indent: Indent }) {
+  const { call } = row;
+  return (
+    <section id={detailId(call.id)} className={styles.detail} style={indent} aria-label={`Arguments and result of call ${call.tool}`}>
+      <div className={styles.detailColumns}>
+        <div>
+          <h4 className={styles.detailHeading}>Arguments</h4>
+          <JsonBlock value={call.arguments} label={`Arguments of ${call.tool}`} />
+        </div>
+        <div>
+          <h4 className={styles.detailHeading}>{call.isError ? "Error" : "Result"}</h4>
+          {call.isError ? (
+            <JsonBlock value={call.error ?? call.result} label={`Error of ${call.tool}`} />
+          ) : (
+            <JsonBlock value={call.result} label={`Result of ${call.tool}`} />
+          )}
+        </div>
+      </div>
+      <p className={styles.detailFacts}>
+        Started <time dateTime={call.startedAt}>{call.startedAt.replace("T", " ").replace("Z", " UTC")}</time> · took {formatDuration(call.durationMs)} · row {call.sequence} · id <code>{call.id}</code>
+      </p>
+    </section>
+  );
+}
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg className={`${styles.chevron}${open ? ` ${styles.chevronOpen}` : ""}`} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

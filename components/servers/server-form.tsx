@@ -1,0 +1,168 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useEffect, useRef, useState } from "react";
+import type { FormState, SecretStateName, ServerActions } from "./action-types";
+import { FormField } from "./form-field";
+import { SecretInputs } from "./secret-inputs";
+import type { ServerFormInitial } from "./server-view";
+import styles from "./servers.module.css";
+
+const idPrefix = "server";
+
+/**
+ * Register or edit an MCP server. Every rule is the registry's: a refusal
+ * comes back as `{ error, field }` and is shown under that field (and in a
+ * summary that links to it), with the field focused.
+ */
+export function ServerForm({
+  mode,
+  initial,
+  secretStates,
+  allowedCommands,
+  save,
+}: {
+  mode: "create" | "edit";
+  initial: ServerFormInitial;
+  secretStates: Record<string, SecretStateName>;
+  allowedCommands: readonly string[];
+  save: ServerActions["save"];
+}) {
+  const [state, formAction, pending] = useActionState<FormState, FormData>(save, null);
+  const [values, setValues] = useState(initial);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const set = (name: keyof ServerFormInitial) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const failure = state && !state.ok ? { field: state.field ?? "", message: state.error } : null;
+  const topField = failure?.field.split(".")[0] ?? "";
+  const errorFor = (name: string) => (failure && topField === name && name !== "secrets" ? failure.message : null);
+
+  useEffect(() => {
+    if (!failure) return;
+    // The field at fault gets the focus; a field this form does not show (secrets.NAME…) leaves it on the summary.
+    const target = document.getElementById(`${idPrefix}-${topField}`);
+    (target ?? summaryRef.current)?.focus();
+  }, [state]); // only when a new answer arrives
+
+  const field = (name: keyof ServerFormInitial, label: string, extra: Record<string, unknown> = {}) => (
+    <FormField idPrefix={idPrefix} name={name} label={label} value={String(values[name])} onValue={set(name)} error={errorFor(name)} {...extra} />
+  );
+
+  return (
+    <form action={formAction} className={styles.form} aria-label={mode === "create" ? "Register a server" : `Edit ${initial.name}`} noValidate>
+      <input type="hidden" name="mode" value={mode} />
+      {failure ? (
+        <div ref={summaryRef} tabIndex={-1} className="notice notice-error" role="alert">
+          <p className="notice-title">The server was not saved</p>
+          <p>
+            {failure.field ? (
+              <a href={`#${idPrefix}-${topField}`}>
+                <code>{failure.field}</code>
+              </a>
+            ) : null}
+            {failure.field ? ": " : ""}
+            {failure.message}
+          </p>
+        </div>
+      ) : null}
+
+      <fieldset className={styles.fieldset}>
+        <legend>Server</legend>
+        {field("name", "Name", { formName: "serverName", required: true, maxLength: 100, autoComplete: "off" })}
+        {field("id", "Id", {
+          formName: "serverId",
+          required: true,
+          readOnly: mode === "edit",
+          spellCheck: false,
+          autoComplete: "off",
+          hint: mode === "edit" ? "Workflows refer to the server by this id; it cannot change." : "How workflows refer to it: letters, digits, - and _.",
+        })}
+        {field("description", "Description", { multiline: true, rows: 2 })}
+        <div className={styles.field}>
+          <label htmlFor={`${idPrefix}-transport`}>Transport</label>
+          <select
+            id={`${idPrefix}-transport`}
+            name="transport"
+            value={values.transport}
+            onChange={(event) => setValues((current) => ({ ...current, transport: event.target.value as ServerFormInitial["transport"] }))}
+            aria-invalid={errorFor("transport") ? true : undefined}
+            aria-describedby={errorFor("transport") ? `${idPrefix}-transport-error` : undefined}
+          >
+            <option value="stdio">stdio: a local process</option>
+            <option value="http">Streamable HTTP</option>
+            <option value="sse">SSE (older servers)</option>
+          </select>
+          {errorFor("transport") ? (
+            <p id={`${idPrefix}-transport-error`} className={styles.fieldError}>
+              {errorFor("transport")}
+            </p>
+          ) : null}
+        </div>
+        <div className={styles.checkboxField}>
+          <input id={`${idPrefix}-enabled`} type="checkbox" name="enabled" checked={values.enabled} onChange={(event) => setValues((current) => ({ ...current, enabled: event.target.checked }))} />
+          <label htmlFor={`${idPrefix}-enabled`}>Enabled: agents may use it</label>
+        </div>
+      </fieldset>
+
+      {values.transport === "stdio" ? (
+        <fieldset className={styles.fieldset}>
+          <legend>Process</legend>
+          {field("command", "Command", {
+            list: `${idPrefix}-commands`,
+            spellCheck: false,
+            autoComplete: "off",
+            hint: (
+              <>
+                The bare name of one of {allowedCommands.map((command, index) => <span key={command}>{index ? ", " : ""}<code>{command}</code></span>)}, found on the server&apos;s PATH.
+              </>
+            ),
+          })}
+          <datalist id={`${idPrefix}-commands`}>
+            {allowedCommands.map((command) => (
+              <option key={command} value={command} />
+            ))}
+          </datalist>
+          {field("args", "Arguments", { multiline: true, rows: 3, spellCheck: false, hint: "One per line." })}
+          {field("env", "Environment", {
+            multiline: true,
+            rows: 3,
+            spellCheck: false,
+            hint: "KEY=value, one per line. The process gets only PATH, HOME and these, never the app's environment.",
+          })}
+        </fieldset>
+      ) : (
+        <fieldset className={styles.fieldset}>
+          <legend>Endpoint</legend>
+          {field("url", "URL", {
+            type: "url",
+            spellCheck: false,
+            autoComplete: "off",
+            hint: "http or https. Private, loopback and cloud-metadata hosts are refused.",
+          })}
+          {field("headers", "Headers", { multiline: true, rows: 3, spellCheck: false, hint: "Name: value, one per line." })}
+        </fieldset>
+      )}
+
+      <SecretInputs initial={initial.secretNames.map((name) => ({ name, state: secretStates[name] ?? "missing" }))} error={failure?.field.startsWith("secrets") ? failure : null} />
+
+      <fieldset className={styles.fieldset}>
+        <legend>Limits and access</legend>
+        <div className={styles.fieldGrid}>
+          {field("timeoutMs", "Connect timeout (ms)", { inputMode: "numeric", hint: "Default 30000." })}
+          {field("maxRetries", "Connection retries", { inputMode: "numeric", hint: "Default 2, with backoff." })}
+          {field("toolTimeoutMs", "Tool call timeout (ms)", { inputMode: "numeric", hint: "Empty: the run's default; 0: none." })}
+          {field("maxConcurrentCalls", "Calls at once", { inputMode: "numeric", hint: "Empty: no limit." })}
+        </div>
+        {field("allowedAgents", "Allowed agents", { hint: "Node ids or node types, separated by commas. Empty: every agent." })}
+      </fieldset>
+
+      <div className={styles.buttonRow}>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : mode === "create" ? "Register server" : "Save changes"}
+        </button>
+        <Link href="/servers" className={styles.secondaryButton}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

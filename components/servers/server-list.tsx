@@ -1,0 +1,107 @@
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { ServerActions } from "./action-types";
+import { ServerCardActions } from "./server-card-actions";
+import type { ServerView } from "./server-view";
+import styles from "./servers.module.css";
+
+const transportLabels = { stdio: "stdio (local process)", http: "Streamable HTTP", sse: "SSE" } as const;
+const secretLabels = { set: "set", missing: "not set", unreadable: "cannot be read" } as const;
+
+/** Every registered server; refused ones with their error, so they can be fixed or deleted. */
+export function ServerList({ servers, actions }: { servers: ServerView[]; actions: Pick<ServerActions, "remove" | "test"> }) {
+  if (servers.length === 0) {
+    return (
+      <EmptyState title="No MCP servers yet">
+        <p>
+          Register one to give agents its tools, or run <code>npm run servers -- add FILE.json</code>.
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className={styles.serverList} aria-label="MCP servers">
+      {servers.map((server) => (
+        <li key={server.id}>{server.ok ? <ServerCard server={server} actions={actions} /> : <RefusedServerCard server={server} actions={actions} />}</li>
+      ))}
+    </ul>
+  );
+}
+
+function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: true }>; actions: Pick<ServerActions, "remove" | "test"> }) {
+  return (
+    <article className={`card ${styles.serverCard}`} aria-labelledby={`server-${server.id}-name`}>
+      <header className={styles.cardHeader}>
+        <div>
+          <h2 id={`server-${server.id}-name`} className={styles.serverName}>
+            <Link href={`/servers/${encodeURIComponent(server.id)}`}>{server.name}</Link>
+          </h2>
+          <p className="muted small">
+            id <code>{server.id}</code>
+          </p>
+        </div>
+        <ul className="badges" aria-label="Status">
+          <li className="badge badge-promise">{transportLabels[server.transport]}</li>
+          <li className={`badge ${server.enabled ? "badge-ok" : "badge-warning"}`}>{server.enabled ? "enabled" : "disabled"}</li>
+        </ul>
+      </header>
+      {server.description ? <p>{server.description}</p> : null}
+      <dl className={styles.facts}>
+        <dt>{server.transport === "stdio" ? "Runs" : "URL"}</dt>
+        <dd>
+          <code className={styles.target}>{server.target}</code>
+        </dd>
+        <dt>Agents</dt>
+        <dd>{server.allowedAgents.length ? server.allowedAgents.join(", ") : "every agent"}</dd>
+        <dt>Limits</dt>
+        <dd>
+          connect timeout {server.timeoutMs} ms, {server.maxRetries} retr{server.maxRetries === 1 ? "y" : "ies"}
+          {server.toolTimeoutMs !== null ? `, tool timeout ${server.toolTimeoutMs ? `${server.toolTimeoutMs} ms` : "off"}` : ""}
+          {server.maxConcurrentCalls !== null ? `, at most ${server.maxConcurrentCalls} calls at once` : ""}
+        </dd>
+        {server.secrets.length ? (
+          <>
+            <dt>Secrets</dt>
+            <dd>
+              <ul className="chips" aria-label="Secrets">
+                {server.secrets.map((secret) => (
+                  <li key={secret.name} className={`chip ${secret.state === "set" ? "" : styles.chipWarning}`}>
+                    {secret.name}: {secretLabels[secret.state]}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <ServerCardActions id={server.id} name={server.name} actions={actions} editable />
+    </article>
+  );
+}
+
+function RefusedServerCard({ server, actions }: { server: Extract<ServerView, { ok: false }>; actions: Pick<ServerActions, "remove" | "test"> }) {
+  const name = server.name ?? server.id;
+  return (
+    <article className={`card ${styles.serverCard} ${styles.refusedCard}`} aria-labelledby={`server-${server.id}-name`}>
+      <header className={styles.cardHeader}>
+        <div>
+          <h2 id={`server-${server.id}-name`} className={styles.serverName}>
+            {name}
+          </h2>
+          <p className="muted small">
+            id <code>{server.id}</code>
+          </p>
+        </div>
+        <ul className="badges" aria-label="Status">
+          <li className="badge badge-error">refused</li>
+        </ul>
+      </header>
+      <div className="notice notice-error">
+        <p className="notice-title">This stored server is refused and will not be used</p>
+        <p className={styles.refusal}>{server.error}</p>
+        <p className="small">Register it again with the same id to replace it, or delete it.</p>
+      </div>
+      <ServerCardActions id={server.id} name={name} actions={actions} editable={false} />
+    </article>
+  );
+}

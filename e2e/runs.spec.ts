@@ -1,0 +1,145 @@
+import { expect, test } from "@playwright/test";
+import { seedLargeRun, startSeededRun } from "./fixtures/seed-runs";
+import { RunPage } from "./pages/run-page";
+import { RunsPage } from "./pages/runs-page";
+
+test.describe("runs and their traces", () => {
+  // Hydration mismatches and script errors show up as console errors: none is expected.
+  let pageProblems: string[] = [];
+  test.beforeEach(({ page }) => {
+    pageProblems = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/status of 404/.test(message.text())) pageProblems.push(message.text());
+    });
+    page.on("pageerror", (error) => pageProblems.push(error.message));
+  });
+  test.afterEach(() => {
+    expect(pageProblems).toEqual([]);
+  });
+
+  test("runs the demo workflow, follows it live, filters the trace and opens a tool call", async ({ page }) => {
+    const runs = new RunsPage(page);
+    await runs.goto("demo");
+    await expect(runs.heading).toHaveText("Runs of Demo: unit conversion agent");
+
+    const runId = await runs.run({ question: "Convert 26.2 mile to kilometre" });
+    const run = new RunPage(page);
+    await expect(run.heading).toHaveText("Run of Demo: unit conversion agent");
+    // The page polls while the run runs; it ends on its own.
+    await expect(run.status).toContainText("Completed in", { timeout: 30_000 });
+    await expect(run.overview.getByRole("region", { name: "Run output" })).toContainText("42.1648128");
+
+    // The tree: node runs, with the agent's one tool call under it; every row has a waterfall bar.
+    await expect(run.nodeToggle("agent")).toHaveAttribute("aria-expanded", "true");
+    await expect(run.showCall("convertUnits")).toBeVisible();
+    await expect(run.bar("Node agent")).toBeVisible();
+    await expect(run.bar("Call convertUnits")).toHaveAttribute("aria-label", /^Call convertUnits: starts at \d+ ms, takes \d+ ms, ends at \d+ ms$/);
+    await expect(run.filterCount).toHaveText("1 tool call");
+
+    // Filters: by tool, errors only, by node.
+    await run.toolFilter.selectOption("convertUnits");
+    await expect(run.filterCount).toHaveText("1 of 1 tool call match");
+    await expect(run.showCall("convertUnits")).toBeVisible();
+    await run.errorsOnly.check();
+    await expect(run.filterCount).toHaveText("0 of 1 tool call match");
+    await expect(page.getByText("Nothing matches these filters.")).toBeVisible();
+    await run.errorsOnly.uncheck();
+    await run.nodeFilter.selectOption("end");
+    await expect(page.getByText("Nothing matches these filters.")).toBeVisible();
+    await run.nodeFilter.selectOption("agent");
+    await expect(run.showCall("convertUnits")).toBeVisible();
+    await run.clearFilters.click();
+    await expect(run.filterCount).toHaveText("1 tool call");
+
+    // Collapse and expand the agent's calls.
+    await run.nodeToggle("agent").click();
+    await expect(run.showCall("convertUnits")).toBeHidden();
+    await run.nodeToggle("agent").click();
+
+    // Open the call: its arguments and result as pretty JSON.
+    await run.showCall("convertUnits").click();
+    await expect(run.hideCall("convertUnits")).toHaveAttribute("aria-expanded", "true");
+    await expect(run.callArguments("convertUnits")).toContainText('"from": "mile"');
+    await expect(run.callArguments("convertUnits")).toContainText('"value": 26.2');
+    await expect(run.callResult("convertUnits")).toContainText('"result": 42.1648128');
+    await expect(run.callResult("convertUnits")).toContainText('"formula": "kilometre = mile × 1.609344"');
+
+    await page.screenshot({ path: "docs/screenshots/trace.png", fullPage: true });
+
+    // The run is listed under its workflow.
+    await run.allRunsLink.click();
+    await expect(runs.runRow(runId)).toContainText("completed");
+    await expect(runs.runRow(runId)).toContainText("1 call");
+  });
+
+  test("refuses an input the Start does not accept, at the field, and starts nothing", async ({ page }) => {
+    const runs = new RunsPage(page);
+    await runs.goto("demo");
+    await runs.runButton.click();
+    await expect(runs.formError).toContainText('The input needs "question"');
+    await expect(runs.input("question")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/runs\?workflow=demo$/);
+  });
+
+  test("follows a running run live: new rows appear, and it settles when the run ends", async ({ page }) => {
+    const live = await startSeededRun();
+    try {
+      const run = new RunPage(page);
+      await run.goto(live.runId);
+      await expect(run.status).toContainText("Running");
+      await expect(run.filterCount).toHaveText("0 tool calls");
+
+      // Rows written after the page loaded arrive by polling GET /api/runs/<id>?after=<n>.
+      await live.toolCall("listUnits");
+      await expect(run.showCall("listUnits")).toBeVisible();
+      await live.toolCall("convertUnits", { isError: true, error: "cannot convert kilogram to metre" });
+      await expect(run.showCall("convertUnits")).toBeVisible();
+      await expect(run.filterCount).toHaveText("2 tool calls");
+
+      // This server did not start the seeded run, so it cannot stop it, and says so.
+      await run.cancelButton.click();
+      await expect(run.cancelError).toContainText("not running in this server process");
+
+      await live.end();
+      await expect(run.status).toContainText("Completed in");
+      await expect(run.cancelButton).toBeHidden();
+      await run.errorsOnly.check();
+      await expect(run.filterCount).toHaveText("1 of 2 tool calls match");
+    } finally {
+      await live.close();
+    }
+  });
+
+  test("answers 404 for a run that does not exist", async ({ page, request }) => {
+    const response = await page.goto("/runs/no-such-run");
+    expect(response?.status()).toBe(404);
+    const api = await request.get("/api/runs/no-such-run");
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ error: 'There is no run "no-such-run".' });
+  });
+
+  test("keeps a 10,000-call trace virtualized: few rows in the DOM, every row reachable", async ({ page }) => {
+    const runId = await seedLargeRun(10_000);
+    const run = new RunPage(page);
+    await run.goto(runId);
+    await expect(run.status).toContainText("Completed in");
+    await expect(run.filterCount).toHaveText("10,000 tool calls");
+
+    const first = run.renderedRows().first();
+    await expect(first).toHaveAttribute("aria-setsize", "10001");
+    expect(await run.renderedRows().count()).toBeLessThan(80);
+
+    await run.scrollTraceToEnd();
+    await expect(run.showCall("finalCall")).toBeVisible();
+    await expect(run.showCall("finalCall").locator("xpath=ancestor::*[@role='listitem']")).toHaveAttribute("aria-posinset", "10001");
+    expect(await run.renderedRows().count()).toBeLessThan(80);
+
+    await run.errorsOnly.check();
+    await expect(run.filterCount).toHaveText("103 of 10,000 tool calls match");
+    await run.errorsOnly.uncheck();
+    await run.toolFilter.selectOption("finalCall");
+    await expect(run.filterCount).toHaveText("1 of 10,000 tool calls match");
+    await run.showCall("finalCall").click();
+    await expect(run.callArguments("finalCall")).toContainText('"index": 9999');
+  });
+});

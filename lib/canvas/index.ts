@@ -1,0 +1,18 @@
+// lib/canvas: pure helpers behind the canvas editor (no React, no React Flow):
+// the catalogue the browser gets, connection checks, analysis, layout, ids, clipboard.
+export {
+  canvasCatalogue,
+  canvasNodeTypes,
+  type CanvasCatalogue,
+  type CanvasNodeType,
+  type LintFinding,
+  type ToolSpec,
+} from "./canvas-catalogue";
+export { agentToolCosts, discoveryThresholdTokens, estimateTokens, modelToolNames, type AgentToolCost, type ToolsOf } from "./tool-cost";
+export { analyseWorkflow, type CanvasProblem, type NodeAnalysis, type WorkflowAnalysis } from "./workflow-analysis";
+export { configIssues, validateConfig } from "./config-check";
+export { edgeHandleIds, handleId, isSourceRole, parseHandleId } from "./handle-ids";
+export { proposeConnection, type DrawnConnection, type ProposedEdge } from "./propose-connection";
+export { autoLayout, type LayoutEdge, type LayoutNode, type LayoutOptions } from "./auto-layout";
+export { uniqueId } from "./node-ids";
+export { copyFragment, pasteFragment, readFragment, fragmentMarker, type Fragment } from "./fragment";

@@ -1,0 +1,110 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+// The one place lib/canvas reaches into the engine and MCP: to prove its copy of the formula never drifts.
+import { discoveryThresholdTokens as engineThreshold, estimateTokens as engineEstimate } from "../engine/agent/discovery";
+import { modelToolNames as engineToolNames } from "../engine/agent/tool-names";
+import { agentToolsFromClient } from "../mcp/client-tools";
+import { connectInMemory } from "../mcp/in-memory-connection";
+import { createServiceNodeServer } from "../mcp/service-node-server";
+import { demoWorkflow } from "../db/demo-workflow";
+import { parseWorkflow, type Workflow } from "../graph";
+import { lintNodes } from "../manifest";
+import { canvasCatalogue } from "./canvas-catalogue";
+import { agentToolCosts, discoveryThresholdTokens, estimateTokens, modelToolNames } from "./tool-cost";
+
+const nodesDir = path.join(import.meta.dirname, "..", "..", "nodes");
+
+async function catalogue() {
+  const linted = await lintNodes(nodesDir);
+  return { linted, canvas: canvasCatalogue(linted) };
+}
+
+function lookups(canvas: Awaited<ReturnType<typeof catalogue>>["canvas"]) {
+  const entries = new Map(canvas.types.map((type) => [type.name, type]));
+  return {
+    toolsOf: (type: string, connector: string) => entries.get(type)?.tools[connector] ?? [],
+    toolConnectorOf: (type: string) => (entries.get(type)?.hasToolExchange ? (entries.get(type)?.toolConnector ?? "mcpService") : undefined),
+  };
+}
+
+describe("the canvas's tool cost, against the engine's", () => {
+  it("uses the same threshold, estimate and tool names as the agent loop", () => {
+    expect(discoveryThresholdTokens).toBe(engineThreshold);
+    const definitions = [
+      { name: "find_place", description: "Finds places by name.", parameters: { type: "object", properties: { name: { type: "string" } } } },
+      { name: "x", description: "é ünïcode ✓", parameters: {} },
+    ];
+    expect(estimateTokens(definitions)).toBe(engineEstimate(definitions));
+    const names = ["docs.search", "docs_search", "1st tool", "", "a".repeat(80), "a".repeat(80)];
+    expect(modelToolNames(names)).toEqual(engineToolNames(names));
+  });
+
+  it("counts the same tool definitions a service node serves over MCP", async () => {
+    const { linted, canvas } = await catalogue();
+    const manifest = linted.nodes.find((node) => node.name === "weather")!.manifest!;
+    const server = createServiceNodeServer({
+      nodeId: "weather",
+      manifest,
+      connector: "mcpService",
+      config: {},
+      // Listing tools runs no call: nothing here is used.
+      callContext: {} as Parameters<typeof createServiceNodeServer>[0]["callContext"],
+      runId: "test",
+      recordCall: () => undefined,
+    });
+    const connection = await connectInMemory(server);
+    try {
+      const served = await agentToolsFromClient(connection.client, "weather");
+      const fromCatalogue = canvas.types.find((type) => type.name === "weather")!.tools.mcpService;
+      expect(fromCatalogue.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema }))).toEqual(
+        served.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema })),
+      );
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
+describe("agentToolCosts", () => {
+  it("gives the demo's agent the unit converter's two tools, below the threshold", async () => {
+    const { canvas } = await catalogue();
+    const parsed = parseWorkflow(JSON.parse(JSON.stringify(demoWorkflow.document)));
+    if (!parsed.ok) throw new Error("the demo does not parse");
+    const costs = agentToolCosts(parsed.workflow, lookups(canvas));
+    expect(Object.keys(costs)).toEqual(["agent"]);
+    const tools = canvas.types.find((type) => type.name === "unit-converter")!.tools.mcpService;
+    const expected = engineEstimate(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema })));
+    expect(costs.agent).toEqual({ tools: 2, tokens: expected, discovery: false, threshold: 2000 });
+  });
+
+  it("says an agent with no tools costs nothing and does not start in discovery mode", async () => {
+    const { canvas } = await catalogue();
+    const workflow: Workflow = { version: 1, name: "w", nodes: [{ id: "a", type: "offline-agent", position: { x: 0, y: 0 }, config: {} }], edges: [] };
+    expect(agentToolCosts(workflow, lookups(canvas)).a).toEqual({ tools: 0, tokens: 0, discovery: false, threshold: 2000 });
+  });
+
+  it("switches to discovery mode once the wired definitions pass 2,000 tokens, counting Task Starts too", async () => {
+    const { canvas } = await catalogue();
+    const services = ["weather", "github", "unit-converter"].flatMap((type, index) =>
+      Array.from({ length: 3 }, (_, copy) => ({ id: `${type}-${copy}`, type, position: { x: index * 10, y: copy * 10 }, config: {} })),
+    );
+    const workflow: Workflow = {
+      version: 1,
+      name: "big",
+      nodes: [
+        { id: "agent", type: "offline-agent", position: { x: 0, y: 0 }, config: {} },
+        { id: "task", type: "task-start", position: { x: 0, y: 0 }, config: { title: "Summarize an article", description: "Summarizes.", inputs: [] } },
+        ...services,
+      ],
+      edges: [
+        ...services.map((node) => ({ id: `e-${node.id}`, kind: "service" as const, source: node.id, sourceHandle: "mcpService", target: "agent", targetHandle: "mcpService" })),
+        { id: "t", kind: "task", source: "task", sourceHandle: "task", target: "agent", targetHandle: "mcpService" },
+      ],
+    };
+    const cost = agentToolCosts(workflow, lookups(canvas)).agent;
+    expect(cost.tokens).toBeGreaterThan(2000);
+    expect(cost.discovery).toBe(true);
+    const serviceTools = services.reduce((sum, node) => sum + canvas.types.find((type) => type.name === node.type)!.tools.mcpService.length, 0);
+    expect(cost.tools).toBe(serviceTools + 1);
+  });
+});

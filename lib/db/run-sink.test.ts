@@ -1,0 +1,194 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { scriptedModel } from "../ai/scripted-model";
+import { createLocalEnvironment, runWorkflow } from "../engine";
+import { parseWorkflow, type WorkflowInput } from "../graph";
+import { MemorySink } from "../trace/memory-sink";
+import type { RunSink } from "../trace/run-events";
+import { buildTraceTree } from "../trace/trace-tree";
+import type { PrismaClient } from "./create-client";
+import { demoWorkflow } from "./demo-workflow";
+import { failInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
+import { PrismaRunSink } from "./run-sink";
+import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+
+// lib/db/runs.ts is server-only (it must never reach a browser bundle); here it runs in Node.
+vi.mock("server-only", () => ({}));
+const { getRunTrace, listRuns } = await import("./runs");
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+let database: TemporaryDatabase;
+let db: PrismaClient;
+const previousUrl = process.env.DATABASE_URL;
+
+beforeAll(async () => {
+  // A temporary SQLite file with the real migrations applied by `prisma migrate deploy`.
+  database = await createTemporaryDatabase();
+  db = database.client;
+  // getRunTrace goes through the app's shared client, which reads DATABASE_URL on first use.
+  process.env.DATABASE_URL = database.url;
+}, 60_000);
+
+afterAll(async () => {
+  // The app's shared client (lib/db/client.ts keeps it on globalThis) was opened on the temporary file.
+  const holder = globalThis as { switchboardPrisma?: PrismaClient };
+  await holder.switchboardPrisma?.$disconnect();
+  delete holder.switchboardPrisma;
+  if (previousUrl === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = previousUrl;
+  await database.dispose();
+});
+
+const at = (ms: number) => new Date(Date.UTC(2026, 10, 30, 9, 0, 0, ms)).toISOString();
+
+/** Sends each event to both sinks, in order: what the engine reported vs. what the database holds. */
+function tee(first: RunSink, second: RunSink): RunSink {
+  return {
+    runStart: async (event) => (await first.runStart(event), await second.runStart(event)),
+    nodeStart: async (event) => (await first.nodeStart(event), await second.nodeStart(event)),
+    toolCall: async (row) => (await first.toolCall(row), await second.toolCall(row)),
+    nodeEnd: async (event) => (await first.nodeEnd(event), await second.nodeEnd(event)),
+    runEnd: async (event) => (await first.runEnd(event), await second.runEnd(event)),
+  };
+}
+
+describe("PrismaRunSink and getRunTrace", () => {
+  it("round-trips a run with a task's nested node runs", async () => {
+    const sink = new PrismaRunSink(db, { document: { version: 1, name: "Nested", nodes: [], edges: [] } });
+    await sink.runStart({ runId: "nested", workflowId: null, input: { question: "how far?" }, startedAt: at(0) });
+    await sink.nodeStart({ runId: "nested", nodeRunId: "agent-run", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: { prompt: "how far?" }, startedAt: at(1) });
+    // The task's sub-flow starts before its tool call's row exists: the row is written when the call returns.
+    await sink.nodeStart({ runId: "nested", nodeRunId: "inner-run", nodeId: "inner", nodeType: "openai-agent", parentToolCallId: "task-call", inputs: {}, startedAt: at(3) });
+    await sink.toolCall({
+      id: "inner-call", runId: "nested", nodeRunId: "inner-run", tool: "convertUnits", server: "converter", caller: "inner",
+      arguments: { value: 26.2, from: "mile", to: "kilometre" }, result: { result: 42.1648128 }, error: null, isError: false, tainted: true,
+      startedAt: at(4), durationMs: 7, inputTokens: 10, outputTokens: 5,
+    });
+    await sink.nodeEnd({ runId: "nested", nodeRunId: "inner-run", status: "completed", outputs: { answer: "42.16 km" }, error: null, turns: 2, endedAt: at(12) });
+    await sink.toolCall({
+      id: "task-call", runId: "nested", nodeRunId: "agent-run", tool: "convert_a_distance", server: "task", caller: "agent",
+      arguments: { question: "26.2 mile" }, result: "42.16 km", error: null, isError: false, tainted: false,
+      startedAt: at(2), durationMs: 11, inputTokens: null, outputTokens: null,
+    });
+    await sink.toolCall({
+      id: "failed-call", runId: "nested", nodeRunId: "agent-run", tool: "noSuchTool", server: "switchboard", caller: "agent",
+      arguments: {}, result: undefined, error: "unknown tool", isError: true, tainted: false,
+      startedAt: at(14), durationMs: 0.4, inputTokens: 3, outputTokens: 1,
+    });
+    await sink.nodeEnd({ runId: "nested", nodeRunId: "agent-run", status: "max_turns", outputs: {}, error: "stopped at maxTurns (2)", turns: 2, endedAt: at(15) });
+    await sink.runEnd({ runId: "nested", status: "completed", outputs: { result: "42.16 km" }, error: null, endedAt: at(16) });
+
+    const trace = await getRunTrace("nested");
+    expect(trace?.run).toEqual({
+      id: "nested", workflowId: null, workflowName: "Nested", status: "completed", input: { question: "how far?" },
+      outputs: { result: "42.16 km" }, error: null, startedAt: at(0), endedAt: at(16),
+    });
+    expect(trace?.nodeRuns.map((row) => [row.id, row.parentToolCallId, row.status, row.turns, row.endedAt])).toEqual([
+      ["agent-run", null, "max_turns", 2, at(15)],
+      ["inner-run", "task-call", "completed", 2, at(12)],
+    ]);
+    expect(trace?.nodeRuns[1].outputs).toEqual({ answer: "42.16 km" });
+    expect(trace?.toolCalls.map((row) => [row.id, row.sequence])).toEqual([
+      ["task-call", 2],
+      ["inner-call", 1],
+      ["failed-call", 3],
+    ]);
+    expect(trace?.toolCalls[1]).toEqual({
+      id: "inner-call", runId: "nested", nodeRunId: "inner-run", tool: "convertUnits", server: "converter", caller: "inner",
+      arguments: { value: 26.2, from: "mile", to: "kilometre" }, result: { result: 42.1648128 }, error: null, isError: false, tainted: true,
+      startedAt: at(4), durationMs: 7, inputTokens: 10, outputTokens: 5, sequence: 1,
+    });
+    expect(trace?.toolCalls[0].result).toBe("42.16 km");
+    expect(trace?.toolCalls[2]).toMatchObject({ result: null, error: "unknown tool", isError: true, durationMs: 0 });
+
+    // The page's tree: the sub-flow sits under the task call that started it.
+    const rows = buildTraceTree(trace!).rows.map((row) => `${row.depth}:${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? row.call.tool : row.kind}`);
+    expect(rows).toEqual(["0:agent", "1:convert_a_distance", "2:inner", "3:convertUnits", "1:noSuchTool"]);
+
+    // A live page asks only for rows written after the last one it has.
+    expect((await getRunTrace("nested", { afterSequence: 2 }))?.toolCalls.map((row) => row.id)).toEqual(["failed-call"]);
+    expect(await getRunTrace("no-such-run")).toBeNull();
+  });
+
+  it("writes one row per tool call the engine reports, nested task runs included", async () => {
+    const document: WorkflowInput = {
+      version: 1,
+      name: "Task round trip",
+      nodes: [
+        { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "question", type: "string", required: true }] } },
+        { id: "outer", type: "openai-agent", position: { x: 200, y: 0 }, config: {} },
+        { id: "end", type: "end", position: { x: 400, y: 0 }, config: {} },
+        { id: "task", type: "task-start", position: { x: 0, y: 300 }, config: { title: "Convert a distance", description: "Converts a distance and says the result.", inputs: [{ name: "question", type: "string", required: true }] } },
+        { id: "inner", type: "openai-agent", position: { x: 200, y: 300 }, config: {} },
+        { id: "converter", type: "unit-converter", position: { x: 200, y: 500 }, config: {} },
+        { id: "task-end", type: "task-end", position: { x: 400, y: 300 }, config: {} },
+      ],
+      edges: [
+        { id: "e1", kind: "signal", source: "start", sourceHandle: "question", target: "outer", targetHandle: "prompt" },
+        { id: "e2", kind: "signal", source: "outer", sourceHandle: "answer", target: "end", targetHandle: "result" },
+        { id: "e3", kind: "task", source: "task", sourceHandle: "task", target: "outer", targetHandle: "mcpService" },
+        { id: "e4", kind: "signal", source: "task", sourceHandle: "question", target: "inner", targetHandle: "prompt" },
+        { id: "e5", kind: "service", source: "converter", sourceHandle: "mcpService", target: "inner", targetHandle: "mcpService" },
+        { id: "e6", kind: "signal", source: "inner", sourceHandle: "answer", target: "task-end", targetHandle: "result" },
+      ],
+    };
+    const parsed = parseWorkflow(document);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const outer = scriptedModel([{ toolCalls: [{ name: "convert_a_distance", arguments: { question: "26.2 mile in km" } }] }, { text: "about 42 km" }]);
+    const inner = scriptedModel([
+      { toolCalls: [{ name: "listUnits", arguments: { dimension: "length" } }] },
+      { toolCalls: [{ name: "convertUnits", arguments: { value: 26.2, from: "mile", to: "kilometre" } }] },
+      { text: "42.1648128 km" },
+    ]);
+    const env = await createLocalEnvironment({ nodesDir: path.join(root, "nodes"), overrides: { models: (request) => (request.nodeId === "outer" ? outer : inner) } });
+    const memory = new MemorySink();
+    await db.run.create({ data: { id: "engine-task", document: JSON.stringify(parsed.workflow), status: "running" } });
+    const outcome = await runWorkflow({ runId: "engine-task", workflowId: null, workflow: parsed.workflow, input: { question: "How far is a marathon?" }, sink: tee(memory, new PrismaRunSink(db)), env });
+    expect(outcome).toMatchObject({ status: "completed", outputs: { result: "about 42 km" } });
+
+    const trace = await getRunTrace("engine-task");
+    expect(trace?.run).toMatchObject({ status: "completed", workflowName: "Task round trip", input: { question: "How far is a marathon?" } });
+    // Rows equal tool calls one to one: same ids, same content, nothing extra, nothing missing.
+    expect(memory.toolCalls.map((row) => row.tool)).toEqual(["listUnits", "convertUnits", "convert_a_distance"]);
+    const rows = new Map(trace!.toolCalls.map((row) => [row.id, row]));
+    expect(rows.size).toBe(memory.toolCalls.length);
+    for (const [index, reported] of memory.toolCalls.entries()) {
+      const { sequence, ...stored } = rows.get(reported.id)!;
+      expect(sequence).toBe(index + 1);
+      expect(stored).toEqual(JSON.parse(JSON.stringify(reported)));
+    }
+    // The sub-flow's node runs point at the task call that started them.
+    const taskCall = memory.toolCalls.find((row) => row.tool === "convert_a_distance")!;
+    expect(trace!.nodeRuns.filter((row) => row.parentToolCallId === taskCall.id).map((row) => row.nodeId).sort()).toEqual(["inner", "task", "task-end"]);
+    expect(trace!.nodeRuns.every((row) => row.status === "completed")).toBe(true);
+    const tree = buildTraceTree(trace!).rows.map((row) => `${row.depth}:${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? row.call.tool : row.kind}`);
+    expect(tree).toEqual(["0:start", "0:outer", "1:convert_a_distance", "2:task", "2:inner", "3:listUnits", "3:convertUnits", "2:task-end", "0:end"]);
+  });
+
+  it("records the shipped demo run offline, with its one convertUnits call", async () => {
+    const parsed = parseWorkflow(demoWorkflow.document);
+    if (!parsed.ok) throw new Error("demo");
+    await db.workflow.create({ data: { id: "demo", name: demoWorkflow.name, document: JSON.stringify(demoWorkflow.document) } });
+    const outcome = await runWorkflow({
+      runId: "demo-run", workflowId: "demo", workflow: parsed.workflow, input: { question: "Convert 26.2 mile to kilometre" },
+      sink: new PrismaRunSink(db, { document: parsed.workflow }), env: await createLocalEnvironment({ nodesDir: path.join(root, "nodes") }),
+    });
+    expect(outcome.status).toBe("completed");
+    const trace = await getRunTrace("demo-run");
+    expect(trace?.toolCalls.map((row) => [row.tool, row.server, row.caller])).toEqual([["convertUnits", "converter", "agent"]]);
+    expect(trace?.toolCalls[0].result).toMatchObject({ result: 42.1648128 });
+    expect(await listRuns("demo")).toEqual([expect.objectContaining({ id: "demo-run", workflowName: demoWorkflow.name, status: "completed", toolCallCount: 1 })]);
+  });
+
+  it("ends runs a killed server left running as failed, node runs too", async () => {
+    const sink = new PrismaRunSink(db, { document: { name: "Killed" } });
+    await sink.runStart({ runId: "killed", workflowId: null, input: {}, startedAt: at(0) });
+    await sink.nodeStart({ runId: "killed", nodeRunId: "killed-node", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: {}, startedAt: at(1) });
+    expect(await failInterruptedRuns(db)).toBe(1);
+    const trace = await getRunTrace("killed");
+    expect(trace?.run).toMatchObject({ status: "failed", error: interruptedRunMessage });
+    expect(trace?.run.endedAt).not.toBeNull();
+    expect(trace?.nodeRuns[0]).toMatchObject({ status: "failed", error: interruptedRunMessage });
+    expect(await failInterruptedRuns(db)).toBe(0);
+  });
+});

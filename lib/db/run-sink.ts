@@ -1,0 +1,110 @@
+import type { PrismaClient } from "./create-client";
+import { toDatabaseError } from "./database-error";
+import { toJsonText } from "./json-text";
+import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, ToolCallRow } from "../trace/run-events";
+
+/**
+ * The engine's RunSink on the database: a Run row, a NodeRun row per node
+ * run, and exactly one ToolCall row per `toolCall` event, each written
+ * before the method returns (the engine awaits it, so nothing is lost when
+ * the process goes on). JSON values are stored as text. One sink writes one
+ * run: it numbers the tool-call rows 1, 2, 3… in the order they arrive
+ * (`sequence`), which lets a live page ask for "the rows after n".
+ *
+ * Not server-only, so tests and scripts can use it with their own client;
+ * the app passes its shared client.
+ *
+ * @example
+ * await runWorkflow({ ..., sink: new PrismaRunSink(prisma(), { document }) });
+ */
+export class PrismaRunSink implements RunSink {
+  private sequence = 0;
+
+  constructor(
+    private readonly db: PrismaClient,
+    /** The document that runs, frozen on the Run row when the row does not exist yet. */
+    private readonly options: { document?: unknown } = {},
+  ) {}
+
+  async runStart(event: RunStartEvent): Promise<void> {
+    const input = toJsonText(event.input);
+    const startedAt = new Date(event.startedAt);
+    await this.write("record the start of the run", () =>
+      this.db.run.upsert({
+        where: { id: event.runId },
+        create: { id: event.runId, workflowId: event.workflowId, document: toJsonText(this.options.document ?? {}), input, status: "running", startedAt },
+        update: { input, status: "running", startedAt, endedAt: null, error: null },
+      }),
+    );
+  }
+
+  async nodeStart(event: NodeStartEvent): Promise<void> {
+    await this.write(`record the start of node "${event.nodeId}"`, () =>
+      this.db.nodeRun.create({
+        data: {
+          id: event.nodeRunId,
+          runId: event.runId,
+          nodeId: event.nodeId,
+          nodeType: event.nodeType,
+          parentToolCallId: event.parentToolCallId,
+          status: "running",
+          inputs: toJsonText(event.inputs),
+          startedAt: new Date(event.startedAt),
+        },
+      }),
+    );
+  }
+
+  async toolCall(row: ToolCallRow): Promise<void> {
+    this.sequence += 1;
+    const sequence = this.sequence;
+    await this.write(`record the call of tool "${row.tool}"`, () =>
+      this.db.toolCall.create({
+        data: {
+          id: row.id,
+          runId: row.runId,
+          nodeRunId: row.nodeRunId,
+          tool: row.tool,
+          server: row.server,
+          caller: row.caller,
+          arguments: toJsonText(row.arguments),
+          result: row.result === null || row.result === undefined ? null : toJsonText(row.result),
+          error: row.error,
+          isError: row.isError,
+          tainted: row.tainted,
+          startedAt: new Date(row.startedAt),
+          durationMs: Math.max(0, Math.round(row.durationMs)),
+          inputTokens: row.inputTokens,
+          outputTokens: row.outputTokens,
+          sequence,
+        },
+      }),
+    );
+  }
+
+  async nodeEnd(event: NodeEndEvent): Promise<void> {
+    await this.write("record the end of a node run", () =>
+      this.db.nodeRun.update({
+        where: { id: event.nodeRunId },
+        data: { status: event.status, outputs: toJsonText(event.outputs), error: event.error, turns: event.turns, endedAt: new Date(event.endedAt) },
+      }),
+    );
+  }
+
+  async runEnd(event: RunEndEvent): Promise<void> {
+    await this.write("record the end of the run", () =>
+      this.db.run.update({
+        where: { id: event.runId },
+        data: { status: event.status, outputs: toJsonText(event.outputs), error: event.error, endedAt: new Date(event.endedAt) },
+      }),
+    );
+  }
+
+  private async write(action: string, query: () => Promise<unknown>): Promise<void> {
+    try {
+      await query();
+    } catch (error) {
+      throw toDatabaseError(error, action);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { prisma } from "./client";
+import { toDatabaseError } from "./database-error";
+import { documentName, toNodeRunRecord, toRunRecord, toToolCallRecord } from "./run-rows";
+import type { RunSummary, RunTrace } from "../trace/run-trace";
+
+/**
+ * A run with its node runs and tool calls, as plain data; null when no run
+ * has that id. `afterSequence` keeps only the tool calls written after the
+ * n-th (a live page's next poll); node runs always come complete, since
+ * they change while they run.
+ *
+ * The run row is read first: when it says the run ended, every row it wrote
+ * is already in the database and so in this answer.
+ */
+export async function getRunTrace(runId: string, options: { afterSequence?: number } = {}): Promise<RunTrace | null> {
+  try {
+    const readAt = new Date();
+    const run = await prisma().run.findUnique({ where: { id: runId } });
+    if (!run) return null;
+    const nodeRuns = await prisma().nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] });
+    const toolCalls = await prisma().toolCall.findMany({
+      where: { runId, ...(options.afterSequence ? { sequence: { gt: options.afterSequence } } : {}) },
+      orderBy: [{ startedAt: "asc" }, { sequence: "asc" }],
+    });
+    return {
+      run: toRunRecord(run),
+      nodeRuns: nodeRuns.map(toNodeRunRecord),
+      toolCalls: toolCalls.map(toToolCallRecord),
+      readAt: readAt.toISOString(),
+    };
+  } catch (error) {
+    throw toDatabaseError(error, `read run "${runId}"`);
+  }
+}
+
+/** The runs of one workflow, the newest first. */
+export async function listRuns(workflowId: string, options: { limit?: number } = {}): Promise<RunSummary[]> {
+  return readSummaries({ workflowId }, options.limit ?? 100, `list the runs of workflow "${workflowId}"`);
+}
+
+/** The newest runs of every workflow. */
+export async function listRecentRuns(options: { limit?: number } = {}): Promise<RunSummary[]> {
+  return readSummaries({}, options.limit ?? 20, "list the recent runs");
+}
+
+async function readSummaries(where: { workflowId?: string }, limit: number, action: string): Promise<RunSummary[]> {
+  try {
+    const rows = await prisma().run.findMany({
+      where,
+      orderBy: [{ startedAt: "desc" }, { id: "asc" }],
+      take: limit,
+      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, _count: { select: { toolCalls: true } } },
+    });
+    return rows.map((row) => {
+      const record = toRunRecord({ ...row, input: "{}", outputs: "{}" });
+      return {
+        id: record.id,
+        workflowId: record.workflowId,
+        workflowName: documentName(row.document),
+        status: record.status,
+        error: record.error,
+        startedAt: record.startedAt,
+        endedAt: record.endedAt,
+        toolCallCount: row._count.toolCalls,
+      };
+    });
+  } catch (error) {
+    throw toDatabaseError(error, action);
+  }
+}

@@ -1,0 +1,181 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { UrlRefusedError } from "../security/guarded-fetch";
+import { guardedWebFetch } from "../security/guarded-web-fetch";
+import { redactSecrets } from "../trace/redact";
+import { describeConnectionFailure, EntryConnectionError } from "./connection-failure";
+import { fillSecretRecord, MissingSecretError, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
+
+export { EntryConnectionError } from "./connection-failure";
+
+export interface ConnectEntryOptions {
+  /** Values for the entry's `{{ secrets.NAME }}` references (from ServerRegistry.resolve). */
+  secretValues?: Readonly<Record<string, string>>;
+  /** The machine's policy (default: from the environment). */
+  policy?: ServerPolicy;
+  signal?: AbortSignal;
+  /** Called with each secret value put into the connection, so the caller can redact it from traces. */
+  onSecret?: (value: string) => void;
+}
+
+export interface EntryConnection {
+  client: Client;
+  /** The last lines the server printed on stderr (stdio servers), secrets redacted. */
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** A tool as a server lists it. */
+export interface EntryTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  taskSupport?: string;
+}
+
+export type ConnectionReport =
+  | { ok: true; serverName: string | null; serverVersion: string | null; toolCount: number; durationMs: number }
+  | { ok: false; error: string; code: EntryConnectionError["code"]; durationMs: number };
+
+const clientInfo = { name: "switchboard", version: "0.1.0" };
+const stderrLimit = 2000;
+
+/**
+ * Connects an MCP client to a registry entry. stdio servers get a minimal
+ * environment (PATH and HOME, plus the SDK's own few defaults) and the
+ * entry's env, never the app's; http and sse requests go through the URL
+ * guard on every request and redirect. Failures come back as an
+ * EntryConnectionError in words; the caller closes the connection.
+ */
+export async function connectEntry(entry: ServerEntry, options: ConnectEntryOptions = {}): Promise<EntryConnection> {
+  const policy = options.policy ?? serverPolicyFromEnvironment();
+  if (entry.transport === "stdio" && policy.stdioDisabled) {
+    throw new EntryConnectionError("connection-refused-by-policy", "stdio servers are switched off on this machine (SWITCHBOARD_STDIO_DISABLED=true)");
+  }
+  const secrets = Object.values(options.secretValues ?? {});
+  let stderr = "";
+  const redacted = () => redactSecrets(stderrSummary(stderr), secrets);
+  // The SSE transport's EventSource reports a failed fetch without its cause: keep the guard's refusal here.
+  const refusals: unknown[] = [];
+  let transport: Transport;
+  try {
+    transport = createTransport(entry, options, policy, {
+      onStderr: (chunk) => (stderr = (stderr + chunk).slice(-stderrLimit)),
+      onRefusal: (error) => refusals.push(error),
+    });
+  } catch (error) {
+    if (error instanceof MissingSecretError) throw new EntryConnectionError("secret-missing", error.message, { cause: error });
+    throw error;
+  }
+  for (const value of secrets) options.onSecret?.(value);
+  const client = new Client(clientInfo);
+  try {
+    await client.connect(transport, { timeout: entry.timeoutMs, signal: options.signal });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await transport.close().catch(() => undefined);
+    throw redactError(describeConnectionFailure(refusals[0] ?? error, { entry, stderr: redacted(), phase: "connect" }), secrets);
+  }
+  return { client, stderr: redacted, close: () => client.close() };
+}
+
+interface TransportHooks {
+  onStderr(chunk: string): void;
+  onRefusal(error: unknown): void;
+}
+
+function createTransport(entry: ServerEntry, options: ConnectEntryOptions, policy: ServerPolicy, hooks: TransportHooks): Transport {
+  const values = options.secretValues ?? {};
+  if (entry.transport === "stdio") {
+    const base: Record<string, string> = {};
+    for (const name of ["PATH", "HOME"]) if (process.env[name]) base[name] = process.env[name]!;
+    const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...base, ...fillSecretRecord(entry.env, values) }, stderr: "pipe" });
+    transport.stderr?.on("data", (chunk: Buffer) => hooks.onStderr(chunk.toString("utf8")));
+    return transport;
+  }
+  const headers = fillSecretRecord(entry.headers, values);
+  // Every configured header may carry a secret: none is sent on to another origin by a redirect.
+  const guarded = guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls, sensitiveHeaders: Object.keys(headers) });
+  const fetch: typeof guarded = (url, init) =>
+    guarded(url, init).catch((error: unknown) => {
+      if (error instanceof UrlRefusedError) hooks.onRefusal(error);
+      throw error;
+    });
+  const url = new URL(entry.url);
+  return entry.transport === "http"
+    ? new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, redirectPolicy: "follow" })
+    : new SSEClientTransport(url, { fetch, requestInit: { headers }, redirectPolicy: "follow" });
+}
+
+/** Every tool the connected server lists (following pagination). */
+export async function listConnectedTools(connection: EntryConnection, entry: ServerEntry, signal?: AbortSignal): Promise<EntryTool[]> {
+  const tools: EntryTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const result = await connection.client.listTools(cursor ? { cursor } : undefined, { timeout: entry.timeoutMs, signal });
+    for (const tool of result.tools) {
+      tools.push({
+        name: tool.name,
+        ...(tool.title ? { title: tool.title } : {}),
+        description: tool.description ?? "",
+        inputSchema: tool.inputSchema as Record<string, unknown>,
+        ...(tool.execution?.taskSupport ? { taskSupport: tool.execution.taskSupport } : {}),
+      });
+    }
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return tools;
+}
+
+/** Connects, lists the tools and closes. Throws EntryConnectionError. */
+export async function listEntryTools(entry: ServerEntry, options: ConnectEntryOptions = {}): Promise<EntryTool[]> {
+  const connection = await connectEntry(entry, options);
+  try {
+    return await listConnectedTools(connection, entry, options.signal);
+  } catch (error) {
+    throw redactError(describeConnectionFailure(error, { entry, stderr: connection.stderr(), phase: "list tools" }), Object.values(options.secretValues ?? {}));
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+/** "Test connection": connect, list the tools, close; never throws for the server's failures. */
+export async function testEntryConnection(entry: ServerEntry, options: ConnectEntryOptions = {}): Promise<ConnectionReport> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let connection: EntryConnection;
+  try {
+    connection = await connectEntry(entry, options);
+  } catch (error) {
+    if (!(error instanceof EntryConnectionError)) throw error;
+    return { ok: false, error: error.message, code: error.code, durationMs: elapsed() };
+  }
+  try {
+    const tools = await listConnectedTools(connection, entry, options.signal);
+    const server = connection.client.getServerVersion();
+    return { ok: true, serverName: server?.name ?? null, serverVersion: server?.version ?? null, toolCount: tools.length, durationMs: elapsed() };
+  } catch (error) {
+    const failure = redactError(describeConnectionFailure(error, { entry, stderr: connection.stderr(), phase: "list tools" }), Object.values(options.secretValues ?? {}));
+    return { ok: false, error: failure.message, code: failure.code, durationMs: elapsed() };
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+/** What a server printed, shortened to what explains a failure: its first error line, else its last lines. */
+export function stderrSummary(text: string): string {
+  const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
+  // Python ends a traceback with the exception; Node starts with it.
+  const errorLine = lines.some((line) => line.startsWith("Traceback")) ? lines.at(-1) : lines.find((line) => /^([A-Za-z]*Error\b|error:|fatal:)/i.test(line));
+  return (errorLine ?? lines.slice(-3).join(" | ")).slice(0, 500);
+}
+
+function redactError(error: EntryConnectionError, secrets: readonly string[]): EntryConnectionError {
+  const message = redactSecrets(error.message, secrets);
+  return message === error.message ? error : new EntryConnectionError(error.code, message, { cause: error.cause });
+}

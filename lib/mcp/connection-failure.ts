@@ -1,0 +1,65 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerEntry } from "./registry";
+
+/**
+ * A server that could not be reached or did not answer, in words a person
+ * can act on. The world is at fault (a process that will not start, a host
+ * that refuses), except for `refused`, which is this machine's rules.
+ */
+export class EntryConnectionError extends Error {
+  override name = "EntryConnectionError";
+  constructor(
+    readonly code: "connection-refused-by-policy" | "connection-failed" | "connection-timeout" | "secret-missing",
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The Node error codes anywhere in a cause chain (`ECONNREFUSED`, `ENOENT`…). */
+function causeCodes(error: unknown): { codes: string[]; names: string[] } {
+  const codes: string[] = [];
+  const names: string[] = [];
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    if (typeof current !== "object") break;
+    const record = current as { code?: unknown; name?: unknown; cause?: unknown };
+    if (typeof record.code === "string") codes.push(record.code);
+    if (typeof record.name === "string") names.push(record.name);
+    current = record.cause;
+  }
+  return { codes, names };
+}
+
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n").map((line) => line.trim()).filter(Boolean)[0] ?? "unknown error";
+}
+
+/** Why connecting to or talking with an entry's server failed, as one sentence. */
+export function describeConnectionFailure(error: unknown, context: { entry: ServerEntry; stderr: string; phase: "connect" | "list tools" }): EntryConnectionError {
+  if (error instanceof EntryConnectionError) return error;
+  const { entry, stderr } = context;
+  const { codes, names } = causeCodes(error);
+  const where = entry.transport === "stdio" ? `'${entry.command}'` : new URL(entry.url).host;
+  const tail = stderr ? `; it printed: ${stderr}` : "";
+  if (names.includes("UrlRefusedError") || codes.includes("url-refused")) {
+    return new EntryConnectionError("connection-refused-by-policy", `refused by the URL guard: ${messageOf(error)}`, { cause: error });
+  }
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new EntryConnectionError("connection-timeout", `${where} did not answer within ${entry.timeoutMs} ms (${context.phase})${tail}`, { cause: error });
+  }
+  if (entry.transport === "stdio" && codes.includes("ENOENT")) {
+    return new EntryConnectionError("connection-failed", `could not start ${where}: it is not installed or not on the PATH`, { cause: error });
+  }
+  if (entry.transport === "stdio" && (error instanceof McpError ? error.code === ErrorCode.ConnectionClosed : /closed/i.test(messageOf(error)))) {
+    return new EntryConnectionError("connection-failed", `the server process ended before answering${tail || " (it printed nothing)"}`, { cause: error });
+  }
+  if (codes.includes("ECONNREFUSED")) return new EntryConnectionError("connection-failed", `nothing is listening at ${where} (connection refused)`, { cause: error });
+  if (codes.includes("ENOTFOUND") || codes.includes("EAI_AGAIN")) return new EntryConnectionError("connection-failed", `${where} does not resolve`, { cause: error });
+  if (codes.includes("ECONNRESET")) return new EntryConnectionError("connection-failed", `${where} closed the connection`, { cause: error });
+  if (codes.some((code) => code.startsWith("ERR_TLS") || code.includes("CERT"))) {
+    return new EntryConnectionError("connection-failed", `the TLS connection to ${where} failed: ${messageOf(error)}`, { cause: error });
+  }
+  return new EntryConnectionError("connection-failed", `${where} failed to ${context.phase}: ${messageOf(error)}${tail}`, { cause: error });
+}

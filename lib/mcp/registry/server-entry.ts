@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { hasStrayTemplate, hasTemplate, secretReferences } from "./secret-references";
+
+/**
+ * The one schema of an MCP server entry, parsed on every write AND every
+ * read of the registry. It holds the rules that depend on the entry alone
+ * (shape, the stdio command allowlist, where secrets may appear); the rules
+ * that depend on the machine (stdio switched off, what a host resolves to)
+ * are checked after it by `checkServerPolicy`.
+ */
+
+/** The only programs a stdio server may be started with, found on PATH by their bare name. */
+export const stdioCommands = ["npx", "node", "python3", "python", "uvx"] as const;
+export type StdioCommand = (typeof stdioCommands)[number];
+
+export const transports = ["stdio", "http", "sse"] as const;
+export type Transport = (typeof transports)[number];
+
+export const serverEntryDefaults = { timeoutMs: 30_000, maxRetries: 2, enabled: true } as const;
+
+const templateFree = (what: string) => (value: string) => !hasTemplate(value) || `${what} cannot hold a {{ … }} template; secrets go in env or header values as {{ secrets.NAME }}`;
+
+function text(options: { min?: number; max: number; what: string }) {
+  return z
+    .string()
+    .min(options.min ?? 0, `${options.what} is required`)
+    .max(options.max, `${options.what} is longer than ${options.max} characters`)
+    .check((context) => {
+      const verdict = templateFree(options.what)(context.value);
+      if (verdict !== true) context.issues.push({ code: "custom", message: verdict, input: context.value });
+    });
+}
+
+export const serverId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, "the id uses letters, digits, - and _ (at most 64), starting with a letter or digit");
+
+const secretName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a secret name uses letters, digits and _, starting with a letter or _");
+
+/** Variables that would change which program the allowlisted name really starts: never settable. */
+function refusedEnvironmentName(name: string): string | null {
+  if (name === "PATH") return "PATH cannot be set: the command allowlist means the program found on the app's PATH";
+  if (/^(LD|DYLD)_/.test(name)) return `${name} cannot be set: it makes the loader run other code than the allowlisted program`;
+  return null;
+}
+
+const environmentName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name uses letters, digits and _, starting with a letter or _")
+  .check((context) => {
+    const reason = refusedEnvironmentName(context.value);
+    if (reason) context.issues.push({ code: "custom", message: reason, input: context.value });
+  });
+
+/** Headers the transport sets itself. */
+const transportHeaders = new Set(["host", "content-length", "transfer-encoding", "connection", "upgrade", "te", "trailer", "keep-alive"]);
+
+const headerName = z
+  .string()
+  .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, "not a valid header name")
+  .refine((name) => !transportHeaders.has(name.toLowerCase()), { message: "this header is set by the transport and cannot be configured" });
+
+const headerValue = z
+  .string()
+  .max(8192, "a header value is longer than 8192 characters")
+  .refine((value) => !/[\r\n\0]/.test(value), { message: "a header value cannot contain line breaks" });
+
+/** The bare name of an allowlisted program; a path is refused because it could name any program. */
+const stdioCommand = z.string().check((context) => {
+  const command = context.value;
+  if ((stdioCommands as readonly string[]).includes(command)) return;
+  const allowed = stdioCommands.join(", ");
+  const message = /[\\/]/.test(command)
+    ? `use the bare command name, not a path ('${command.slice(0, 80)}'): a path could name any program; allowed: ${allowed}`
+    : `'${command.slice(0, 80)}' is not an allowed command; stdio servers start with one of ${allowed}`;
+  context.issues.push({ code: "custom", message, input: command });
+});
+
+const httpUrl = z
+  .string()
+  .max(2048, "the URL is longer than 2048 characters")
+  .check((context) => {
+    const problem = staticUrlProblem(context.value);
+    if (problem) context.issues.push({ code: "custom", message: problem, input: context.value });
+  });
+
+function staticUrlProblem(raw: string): string | null {
+  if (hasTemplate(raw)) return "the URL cannot hold a {{ … }} template; put secrets in a header as {{ secrets.NAME }}";
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `'${raw.slice(0, 200)}' is not a valid URL`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `only http and https URLs are allowed, not ${url.protocol}`;
+  if (url.username || url.password) return "the URL cannot carry a user name or password; use a header with a secret";
+  return null;
+}
+
+const common = {
+  id: serverId,
+  name: text({ min: 1, max: 100, what: "the name" }),
+  description: text({ max: 1000, what: "the description" }).optional(),
+  /** Names of stored secrets, used in env or header values as `{{ secrets.NAME }}`. */
+  secrets: z.array(secretName).max(50, "at most 50 secrets").optional(),
+  timeoutMs: z.number().int("a whole number of milliseconds").min(100, "at least 100 ms").max(600_000, "at most 600000 ms (10 minutes)").default(serverEntryDefaults.timeoutMs),
+  toolTimeoutMs: z.number().int("a whole number of milliseconds").min(0, "0 (no timeout) or more").max(3_600_000, "at most 3600000 ms (1 hour)").optional(),
+  maxRetries: z.number().int("a whole number").min(0, "0 or more").max(10, "at most 10").default(serverEntryDefaults.maxRetries),
+  maxConcurrentCalls: z.number().int("a whole number").min(1, "at least 1").max(1000, "at most 1000").optional(),
+  /** Node ids or node types allowed to use the server; empty or absent: every agent. */
+  allowedAgents: z.array(text({ min: 1, max: 200, what: "an agent" })).max(200, "at most 200 agents").optional(),
+  enabled: z.boolean().default(serverEntryDefaults.enabled),
+};
+
+const stdioEntry = z.strictObject({
+  ...common,
+  transport: z.literal("stdio"),
+  command: stdioCommand,
+  args: z.array(text({ max: 4096, what: "an argument" })).max(100, "at most 100 arguments").default([]),
+  env: z.record(environmentName, z.string().max(32_768, "an environment value is longer than 32768 characters")).optional(),
+});
+
+const httpFields = {
+  ...common,
+  url: httpUrl,
+  headers: z.record(headerName, headerValue).optional(),
+};
+
+const httpEntry = z.strictObject({ ...httpFields, transport: z.literal("http") });
+const sseEntry = z.strictObject({ ...httpFields, transport: z.literal("sse") });
+
+/** Secrets appear only as `{{ secrets.NAME }}` in env and header values, each one declared in `secrets`. */
+function checkSecretUse(entry: { secrets?: string[]; env?: Record<string, string>; headers?: Record<string, string> }, context: z.RefinementCtx): void {
+  const declared = new Set(entry.secrets ?? []);
+  if (entry.secrets && declared.size !== entry.secrets.length) {
+    context.addIssue({ code: "custom", path: ["secrets"], message: "a secret name is listed twice" });
+  }
+  for (const [field, record] of [["env", entry.env], ["headers", entry.headers]] as const) {
+    for (const [key, value] of Object.entries(record ?? {})) {
+      if (hasStrayTemplate(value)) {
+        context.addIssue({ code: "custom", path: [field, key], message: `${key}: only {{ secrets.NAME }} templates are understood here` });
+        continue;
+      }
+      const undeclared = secretReferences(value).filter((name) => !declared.has(name));
+      if (undeclared.length) {
+        context.addIssue({ code: "custom", path: [field, key], message: `${key} uses the secret ${undeclared[0]}, which is not in the server's secrets` });
+      }
+    }
+  }
+}
+
+export const serverEntrySchema = z
+  .discriminatedUnion("transport", [stdioEntry, httpEntry, sseEntry], { error: "the transport must be stdio, http or sse" })
+  .superRefine(checkSecretUse);
+
+/** What a caller writes: defaults may be left out. */
+export type ServerEntryInput = z.input<typeof serverEntrySchema>;
+/** What the registry stores and returns: defaults filled. */
+export type ServerEntry = z.output<typeof serverEntrySchema>;
+export type StdioServerEntry = Extract<ServerEntry, { transport: "stdio" }>;
+export type RemoteServerEntry = Extract<ServerEntry, { transport: "http" | "sse" }>;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { parseServerEntry } from "./validate-entry";
+import { entryFromForm, formFromEntry } from "./server-form";
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) data.append(name, item);
+  return data;
+}
+
+describe("the server form", () => {
+  it("turns lines into args, env and secrets, and leaves empty numbers to the defaults", () => {
+    const parsed = entryFromForm(
+      form({
+        serverId: " everything ",
+        serverName: "Everything",
+        transport: "stdio",
+        command: "node",
+        args: "server.js\n\nstdio\n",
+        env: "# a comment\nAPI_TOKEN={{ secrets.TOKEN }}\nMODE = a=b",
+        url: "ignored for stdio",
+        timeoutMs: "",
+        maxRetries: "3",
+        allowedAgents: "researcher, writer\nopenai-agent",
+        enabled: "on",
+        secretName: ["TOKEN", ""],
+        secretValue: ["s3cret", ""],
+      }),
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      input: {
+        id: "everything",
+        name: "Everything",
+        transport: "stdio",
+        command: "node",
+        args: ["server.js", "stdio"],
+        env: { API_TOKEN: "{{ secrets.TOKEN }}", MODE: "a=b" },
+        maxRetries: 3,
+        allowedAgents: ["researcher", "writer", "openai-agent"],
+        enabled: true,
+        secrets: ["TOKEN"],
+      },
+      secretValues: { TOKEN: "s3cret" },
+    });
+  });
+
+  it("names the field of a malformed line", () => {
+    expect(entryFromForm(form({ transport: "stdio", env: "A=1\nB" }))).toEqual({ ok: false, problem: { field: "env", message: "line 2: write KEY=value" } });
+    expect(entryFromForm(form({ transport: "http", headers: "Authorization Bearer x" }))).toMatchObject({ ok: false, problem: { field: "headers" } });
+    expect(entryFromForm(form({ transport: "http", timeoutMs: "ten" }))).toEqual({ ok: false, problem: { field: "timeoutMs", message: "write a whole number" } });
+    expect(entryFromForm(form({ transport: "http", secretName: [""], secretValue: ["x"] }))).toMatchObject({ ok: false, problem: { field: "secrets" } });
+  });
+
+  it("shows an entry as the form edits it, and reads it back to the same entry", () => {
+    const verdict = parseServerEntry({
+      id: "github",
+      name: "GitHub",
+      transport: "sse",
+      url: "https://93.184.215.14/sse",
+      headers: { Authorization: "Bearer {{ secrets.TOKEN }}" },
+      secrets: ["TOKEN"],
+      toolTimeoutMs: 0,
+      enabled: false,
+    });
+    if (!verdict.ok) throw new Error(verdict.problem.message);
+    const fields = formFromEntry(verdict.entry);
+    expect(fields).toMatchObject({ headers: "Authorization: Bearer {{ secrets.TOKEN }}", toolTimeoutMs: "0", enabled: false, secretNames: ["TOKEN"] });
+    const { secretNames, enabled, id, name, ...text } = fields;
+    const back = entryFromForm(form({ ...text, serverId: id, serverName: name, secretName: secretNames, secretValue: secretNames.map(() => ""), ...(enabled ? { enabled: "on" } : {}) }));
+    expect(back.ok && parseServerEntry(back.input)).toEqual({ ok: true, entry: verdict.entry });
+  });
+});

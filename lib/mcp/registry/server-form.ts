@@ -1,0 +1,144 @@
+import type { EntryProblem } from "./entry-problem";
+import type { ServerEntry } from "./server-entry";
+
+/**
+ * The server form's fields as text, the way a person edits them: arguments
+ * one per line, env as `KEY=value` lines, headers as `Name: value` lines,
+ * allowed agents separated by commas or lines. Secret values are never part
+ * of this: only their names. The form posts `id` and `name` as `serverId`
+ * and `serverName`.
+ */
+export interface ServerFormFields {
+  id: string;
+  name: string;
+  description: string;
+  transport: "stdio" | "http" | "sse";
+  command: string;
+  args: string;
+  env: string;
+  url: string;
+  headers: string;
+  timeoutMs: string;
+  toolTimeoutMs: string;
+  maxRetries: string;
+  maxConcurrentCalls: string;
+  allowedAgents: string;
+  enabled: boolean;
+  secretNames: string[];
+}
+
+export type FormParse = { ok: true; input: Record<string, unknown>; secretValues: Record<string, string> } | { ok: false; problem: EntryProblem };
+
+/** What the form reads from: a FormData or anything shaped like one. */
+export interface FormSource {
+  get(name: string): unknown;
+  getAll(name: string): unknown[];
+}
+
+/** An entry as the form shows it, e.g. for editing. */
+export function formFromEntry(entry: ServerEntry): ServerFormFields {
+  const stdio = entry.transport === "stdio" ? entry : null;
+  const remote = entry.transport !== "stdio" ? entry : null;
+  return {
+    id: entry.id,
+    name: entry.name,
+    description: entry.description ?? "",
+    transport: entry.transport,
+    command: stdio?.command ?? "",
+    args: (stdio?.args ?? []).join("\n"),
+    env: Object.entries(stdio?.env ?? {}).map(([key, value]) => `${key}=${value}`).join("\n"),
+    url: remote?.url ?? "",
+    headers: Object.entries(remote?.headers ?? {}).map(([key, value]) => `${key}: ${value}`).join("\n"),
+    timeoutMs: String(entry.timeoutMs),
+    toolTimeoutMs: entry.toolTimeoutMs === undefined ? "" : String(entry.toolTimeoutMs),
+    maxRetries: String(entry.maxRetries),
+    maxConcurrentCalls: entry.maxConcurrentCalls === undefined ? "" : String(entry.maxConcurrentCalls),
+    allowedAgents: (entry.allowedAgents ?? []).join(", "),
+    enabled: entry.enabled,
+    secretNames: entry.secrets ?? [],
+  };
+}
+
+class FormProblem extends Error {
+  constructor(readonly problem: EntryProblem) {
+    super(problem.message);
+  }
+}
+
+/**
+ * The form's fields as an entry input for the registry to validate, and the
+ * secret values typed into it (`secretName` / `secretValue` pairs; an empty
+ * value keeps the stored one). Only line syntax is checked here; every rule
+ * about the entry itself is the registry's.
+ */
+export function entryFromForm(form: FormSource): FormParse {
+  try {
+    const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+    const transport = field("transport");
+    // Posted as serverId and serverName: inputs named id or name would shadow the form element's own properties.
+    const input: Record<string, unknown> = { id: field("serverId").trim(), name: field("serverName").trim(), transport };
+    if (field("description").trim()) input.description = field("description").trim();
+    if (transport === "stdio") {
+      input.command = field("command").trim();
+      input.args = lines(field("args"));
+      const env = pairs(field("env"), "=", "env", "KEY=value");
+      if (Object.keys(env).length) input.env = env;
+    } else {
+      input.url = field("url").trim();
+      const headers = pairs(field("headers"), ":", "headers", "Name: value");
+      if (Object.keys(headers).length) input.headers = headers;
+    }
+    for (const name of ["timeoutMs", "toolTimeoutMs", "maxRetries", "maxConcurrentCalls"]) {
+      const value = wholeNumber(field(name), name);
+      if (value !== undefined) input[name] = value;
+    }
+    const agents = field("allowedAgents").split(/[,\n]/).map((agent) => agent.trim()).filter(Boolean);
+    if (agents.length) input.allowedAgents = agents;
+    input.enabled = form.get("enabled") === "on" || form.get("enabled") === "true";
+    const { names, values } = secretPairs(form);
+    if (names.length) input.secrets = names;
+    return { ok: true, input, secretValues: values };
+  } catch (error) {
+    if (error instanceof FormProblem) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}
+
+function lines(text: string): string[] {
+  return text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+}
+
+function pairs(text: string, separator: string, field: string, shape: string): Record<string, string> {
+  const record: Record<string, string> = {};
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) return;
+    const at = line.indexOf(separator);
+    if (at <= 0) throw new FormProblem({ field, message: `line ${index + 1}: write ${shape}` });
+    const key = line.slice(0, at).trim();
+    if (key in record) throw new FormProblem({ field, message: `line ${index + 1}: ${key} is given twice` });
+    record[key] = line.slice(at + 1).trim();
+  });
+  return record;
+}
+
+function wholeNumber(text: string, field: string): number | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  if (!/^-?\d+$/.test(trimmed)) throw new FormProblem({ field, message: "write a whole number" });
+  return Number(trimmed);
+}
+
+function secretPairs(form: FormSource): { names: string[]; values: Record<string, string> } {
+  const names = form.getAll("secretName").map((name) => String(name).trim());
+  const typed = form.getAll("secretValue").map(String);
+  const values: Record<string, string> = {};
+  const kept: string[] = [];
+  names.forEach((name, index) => {
+    if (!name && !typed[index]) return;
+    if (!name) throw new FormProblem({ field: "secrets", message: `secret ${index + 1} has a value but no name` });
+    kept.push(name);
+    if (typed[index]) values[name] = typed[index];
+  });
+  return { names: kept, values };
+}

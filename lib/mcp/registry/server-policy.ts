@@ -1,0 +1,34 @@
+import { checkUrl } from "../../security/url-guard";
+import type { EntryProblem } from "./entry-problem";
+import type { ServerEntry } from "./server-entry";
+
+/** What this machine allows, read from its environment at each check. */
+export interface ServerPolicy {
+  /** SWITCHBOARD_STDIO_DISABLED=true: no stdio server may be saved, loaded or started. */
+  stdioDisabled: boolean;
+  /** SWITCHBOARD_ALLOW_PRIVATE_URLS=true (development): private and loopback hosts are allowed. */
+  allowPrivateUrls: boolean;
+}
+
+export function serverPolicyFromEnvironment(environment: Readonly<Record<string, string | undefined>> = process.env): ServerPolicy {
+  return {
+    stdioDisabled: environment.SWITCHBOARD_STDIO_DISABLED === "true",
+    allowPrivateUrls: environment.SWITCHBOARD_ALLOW_PRIVATE_URLS === "true",
+  };
+}
+
+/**
+ * The rules that depend on the machine rather than the entry: stdio switched
+ * off, and the URL guard (a host that is, or resolves to, a private,
+ * loopback, link-local, unspecified or metadata address is refused). Runs
+ * after the schema, on every write and every read.
+ */
+export async function checkServerPolicy(entry: ServerEntry, policy: ServerPolicy): Promise<EntryProblem | null> {
+  if (entry.transport === "stdio") {
+    return policy.stdioDisabled ? { field: "transport", message: "stdio servers are switched off on this machine (SWITCHBOARD_STDIO_DISABLED=true)" } : null;
+  }
+  const verdict = await checkUrl(entry.url, { allowPrivate: policy.allowPrivateUrls });
+  if (verdict.ok) return null;
+  const hint = policy.allowPrivateUrls ? "" : " (for local development only, SWITCHBOARD_ALLOW_PRIVATE_URLS=true allows private hosts)";
+  return { field: "url", message: `the URL is refused: ${verdict.reason}${hint}` };
+}

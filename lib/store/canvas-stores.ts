@@ -1,0 +1,28 @@
+import type { WorkflowAnalysis } from "../canvas";
+import type { Workflow } from "../graph";
+import { createAnalysisStore, type AnalysisStore } from "./analysis-store";
+import type { TitleOf } from "./canvas-document";
+import { createDocumentStore, type DocumentStore } from "./document-store";
+import { createNoticeStore, type NoticeStore } from "./notice-store";
+import { createRunStatusStore, type RunStatusStore } from "./run-status-store";
+import { createSelectionStore, type SelectionStore } from "./selection-store";
+
+/** The stores of one canvas, apart so that a run's status or a selection never re-renders the document's readers. */
+export interface CanvasStores {
+  document: DocumentStore;
+  selection: SelectionStore;
+  runStatus: RunStatusStore;
+  analysis: AnalysisStore;
+  notices: NoticeStore;
+}
+
+/** Creates the stores of one canvas; a canvas creates them once, when it mounts. */
+export function createCanvasStores(options: { workflow: Workflow; titleOf: TitleOf; analysis: WorkflowAnalysis }): CanvasStores {
+  return {
+    document: createDocumentStore(options.workflow, options.titleOf),
+    selection: createSelectionStore(),
+    runStatus: createRunStatusStore(),
+    analysis: createAnalysisStore(options.analysis),
+    notices: createNoticeStore(),
+  };
+}

@@ -1,0 +1,45 @@
+// lib/store: the zustand stores of one canvas (document + history, selection, run status, analysis) and their selectors.
+export { createCanvasStores, type CanvasStores } from "./canvas-stores";
+export { createDocumentStore, type DocumentActions, type DocumentState, type DocumentStore } from "./document-store";
+export { createSelectionStore, type SelectionState, type SelectionStore } from "./selection-store";
+export { createRunStatusStore, type RunStatusState, type RunStatusStore } from "./run-status-store";
+export { createNoticeStore, type Notice, type NoticeState, type NoticeStore } from "./notice-store";
+export { createAnalysisStore, type AnalysisState, type AnalysisStore } from "./analysis-store";
+export {
+  nodeAriaLabel,
+  toCanvasEdge,
+  toCanvasNode,
+  toWorkflow,
+  toWorkflowEdge,
+  toWorkflowNode,
+  type CanvasEdge,
+  type CanvasEdgeData,
+  type CanvasNode,
+  type CanvasNodeData,
+  type TitleOf,
+} from "./canvas-document";
+export { historyLimit, type Snapshot } from "./history";
+export {
+  edgeById,
+  nodeById,
+  nodeProblemCounts,
+  nodeRunStatus,
+  nodeToolCost,
+  selectAnalysis,
+  selectCanRedo,
+  selectCanUndo,
+  selectContentRevision,
+  selectDocumentActions,
+  selectEdges,
+  selectInspectedEdgeId,
+  selectInspectedNodeId,
+  selectName,
+  selectNodeCount,
+  selectNodes,
+  selectRevision,
+  selectRunError,
+  selectRunFinished,
+  selectRunId,
+  selectRunState,
+  selectSelectionSize,
+} from "./selectors";

@@ -1,0 +1,37 @@
+// lib/tools: the three tool layers (builtin, custom, mcp) behind one declaration format,
+// and the AgentTool shape every layer meets in. Tool search lives in ./search.
+export type { AgentTool, CallMeta, ToolOutcome } from "./agent-tool";
+export {
+  toolSource,
+  builtinToolSource,
+  customToolSource,
+  mcpToolSource,
+  toolSourceInput,
+  normalizeToolSource,
+  normalizeToolSources,
+  definedToolsIn,
+  type ToolSource,
+  type ToolSourceInput,
+  type BuiltinToolSource,
+  type CustomToolSource,
+  type McpToolSource,
+} from "./tool-source";
+export {
+  defineTool,
+  tool,
+  isDefinedTool,
+  defaultToolTimeoutMs,
+  type DefinedTool,
+  type DefinedToolSpec,
+  type DefinedToolOutcome,
+  type ToolCallContext,
+  type ToolExecutionContext,
+} from "./define-tool";
+export { ToolDefinitionError, type ToolDefinitionProblem } from "./tool-definition-error";
+export { CustomToolRegistry } from "./custom-tool-registry";
+export { customAgentTool, customToolServer } from "./custom-agent-tool";
+export { McpResolveError, type McpToolResolver, type McpSourceRequest, type McpAgentRef, type McpResolveProblem } from "./mcp-tool-resolver";
+export { mcpAgentTools } from "./mcp-agent-tools";
+export { tracedTool, type TracedOutcome, type TracedToolOptions } from "./traced-tool";
+export type { ToolBinding } from "./tool-binding";
+export { builtinToolNames, isBuiltinToolName, builtinToolServer, createBuiltinTool, RunMemory, localIsoTime, type BuiltinToolName } from "./builtin";

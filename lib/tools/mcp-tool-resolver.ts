@@ -1,0 +1,48 @@
+import type { AgentTool } from "./agent-tool";
+
+/** An `mcp` tool source as the resolver is asked for it. */
+export interface McpSourceRequest {
+  serverId: string;
+  /** Only these tools; absent: all of the server's tools. */
+  toolNames?: readonly string[];
+}
+
+/** The agent asking: a server's `allowedAgents` may name either its node id or its node type. */
+export interface McpAgentRef {
+  nodeId: string;
+  nodeType: string;
+}
+
+export type McpResolveProblem = "unknown-server" | "agent-not-allowed" | "server-unavailable";
+
+/** Why a server's tools could not be had: the registry has no such server, the agent may not use it, or it cannot be reached. */
+export class McpResolveError extends Error {
+  override name = "McpResolveError";
+  constructor(
+    readonly code: McpResolveProblem,
+    readonly serverId: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Turns `{ type: "mcp", serverId, toolNames? }` into callable tools. The
+ * run's connection manager implements it (connections, timeouts, retries,
+ * the server's `allowedAgents`); tests use InMemoryMcpToolResolver.
+ *
+ * Contract:
+ * - resolves to the server's tools filtered to `toolNames` (a listed name
+ *   the server lacks is simply absent: the engine reports it);
+ * - rejects with McpResolveError: `unknown-server`, `agent-not-allowed`
+ *   (the server's allowedAgents names neither the node id nor its type),
+ *   `server-unavailable` (could not connect or list);
+ * - the tools it returns do NOT write trace rows: the engine wraps each one
+ *   so every call writes exactly one row (server = serverId, tainted) and
+ *   lands in the run's taint registry. A resolver needs no run to serve.
+ */
+export interface McpToolResolver {
+  resolve(source: McpSourceRequest, agent: McpAgentRef): Promise<AgentTool[]>;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { lastSequence, mergeTrace } from "./merge-trace";
+import type { NodeRunRecord, RunTrace, ToolCallRecord } from "./run-trace";
+import { buildTraceTree, type TraceRow } from "./trace-tree";
+
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
+
+function nodeRun(id: string, nodeId: string, startMs: number, extra: Partial<NodeRunRecord> = {}): NodeRunRecord {
+  return { id, runId: "r", nodeId, nodeType: nodeId, parentToolCallId: null, status: "completed", turns: 0, inputs: {}, outputs: {}, error: null, startedAt: at(startMs), endedAt: at(startMs + 10), ...extra };
+}
+
+function call(id: string, nodeRunId: string | null, tool: string, startMs: number, sequence: number, extra: Partial<ToolCallRecord> = {}): ToolCallRecord {
+  return { id, runId: "r", nodeRunId, tool, server: "s", caller: "agent", arguments: {}, result: null, error: null, isError: false, tainted: false, startedAt: at(startMs), durationMs: 5, inputTokens: null, outputTokens: null, sequence, ...extra };
+}
+
+/** An agent that calls a tool, then a task whose sub-flow has its own agent calling two tools (one fails). */
+const trace: Pick<RunTrace, "nodeRuns" | "toolCalls"> = {
+  nodeRuns: [
+    nodeRun("n-start", "start", 0),
+    nodeRun("n-agent", "agent", 1, { turns: 3 }),
+    nodeRun("n-sub-start", "task-start", 20, { parentToolCallId: "c-task" }),
+    nodeRun("n-sub-agent", "helper", 21, { parentToolCallId: "c-task", status: "failed", error: "boom" }),
+    nodeRun("n-end", "end", 90),
+  ],
+  toolCalls: [
+    call("c-convert", "n-agent", "convertUnits", 5, 1),
+    call("c-look", "n-sub-agent", "lookUp", 22, 2),
+    call("c-fail", "n-sub-agent", "convertUnits", 30, 3, { isError: true, error: "bad unit" }),
+    call("c-task", "n-agent", "summarize", 19, 4),
+  ],
+};
+
+const shape = (rows: TraceRow[]) =>
+  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.label}`);
+
+describe("buildTraceTree", () => {
+  it("nests node runs → tool calls → the sub-flow a task call started, in start order", () => {
+    expect(shape(buildTraceTree(trace).rows)).toEqual([
+      "start",
+      "agent",
+      "  convertUnits()",
+      "  summarize()",
+      "    task-start",
+      "    helper",
+      "      lookUp()",
+      "      convertUnits()",
+      "end",
+    ]);
+  });
+
+  it("filters by tool, keeping the ancestors of what matches", () => {
+    const tree = buildTraceTree(trace, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } });
+    expect(shape(tree.rows)).toEqual(["agent", "  convertUnits()", "  summarize()", "    helper", "      convertUnits()"]);
+    expect(tree).toMatchObject({ matchingCalls: 2, totalCalls: 4 });
+  });
+
+  it("filters to errors: failed calls and node runs that did not complete", () => {
+    const tree = buildTraceTree(trace, { filters: { nodeId: "", tool: "", errorsOnly: true } });
+    expect(shape(tree.rows)).toEqual(["agent", "  summarize()", "    helper", "      convertUnits()"]);
+    expect(tree.matchingCalls).toBe(1);
+  });
+
+  it("filters by node: that node's runs with all their calls", () => {
+    expect(shape(buildTraceTree(trace, { filters: { nodeId: "helper", tool: "", errorsOnly: false } }).rows)).toEqual([
+      "agent",
+      "  summarize()",
+      "    helper",
+      "      lookUp()",
+      "      convertUnits()",
+    ]);
+    expect(buildTraceTree(trace, { filters: { nodeId: "end", tool: "convertUnits", errorsOnly: false } }).rows).toEqual([]);
+  });
+
+  it("puts a detail row under an expanded call and hides a collapsed node run's calls", () => {
+    const rows = buildTraceTree(trace, { expandedCalls: new Set(["c-convert"]), collapsedNodeRuns: new Set(["n-sub-agent"]) }).rows;
+    expect(shape(rows)).toEqual(["start", "agent", "  convertUnits()", "    [convertUnits]", "  summarize()", "    task-start", "    helper", "end"]);
+    expect(rows.find((row) => row.kind === "node" && row.nodeRun.id === "n-sub-agent")).toMatchObject({ collapsed: true, callCount: 2 });
+  });
+
+  it("shows a sub-flow whose task call has not returned yet, and calls with no node run", () => {
+    const running = { nodeRuns: trace.nodeRuns, toolCalls: [...trace.toolCalls.filter((row) => row.id !== "c-task"), call("c-host", null, "fromOutside", 95, 5)] };
+    expect(shape(buildTraceTree(running).rows)).toEqual([
+      "start",
+      "agent",
+      "  convertUnits()",
+      "Sub-flow of a task call that has not returned yet",
+      "  task-start",
+      "  helper",
+      "    lookUp()",
+      "    convertUnits()",
+      "end",
+      "Calls with no node run (outside MCP hosts)",
+      "  fromOutside()",
+    ]);
+  });
+
+  it("keeps every row once even when the data holds a cycle", () => {
+    const cyclic = { nodeRuns: [nodeRun("a", "a", 0, { parentToolCallId: "x" })], toolCalls: [call("x", "a", "t", 1, 1)] };
+    expect(buildTraceTree(cyclic).rows.length).toBeLessThanOrEqual(2);
+  });
+
+  it("builds the rows of 10,000 calls quickly", () => {
+    const many = { nodeRuns: [nodeRun("n", "agent", 0)], toolCalls: Array.from({ length: 10_000 }, (_, index) => call(`c${index}`, "n", `tool${index % 7}`, index, index + 1)) };
+    const started = performance.now();
+    const tree = buildTraceTree(many, { filters: { nodeId: "", tool: "tool3", errorsOnly: false } });
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(tree.matchingCalls).toBe(1429);
+  });
+});
+
+describe("mergeTrace", () => {
+  it("replaces the run and node runs, adds each new tool call once, in start order", () => {
+    const base: RunTrace = {
+      run: { id: "r", workflowId: null, workflowName: "w", status: "running", input: {}, outputs: {}, error: null, startedAt: at(0), endedAt: null },
+      nodeRuns: [nodeRun("n-agent", "agent", 1, { status: "running" })],
+      toolCalls: [call("b", "n-agent", "t", 10, 2)],
+      readAt: at(50),
+    };
+    const update: RunTrace = { ...base, run: { ...base.run, status: "completed", endedAt: at(60) }, nodeRuns: [nodeRun("n-agent", "agent", 1)], toolCalls: [call("a", "n-agent", "t", 5, 3), call("b", "n-agent", "t", 10, 2)], readAt: at(70) };
+    const merged = mergeTrace(base, update);
+    expect(merged.run.status).toBe("completed");
+    expect(merged.nodeRuns[0].status).toBe("completed");
+    expect(merged.toolCalls.map((row) => row.id)).toEqual(["a", "b"]);
+    expect(lastSequence(merged.toolCalls)).toBe(3);
+    expect(merged.readAt).toBe(at(70));
+  });
+});
