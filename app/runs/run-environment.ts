@@ -1,13 +1,28 @@
 import "server-only";
-import { PrismaCredentialStore, prisma, storedCredentials } from "@/lib/db";
+import { PrismaCredentialStore, PrismaServerRegistry, prisma, storedCredentials } from "@/lib/db";
 import { createLocalEnvironment, type EngineEnvironment } from "@/lib/engine";
+import { ConnectionManager } from "@/lib/mcp/connection-manager";
 
 /**
  * The engine's environment for runs started from the app: node types from
- * nodes/, and credentials from the encrypted credential store (falling back
- * to SWITCHBOARD_CREDENTIAL_* variables). Built per run, so an edited node
- * or a newly saved credential takes effect on the next run.
+ * nodes/, credentials from the encrypted credential store (falling back to
+ * SWITCHBOARD_CREDENTIAL_* variables), and a connection manager over the
+ * MCP server registry in the database, so an agent's
+ * `{ mcp: "server-id", tools: [...] }` reaches a registered server. Built
+ * per run, so an edited node, a newly saved credential or server takes
+ * effect on the next run; the engine disposes of it (closing every MCP
+ * session the run opened) when the run ends, however it ends.
  */
-export function appEnvironment(): Promise<EngineEnvironment> {
-  return createLocalEnvironment({ overrides: { credentials: storedCredentials(new PrismaCredentialStore(prisma())) } });
+export async function appEnvironment(): Promise<EngineEnvironment> {
+  const manager = new ConnectionManager(new PrismaServerRegistry(prisma()), {
+    // The run's trace names a server that cannot be used; a tool left out of a list is only here.
+    onProblem: (problem) => console.warn(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
+  });
+  return createLocalEnvironment({
+    overrides: {
+      credentials: storedCredentials(new PrismaCredentialStore(prisma())),
+      mcpTools: manager,
+      dispose: () => manager.closeAll(),
+    },
+  });
 }
