@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { seedLargeRun, startSeededRun } from "./fixtures/seed-runs";
+import { seedLargeRun, seedTaintedRun, startSeededRun } from "./fixtures/seed-runs";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
 
@@ -108,6 +108,28 @@ test.describe("runs and their traces", () => {
     } finally {
       await live.close();
     }
+  });
+
+  test("shows where external content went: tainted node runs, the Taint section, each source opening its call", async ({ page }) => {
+    const runId = await seedTaintedRun();
+    const run = new RunPage(page);
+    await run.goto(runId);
+    await expect(run.status).toContainText("Completed in");
+    await expect(run.nodeTaint("researcher")).toHaveText("tainted: answer");
+    await expect(run.showCall("search").locator("xpath=..")).toContainText("tainted");
+
+    const findings = run.taintedItem("memory key", "findings");
+    await expect(findings).toContainText("written by researcher");
+    await expect(run.taintedItem("output", "researcher.answer")).toBeVisible();
+    await expect(run.taintedItem("output", "end.result")).toBeVisible();
+    await expect(run.taint.getByRole("list", { name: "Came in through" })).toContainText("web-search / search");
+
+    // A source opens its call, even from a collapsed node run: expanded, focused, arguments shown.
+    await run.nodeToggle("researcher").click();
+    await expect(run.showCall("search")).toBeHidden();
+    await findings.getByRole("button", { name: "web-search / search: show the call in the trace" }).click();
+    await expect(run.hideCall("search")).toBeFocused();
+    await expect(run.callArguments("search")).toContainText('"query": "switchboard"');
   });
 
   test("answers 404 for a run that does not exist", async ({ page, request }) => {

@@ -2,13 +2,21 @@
  * npm run workflow -- run FILE.json [--input JSON] [--json]
  *   Runs a workflow document on this machine and prints its outcome; with
  *   --json: {status, outputs, nodeRuns, toolCalls}. Exit 0 only when the run completed.
+ *   Agents' `{ mcp: "server-id" }` tools reach the servers registered in the
+ *   app's database (`npm run servers`), when there is one.
  * npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]
  *   Shows which tools an agent would find for a job (see scripts/search-tools.ts).
  */
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { createLocalEnvironment, runWorkflow } from "../lib/engine";
+import { createPrismaClient } from "../lib/db/create-client";
+import { databaseUrl } from "../lib/db/database-url";
+import { PrismaServerRegistry } from "../lib/db/servers";
+import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "../lib/engine";
+import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { parseWorkflow } from "../lib/graph";
 import { MemorySink } from "../lib/trace/memory-sink";
 
@@ -39,7 +47,8 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseWorkflow(document);
   if (!parsed.ok) throw new UsageError(`${file} is not a workflow:\n${parsed.problems.map((problem) => `  ${problem.field ? `${problem.field}: ` : ""}${problem.message}`).join("\n")}`);
   const sink = new MemorySink();
-  const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: input as Record<string, unknown>, sink, env: await createLocalEnvironment() });
+  const env = await createLocalEnvironment({ overrides: registeredServers() });
+  const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: input as Record<string, unknown>, sink, env });
   if (values.json) {
     const nodeRuns = sink.nodeStarts.map((start) => ({ ...start, ...sink.nodeEnds.find((end) => end.nodeRunId === start.nodeRunId) }));
     console.log(JSON.stringify({ status: outcome.status, outputs: outcome.outputs, error: outcome.error, nodeRuns, toolCalls: sink.toolCalls }, null, 2));
@@ -55,6 +64,23 @@ async function main(argv: string[]): Promise<number> {
     console.log(`result: ${JSON.stringify(outcome.outputs.result ?? null)}`);
   }
   return outcome.status === "completed" ? 0 : 1;
+}
+
+/** The app's registered MCP servers behind a connection manager, when the app's database exists; closed by the engine at the run's end. */
+function registeredServers(): Partial<EngineEnvironment> {
+  const url = databaseUrl();
+  if (url.startsWith("file:") && !existsSync(path.resolve(url.slice("file:".length)))) return {};
+  const client = createPrismaClient(url);
+  const manager = new ConnectionManager(new PrismaServerRegistry(client), {
+    onProblem: (problem) => console.error(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
+  });
+  return {
+    mcpTools: manager,
+    dispose: async () => {
+      await manager.closeAll();
+      await client.$disconnect();
+    },
+  };
 }
 
 function parseJson(text: string, what: string): unknown {

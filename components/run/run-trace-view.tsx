@@ -2,8 +2,10 @@
 
 import { useCallback, useMemo, useState } from "react";
 import type { RunTrace } from "@/lib/trace/run-trace";
+import { nodeRunsAbove } from "@/lib/trace/taint-summary";
 import { buildTraceTree, noFilters, type TraceFilters as Filters, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
+import { TaintSection } from "./taint-section";
 import { TraceFilters } from "./trace-filters";
 import { rowHeights, TraceRow } from "./trace-row";
 import { useLiveTrace } from "./use-live-trace";
@@ -18,7 +20,8 @@ export interface RunTraceViewProps {
 
 /**
  * The run page's live part: the overview, the filters and the trace tree
- * with its waterfall, following the run while it runs.
+ * with its waterfall, and where external content went (Taint), following
+ * the run while it runs.
  */
 export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
   const { trace, pollError } = useLiveTrace(initialTrace);
@@ -33,6 +36,19 @@ export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
 
   const toggleCall = useCallback((id: string) => setExpandedCalls((current) => toggled(current, id)), []);
   const toggleNodeRun = useCallback((id: string) => setCollapsedNodeRuns((current) => toggled(current, id)), []);
+
+  // Opens a call in the trace (from the Taint section): no filter hides it, its node runs are open, it is expanded and focused.
+  const [scrollTarget, setScrollTarget] = useState<{ key: string; token: number } | null>(null);
+  const showCall = useCallback(
+    (callId: string) => {
+      const above = nodeRunsAbove(trace, callId);
+      setFilters(noFilters);
+      setCollapsedNodeRuns((current) => (above.some((id) => current.has(id)) ? new Set([...current].filter((id) => !above.includes(id))) : current));
+      setExpandedCalls((current) => (current.has(callId) ? current : new Set([...current, callId])));
+      setScrollTarget((current) => ({ key: `call:${callId}`, token: (current?.token ?? 0) + 1 }));
+    },
+    [trace],
+  );
 
   return (
     <div className={styles.page}>
@@ -61,9 +77,11 @@ export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
             label="Trace: node runs and tool calls"
             itemProps={(row, index) => ({ "aria-level": row.depth + 1, "aria-posinset": index + 1, "aria-setsize": tree.rows.length })}
             renderItem={(row) => <TraceRow row={row} timeline={timeline} now={trace.readAt} onToggleCall={toggleCall} onToggleNodeRun={toggleNodeRun} />}
+            scrollTo={scrollTarget}
           />
         )}
       </section>
+      <TaintSection trace={trace} onShowCall={showCall} />
     </div>
   );
 }

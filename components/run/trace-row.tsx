@@ -57,6 +57,11 @@ function NodeRunRow({ row, indent, timeline, now, onToggle }: { row: Extract<Row
           <span className={styles.nodeName}>{nodeRun.nodeId}</span>
           <span className={styles.nodeType}>{nodeRun.nodeType}</span>
           <StatusBadge status={nodeRun.status} />
+          {nodeRun.taintedOutputs.length > 0 ? (
+            <span className="badge badge-warning" title="These outputs came from external content: see Taint below the trace">
+              tainted: {nodeRun.taintedOutputs.join(", ")}
+            </span>
+          ) : null}
         </div>
         <p className={styles.rowFacts}>
           {facts}

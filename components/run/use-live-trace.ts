@@ -8,7 +8,8 @@ export const pollIntervalMs = 500;
 
 /**
  * Follows a run while it is running: every ~500 ms it asks
- * GET /api/runs/<id>?after=<last row> for what changed and merges it in;
+ * GET /api/runs/<id>?after=<last row> for what changed (tool calls and
+ * taint entries written since, node runs whole) and merges it in;
  * it stops once the run has ended. A failed poll is retried and reported,
  * never fatal. One request at a time: the next waits for the last.
  */
@@ -26,7 +27,7 @@ export function useLiveTrace(initial: RunTrace): { trace: RunTrace; pollError: s
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
-        const response = await fetch(`/api/runs/${encodeURIComponent(runId)}?after=${lastSequence(latest.current.toolCalls)}`, { cache: "no-store" });
+        const response = await fetch(`/api/runs/${encodeURIComponent(runId)}?after=${lastSequence(latest.current.toolCalls, latest.current.taintRecords)}`, { cache: "no-store" });
         const body = (await response.json()) as RunTrace | { error: string };
         if (stopped) return;
         if (!response.ok || "error" in body) throw new Error("error" in body ? body.error : `the server answered ${response.status}`);

@@ -16,6 +16,8 @@ export interface VirtualListProps<T> {
   className?: string;
   /** How far (px) beyond the visible area to render, so fast scrolling shows no blank rows. */
   overscan?: number;
+  /** A row to bring into view and focus (its first control); a new `token` asks again for the same row. */
+  scrollTo?: { key: string; token: number } | null;
 }
 
 /** Rows rendered on the server and before the viewport is measured. */
@@ -31,7 +33,7 @@ const initialViewport = 720;
  * Why not a library: the page needs ~150 lines of it, and a dependency here
  * would be one more thing to pin and audit for a job this small.
  */
-export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, itemProps, label, className, overscan = 480 }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, itemProps, label, className, overscan = 480, scrollTo }: VirtualListProps<T>) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const heights = useRef(new Map<string, number>());
   const [measured, setMeasured] = useState(0);
@@ -50,6 +52,30 @@ export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, ite
   }, [items, itemKey, estimateHeight, measured]);
 
   const rowObserver = useRowObserver(heights, setMeasured);
+  const pendingFocus = useRef<string | null>(null);
+
+  // A row asked for by key: scroll it a third of the way down the viewport, then focus it once rendered.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!scrollTo || !viewport) return;
+    const index = items.findIndex((item) => itemKey(item) === scrollTo.key);
+    if (index < 0) return;
+    const top = Math.max(0, offsets[index] - viewport.clientHeight / 3);
+    viewport.scrollTop = top;
+    setScrollTop(top);
+    pendingFocus.current = scrollTo.key;
+    // Only a new request moves the list; later changes to the rows must not scroll it back.
+  }, [scrollTo?.token]);
+
+  useEffect(() => {
+    const key = pendingFocus.current;
+    if (!key) return;
+    const row = viewportRef.current?.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(key)}"]`);
+    const control = row?.querySelector<HTMLElement>("button, a[href], [tabindex]");
+    if (!control) return;
+    pendingFocus.current = null;
+    control.focus();
+  });
 
   useEffect(() => {
     const viewport = viewportRef.current;

@@ -15,6 +15,8 @@ export class RunPage {
   readonly allRunsLink: Locator;
   readonly cancelButton: Locator;
   readonly cancelError: Locator;
+  /** Where external content went: memory keys, outputs and the calls they came from. */
+  readonly taint: Locator;
 
   constructor(readonly page: Page) {
     this.overview = page.getByRole("region", { name: /^Run of / });
@@ -31,6 +33,7 @@ export class RunPage {
     this.allRunsLink = this.overview.getByRole("link", { name: "All runs of this workflow" });
     this.cancelButton = this.overview.getByRole("button", { name: "Cancel run" });
     this.cancelError = this.overview.getByRole("alert");
+    this.taint = page.getByRole("region", { name: "Taint" });
   }
 
   async goto(runId: string): Promise<void> {
@@ -49,6 +52,17 @@ export class RunPage {
   /** The disclosure of a node run's calls (expanded: "Hide calls of node X"). */
   nodeToggle(nodeId: string): Locator {
     return this.trace.getByRole("button", { name: new RegExp(`^(Show|Hide) calls of node ${nodeId}$`) });
+  }
+
+  /** A node run's taint badge ("tainted: answer"), found by its row's disclosure. */
+  nodeTaint(nodeId: string): Locator {
+    const toggle = this.page.getByRole("button", { name: new RegExp(`^(Show|Hide) calls of node ${nodeId}$`) });
+    return this.renderedRows().filter({ has: toggle }).getByText(/^tainted: /);
+  }
+
+  /** An entry of the Taint section: a memory key ("findings") or an output ("researcher.answer"). */
+  taintedItem(kind: "memory key" | "output", label: string): Locator {
+    return this.taint.getByRole("listitem", { name: `Tainted ${kind} ${label}`, exact: true });
   }
 
   /** The open details of a call: its arguments and result. */

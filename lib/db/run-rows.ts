@@ -1,6 +1,6 @@
-import type { NodeRun, Run, ToolCall } from "../generated/prisma/client";
-import type { NodeStatus, RunStatus } from "../trace/run-events";
-import { nodeStatuses, runStatuses, type NodeRunRecord, type RunRecord, type ToolCallRecord } from "../trace/run-trace";
+import type { NodeRun, Run, TaintRecord as TaintRow, ToolCall } from "../generated/prisma/client";
+import type { NodeStatus, RunStatus, TaintSource } from "../trace/run-events";
+import { nodeStatuses, runStatuses, type NodeRunRecord, type RunRecord, type TaintRecordEntry, type ToolCallRecord } from "../trace/run-trace";
 import { fromJsonText, objectFromJsonText } from "./json-text";
 
 /** Maps the rows of a run onto the plain trace types (JSON parsed, times as ISO text). */
@@ -32,10 +32,29 @@ export function toNodeRunRecord(row: NodeRun): NodeRunRecord {
     turns: row.turns,
     inputs: objectFromJsonText(row.inputs),
     outputs: objectFromJsonText(row.outputs),
+    taintedOutputs: stringsFromJsonText(row.taintedOutputs),
     error: status ? row.error : unknownStatusError(row.status, row.error),
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * A TaintRecord row as the event it recorded. A row of an unknown kind (a
+ * newer version's) reads as null and is left out rather than mis-shown.
+ */
+export function toTaintRecordEntry(row: TaintRow): TaintRecordEntry | null {
+  const common = { id: row.id, sequence: row.sequence, runId: row.runId, nodeId: row.nodeId, nodeRunId: row.nodeRunId, recordedAt: row.recordedAt.toISOString() };
+  switch (row.kind) {
+    case "tool-result":
+      return { ...common, kind: "tool-result", source: (row.source === "custom_tool" ? "custom_tool" : "mcp") satisfies TaintSource, server: row.server ?? "", tool: row.tool ?? "", toolCallId: row.toolCallId ?? "" };
+    case "memory-key":
+      return { ...common, kind: "memory-key", key: row.key ?? "", toolCallId: row.toolCallId ?? "", origins: stringsFromJsonText(row.origins) };
+    case "output":
+      return { ...common, kind: "output", output: row.output ?? "", origins: stringsFromJsonText(row.origins) };
+    default:
+      return null;
+  }
 }
 
 export function toToolCallRecord(row: ToolCall): ToolCallRecord {
@@ -64,6 +83,12 @@ export function documentName(document: string): string {
   const parsed = fromJsonText(document);
   const name = typeof parsed === "object" && parsed !== null && "name" in parsed ? (parsed as { name: unknown }).name : undefined;
   return typeof name === "string" && name.trim() ? name : "Untitled workflow";
+}
+
+/** A JSON column holding a list of names; anything else reads as empty. */
+function stringsFromJsonText(text: string): string[] {
+  const value = fromJsonText(text);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
 function knownStatus<S extends RunStatus | NodeStatus>(value: string, known: readonly S[]): S | null {

@@ -1,15 +1,18 @@
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "./create-client";
 import { toDatabaseError } from "./database-error";
 import { toJsonText } from "./json-text";
-import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, ToolCallRow } from "../trace/run-events";
+import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 
 /**
  * The engine's RunSink on the database: a Run row, a NodeRun row per node
- * run, and exactly one ToolCall row per `toolCall` event, each written
- * before the method returns (the engine awaits it, so nothing is lost when
- * the process goes on). JSON values are stored as text. One sink writes one
- * run: it numbers the tool-call rows 1, 2, 3… in the order they arrive
- * (`sequence`), which lets a live page ask for "the rows after n".
+ * run (with the outputs the taint registry marked), exactly one ToolCall row
+ * per `toolCall` event, and a TaintRecord row per entry of the run's taint
+ * registry, each written before the method returns (the engine awaits it,
+ * so nothing is lost when the process goes on). JSON values are stored as
+ * text. One sink writes one run: it numbers the tool-call and taint rows
+ * 1, 2, 3… together in the order they arrive (`sequence`), which lets a
+ * live page ask for "the rows after n".
  *
  * Not server-only, so tests and scripts can use it with their own client;
  * the app passes its shared client.
@@ -86,9 +89,29 @@ export class PrismaRunSink implements RunSink {
     await this.write("record the end of a node run", () =>
       this.db.nodeRun.update({
         where: { id: event.nodeRunId },
-        data: { status: event.status, outputs: toJsonText(event.outputs), error: event.error, turns: event.turns, endedAt: new Date(event.endedAt) },
+        data: {
+          status: event.status,
+          outputs: toJsonText(event.outputs),
+          taintedOutputs: toJsonText(event.taintedOutputs ?? []),
+          error: event.error,
+          turns: event.turns,
+          endedAt: new Date(event.endedAt),
+        },
       }),
     );
+  }
+
+  async taintRecord(record: TaintRecord): Promise<void> {
+    this.sequence += 1;
+    const sequence = this.sequence;
+    const common = { id: randomUUID(), runId: record.runId, kind: record.kind, nodeId: record.nodeId, nodeRunId: record.nodeRunId, recordedAt: new Date(record.recordedAt), sequence };
+    const data =
+      record.kind === "tool-result"
+        ? { ...common, source: record.source, server: record.server, tool: record.tool, toolCallId: record.toolCallId }
+        : record.kind === "memory-key"
+          ? { ...common, key: record.key, toolCallId: record.toolCallId, origins: toJsonText(record.origins) }
+          : { ...common, output: record.output, origins: toJsonText(record.origins) };
+    await this.write(`record where external content went (${record.kind})`, () => this.db.taintRecord.create({ data }));
   }
 
   async runEnd(event: RunEndEvent): Promise<void> {

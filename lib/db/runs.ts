@@ -1,14 +1,14 @@
 import "server-only";
 import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
-import { documentName, toNodeRunRecord, toRunRecord, toToolCallRecord } from "./run-rows";
-import type { RunSummary, RunTrace } from "../trace/run-trace";
+import { documentName, toNodeRunRecord, toRunRecord, toTaintRecordEntry, toToolCallRecord } from "./run-rows";
+import type { RunSummary, RunTrace, TaintRecordEntry } from "../trace/run-trace";
 
 /**
- * A run with its node runs and tool calls, as plain data; null when no run
- * has that id. `afterSequence` keeps only the tool calls written after the
- * n-th (a live page's next poll); node runs always come complete, since
- * they change while they run.
+ * A run with its node runs, tool calls and taint entries, as plain data;
+ * null when no run has that id. `afterSequence` keeps only the tool calls
+ * and taint entries written after the n-th row (a live page's next poll);
+ * node runs always come complete, since they change while they run.
  *
  * The run row is read first: when it says the run ended, every row it wrote
  * is already in the database and so in this answer.
@@ -19,14 +19,14 @@ export async function getRunTrace(runId: string, options: { afterSequence?: numb
     const run = await prisma().run.findUnique({ where: { id: runId } });
     if (!run) return null;
     const nodeRuns = await prisma().nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] });
-    const toolCalls = await prisma().toolCall.findMany({
-      where: { runId, ...(options.afterSequence ? { sequence: { gt: options.afterSequence } } : {}) },
-      orderBy: [{ startedAt: "asc" }, { sequence: "asc" }],
-    });
+    const after = options.afterSequence ? { sequence: { gt: options.afterSequence } } : {};
+    const toolCalls = await prisma().toolCall.findMany({ where: { runId, ...after }, orderBy: [{ startedAt: "asc" }, { sequence: "asc" }] });
+    const taintRows = await prisma().taintRecord.findMany({ where: { runId, ...after }, orderBy: [{ sequence: "asc" }, { id: "asc" }] });
     return {
       run: toRunRecord(run),
       nodeRuns: nodeRuns.map(toNodeRunRecord),
       toolCalls: toolCalls.map(toToolCallRecord),
+      taintRecords: taintRows.map(toTaintRecordEntry).filter((entry): entry is TaintRecordEntry => entry !== null),
       readAt: readAt.toISOString(),
     };
   } catch (error) {

@@ -42,4 +42,10 @@ export interface EngineEnvironment {
   mcpTools?: McpToolResolver;
   /** The clock the built-in tools read (get_current_time); default the system clock. */
   now?: () => Date;
+  /**
+   * Closes what this environment opened for the run (the connection manager's
+   * sessions and child processes). runWorkflow calls it once when the run
+   * ends, however it ended: completed, failed or cancelled.
+   */
+  dispose?: () => Promise<void> | void;
 }

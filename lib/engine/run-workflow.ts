@@ -40,7 +40,13 @@ export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
   const controller = new AbortController();
   const forward = () => controller.abort();
   request.signal?.addEventListener("abort", forward, { once: true });
-  await sink.runStart({ runId: request.runId, workflowId: request.workflowId, input: request.input, startedAt: new Date().toISOString() });
+  try {
+    await sink.runStart({ runId: request.runId, workflowId: request.workflowId, input: request.input, startedAt: new Date().toISOString() });
+  } catch (error) {
+    request.signal?.removeEventListener("abort", forward);
+    await disposeEnvironment(request.env);
+    throw error;
+  }
   let outcome: RunOutcome;
   try {
     outcome = await execute(request, { secrets, sink, resources, signal: controller.signal });
@@ -49,6 +55,7 @@ export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
   } finally {
     request.signal?.removeEventListener("abort", forward);
     await resources.closeAll();
+    await disposeEnvironment(request.env);
   }
   await sink.runEnd({ runId: request.runId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, endedAt: new Date().toISOString() });
   return outcome;
@@ -95,6 +102,15 @@ async function runTask(task: TaskRequest, context: RunContext): Promise<TaskOutc
     parentToolCallId: task.parentToolCallId,
   });
   return outcome.ok ? { ok: true, result: outcome.result } : { ok: false, message: outcome.error ?? "the task failed" };
+}
+
+/** The environment's own teardown (MCP sessions): best effort, the run is over either way. */
+async function disposeEnvironment(env: EngineEnvironment): Promise<void> {
+  try {
+    await env.dispose?.();
+  } catch {
+    // A session that fails to close is gone with the process; the run's outcome stands.
+  }
 }
 
 /** Config values are checked with the same JSON Schema validator as tool arguments. */

@@ -30,7 +30,7 @@ export {
 export { ToolDefinitionError, type ToolDefinitionProblem } from "./tool-definition-error";
 export { CustomToolRegistry } from "./custom-tool-registry";
 export { customAgentTool, customToolServer } from "./custom-agent-tool";
-export { McpResolveError, type McpToolResolver, type McpSourceRequest, type McpAgentRef, type McpResolveProblem } from "./mcp-tool-resolver";
+export { McpResolveError, type McpToolResolver, type McpSourceRequest, type McpAgentRef, type McpResolveProblem, type McpResolveOptions } from "./mcp-tool-resolver";
 export { mcpAgentTools } from "./mcp-agent-tools";
 export { tracedTool, type TracedOutcome, type TracedToolOptions } from "./traced-tool";
 export type { ToolBinding } from "./tool-binding";

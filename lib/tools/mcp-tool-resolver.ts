@@ -13,6 +13,14 @@ export interface McpAgentRef {
   nodeType: string;
 }
 
+/** What the run lends a resolve call. */
+export interface McpResolveOptions {
+  /** Called with every secret value the resolver connects with, so the run redacts it from its trace. */
+  onSecret?: (value: string) => void;
+  /** The run's signal: a cancelled run stops waiting for a server. */
+  signal?: AbortSignal;
+}
+
 export type McpResolveProblem = "unknown-server" | "agent-not-allowed" | "server-unavailable";
 
 /** Why a server's tools could not be had: the registry has no such server, the agent may not use it, or it cannot be reached. */
@@ -41,8 +49,9 @@ export class McpResolveError extends Error {
  *   `server-unavailable` (could not connect or list);
  * - the tools it returns do NOT write trace rows: the engine wraps each one
  *   so every call writes exactly one row (server = serverId, tainted) and
- *   lands in the run's taint registry. A resolver needs no run to serve.
+ *   lands in the run's taint registry. A resolver needs no run to serve;
+ * - the secrets it connects with go to `options.onSecret` (redaction).
  */
 export interface McpToolResolver {
-  resolve(source: McpSourceRequest, agent: McpAgentRef): Promise<AgentTool[]>;
+  resolve(source: McpSourceRequest, agent: McpAgentRef, options?: McpResolveOptions): Promise<AgentTool[]>;
 }

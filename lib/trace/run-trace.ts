@@ -1,4 +1,4 @@
-import type { NodeStatus, RunStatus, ToolCallRow } from "./run-events";
+import type { NodeStatus, RunStatus, TaintRecord, ToolCallRow } from "./run-events";
 
 /**
  * A recorded run as plain data (JSON parsed, times as ISO strings): what the
@@ -30,6 +30,8 @@ export interface NodeRunRecord {
   turns: number;
   inputs: Record<string, unknown>;
   outputs: Record<string, unknown>;
+  /** The outputs whose values came from external content (the run's taint registry); empty when clean. */
+  taintedOutputs: string[];
   error: string | null;
   startedAt: string;
   endedAt: string | null;
@@ -40,10 +42,19 @@ export interface ToolCallRecord extends ToolCallRow {
   sequence: number;
 }
 
+/**
+ * An entry of the run's taint registry as recorded, with its row id and the
+ * order it was written in (`sequence` counts tool calls and taint entries
+ * together, so one "after n" serves both).
+ */
+export type TaintRecordEntry = TaintRecord & { id: string; sequence: number };
+
 export interface RunTrace {
   run: RunRecord;
   nodeRuns: NodeRunRecord[];
   toolCalls: ToolCallRecord[];
+  /** Where external content came in and what it reached, in write order. */
+  taintRecords: TaintRecordEntry[];
   /** When the server read this (ISO): the "now" of a run still running, the same on server and browser. */
   readAt: string;
 }

@@ -6,7 +6,7 @@ import { buildTraceTree, type TraceRow } from "./trace-tree";
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
 
 function nodeRun(id: string, nodeId: string, startMs: number, extra: Partial<NodeRunRecord> = {}): NodeRunRecord {
-  return { id, runId: "r", nodeId, nodeType: nodeId, parentToolCallId: null, status: "completed", turns: 0, inputs: {}, outputs: {}, error: null, startedAt: at(startMs), endedAt: at(startMs + 10), ...extra };
+  return { id, runId: "r", nodeId, nodeType: nodeId, parentToolCallId: null, status: "completed", turns: 0, inputs: {}, outputs: {}, taintedOutputs: [], error: null, startedAt: at(startMs), endedAt: at(startMs + 10), ...extra };
 }
 
 function call(id: string, nodeRunId: string | null, tool: string, startMs: number, sequence: number, extra: Partial<ToolCallRecord> = {}): ToolCallRecord {
@@ -114,6 +114,7 @@ describe("mergeTrace", () => {
       run: { id: "r", workflowId: null, workflowName: "w", status: "running", input: {}, outputs: {}, error: null, startedAt: at(0), endedAt: null },
       nodeRuns: [nodeRun("n-agent", "agent", 1, { status: "running" })],
       toolCalls: [call("b", "n-agent", "t", 10, 2)],
+      taintRecords: [],
       readAt: at(50),
     };
     const update: RunTrace = { ...base, run: { ...base.run, status: "completed", endedAt: at(60) }, nodeRuns: [nodeRun("n-agent", "agent", 1)], toolCalls: [call("a", "n-agent", "t", 5, 3), call("b", "n-agent", "t", 10, 2)], readAt: at(70) };
@@ -123,5 +124,21 @@ describe("mergeTrace", () => {
     expect(merged.toolCalls.map((row) => row.id)).toEqual(["a", "b"]);
     expect(lastSequence(merged.toolCalls)).toBe(3);
     expect(merged.readAt).toBe(at(70));
+  });
+
+  it("adds each new taint entry once, in write order; the next poll asks after the last row of either kind", () => {
+    const taint = (id: string, sequence: number): RunTrace["taintRecords"][number] => ({
+      id, sequence, kind: "output", runId: "r", nodeId: "agent", nodeRunId: "n-agent", output: "answer", origins: ["a"], recordedAt: at(sequence),
+    });
+    const base: RunTrace = {
+      run: { id: "r", workflowId: null, workflowName: "w", status: "running", input: {}, outputs: {}, error: null, startedAt: at(0), endedAt: null },
+      nodeRuns: [],
+      toolCalls: [call("a", "n-agent", "t", 5, 1)],
+      taintRecords: [taint("t2", 2)],
+      readAt: at(50),
+    };
+    const merged = mergeTrace(base, { ...base, toolCalls: [], taintRecords: [taint("t4", 4), taint("t2", 2), taint("t3", 3)] });
+    expect(merged.taintRecords.map((record) => record.id)).toEqual(["t2", "t3", "t4"]);
+    expect(lastSequence(merged.toolCalls, merged.taintRecords)).toBe(4);
   });
 });

@@ -100,7 +100,12 @@ async function mcpSourceTools(
     return [];
   }
   try {
-    const resolved = await resolver.resolve({ serverId: source.serverId, toolNames: source.toolNames }, { nodeId: node.id, nodeType: node.type });
+    const resolved = await resolver.resolve(
+      { serverId: source.serverId, toolNames: source.toolNames },
+      { nodeId: node.id, nodeType: node.type },
+      // The server's secrets are redacted from everything the run writes from here on.
+      { onSecret: (value) => context.secrets.add(value), signal: context.signal },
+    );
     for (const name of source.toolNames ?? []) {
       if (!resolved.some((tool) => tool.name === name)) problem("unknown-mcp-tool", `MCP server '${source.serverId}' offers no tool named '${name}'`);
     }
