@@ -137,7 +137,9 @@ async function test(registry: PrismaServerRegistry, id: string, output: Output):
 async function tools(registry: PrismaServerRegistry, id: string, output: Output): Promise<void> {
   const resolved = await resolve(registry, id);
   const listed = await listEntryTools(resolved.entry, { secretValues: resolved.secretValues });
-  const text = listed.map((tool) => `${tool.name}${tool.description ? ` — ${tool.description.split("\n")[0]}` : ""}\n  input: ${JSON.stringify(tool.inputSchema)}`);
+  const text = listed.map((tool) =>
+    tool.problem ? `${tool.name} — cannot be offered: ${tool.problem}` : `${tool.name}${tool.description ? ` — ${tool.description.split("\n")[0]}` : ""}\n  input: ${JSON.stringify(tool.inputSchema)}`,
+  );
   output.print(text.length ? text.join("\n") : `'${id}' lists no tools`, listed);
 }
 

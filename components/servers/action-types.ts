@@ -17,6 +17,8 @@ export interface ToolItem {
   description: string;
   inputSchema: Record<string, unknown>;
   taskSupport?: string;
+  /** Why the tool cannot be offered to agents, when its definition is broken. */
+  problem?: string;
 }
 
 export type SecretStateName = "set" | "missing" | "unreadable";

@@ -42,6 +42,7 @@ export function ToolList({ serverId, serverName, listTools }: { serverId: string
                   {tool.taskSupport === "required" ? <span className="badge badge-callback">task</span> : null}
                 </h3>
                 {tool.description ? <p className={styles.toolDescription}>{tool.description}</p> : null}
+                {tool.problem ? <p className={styles.resultError}>Cannot be offered to agents: {tool.problem}</p> : null}
                 <details className={styles.schema}>
                   <summary>Input schema of {tool.name}</summary>
                   <pre>{JSON.stringify(tool.inputSchema, null, 2)}</pre>

@@ -6,6 +6,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { UrlRefusedError } from "../security/guarded-fetch";
 import { guardedWebFetch } from "../security/guarded-web-fetch";
 import { redactSecrets } from "../trace/redact";
+import { readToolManifest } from "./connection-manager/tool-manifest";
 import { describeConnectionFailure, EntryConnectionError } from "./connection-failure";
 import { fillSecretRecord, MissingSecretError, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
 
@@ -35,6 +36,8 @@ export interface EntryTool {
   description: string;
   inputSchema: Record<string, unknown>;
   taskSupport?: string;
+  /** Set when the server lists the tool but its definition cannot be offered: why. */
+  problem?: string;
 }
 
 export type ConnectionReport =
@@ -113,23 +116,17 @@ function createTransport(entry: ServerEntry, options: ConnectEntryOptions, polic
 
 /** Every tool the connected server lists (following pagination). */
 export async function listConnectedTools(connection: EntryConnection, entry: ServerEntry, signal?: AbortSignal): Promise<EntryTool[]> {
-  const tools: EntryTool[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 50; page++) {
-    const result = await connection.client.listTools(cursor ? { cursor } : undefined, { timeout: entry.timeoutMs, signal });
-    for (const tool of result.tools) {
-      tools.push({
-        name: tool.name,
-        ...(tool.title ? { title: tool.title } : {}),
-        description: tool.description ?? "",
-        inputSchema: tool.inputSchema as Record<string, unknown>,
-        ...(tool.execution?.taskSupport ? { taskSupport: tool.execution.taskSupport } : {}),
-      });
-    }
-    cursor = result.nextCursor;
-    if (!cursor) break;
-  }
-  return tools;
+  // Each tool is judged on its own: one malformed definition is listed with its problem and hides no other.
+  const manifest = await readToolManifest(connection.client, { timeoutMs: entry.timeoutMs, signal });
+  return [
+    ...manifest.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      ...(tool.taskRequired ? { taskSupport: "required" } : {}),
+    })),
+    ...manifest.problems.map((problem) => ({ name: problem.tool ?? "(a tool with no usable name)", description: "", inputSchema: {}, problem: problem.message })),
+  ];
 }
 
 /** Connects, lists the tools and closes. Throws EntryConnectionError. */
