@@ -155,19 +155,50 @@ test.describe("the canvas, as a new user", () => {
     await expect(canvas.node("end")).toHaveCount(0);
   });
 
-  test("every control has an accessible name", async ({ page }) => {
+  test("every control has an accessible name, on the canvas and the list", async ({ page }) => {
     const canvas = new CanvasPage(page);
+    const unnamedControls = () =>
+      page.evaluate(() => {
+        const controls = [...document.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, [role=button], .react-flow__node, .react-flow__handle")];
+        const named = (element: HTMLElement) => {
+          if (element.getAttribute("aria-label")?.trim() || element.getAttribute("aria-labelledby")) return true;
+          if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return (element.labels?.length ?? 0) > 0;
+          return (element.textContent ?? "").trim() !== "" || Boolean(element.getAttribute("title"));
+        };
+        return controls.filter((element) => !named(element)).map((element) => element.outerHTML.slice(0, 120));
+      });
     await canvas.goto("demo");
     await expect(canvas.node("agent")).toBeVisible();
-    const unnamed = await page.evaluate(() => {
-      const controls = [...document.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, [role=button], .react-flow__node, .react-flow__handle")];
-      const named = (element: HTMLElement) => {
-        if (element.getAttribute("aria-label")?.trim() || element.getAttribute("aria-labelledby")) return true;
-        if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return (element.labels?.length ?? 0) > 0;
-        return (element.textContent ?? "").trim() !== "" || element.getAttribute("title");
-      };
-      return controls.filter((element) => !named(element)).map((element) => element.outerHTML.slice(0, 120));
-    });
-    expect(unnamed).toEqual([]);
+    await canvas.select("agent");
+    expect(await unnamedControls()).toEqual([]);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Workflows" })).toBeVisible();
+    expect(await unnamedControls()).toEqual([]);
+  });
+});
+
+test.describe("the canvas, by keyboard", () => {
+  test("adds nodes and wires them with the keyboard alone: Enter on one handle, then on another", async ({ page }) => {
+    const workflows = new WorkflowsPage(page);
+    const canvas = new CanvasPage(page);
+    await workflows.goto();
+    await workflows.createWorkflow(`Keyboard test ${Date.now().toString(36)}`);
+    await canvas.palette.getByRole("button", { name: "Add Weather", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await canvas.palette.getByRole("button", { name: `Add ${agentTitle}`, exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(canvas.node("offline-agent")).toBeVisible();
+
+    await canvas.handle(provider("weather")).focus();
+    await page.keyboard.press("Enter");
+    await canvas.handle(socket("offline-agent")).focus();
+    await page.keyboard.press("Enter");
+    await expect(canvas.edge("Service edge from weather.mcpService to offline-agent.mcpService")).toBeVisible();
+
+    await canvas.handle(socket("offline-agent")).focus();
+    await page.keyboard.press("Enter");
+    await canvas.handle(provider("weather")).focus();
+    await page.keyboard.press("Enter");
+    await expect(canvas.messages).toContainText("already joined");
   });
 });

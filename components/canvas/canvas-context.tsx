@@ -49,8 +49,3 @@ export function useAnalysisStore<T>(selector: (state: AnalysisState) => T): T {
 export function useNoticeStore<T>(selector: (state: NoticeState) => T): T {
   return useStore(useCanvas().stores.notices, selector);
 }
-
-/** The announce function of the canvas's status region. */
-export function useAnnounce(): NoticeState["announce"] {
-  return useCanvas().stores.notices.getState().announce;
-}

@@ -24,7 +24,7 @@ import { WorkflowCanvas } from "./workflow-canvas";
 
 type Dialog = "versions" | "shortcuts" | "run" | null;
 
-const fitOptions = { padding: 0.2, maxZoom: 1.1, duration: 200 };
+const fitOptions = { padding: 0.2, maxZoom: 1.3, duration: 200 };
 
 /** Palette | canvas | inspector under the toolbar, the dialogs, and the commands that tie them together. */
 export function EditorLayout({ initialVersions, saveActions, runActions }: { initialVersions: VersionItem[]; saveActions: CanvasSaveActions; runActions: CanvasRunActions }) {
@@ -75,11 +75,17 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
       layout,
       fitView,
       showProblems,
-      openVersions: () => setDialog("versions"),
+      openVersions: () => {
+        setDialog("versions");
+        // Another tab may have saved versions since the page was loaded.
+        void saveActions.listVersions(workflowId).then((result) => {
+          if (result.ok) setVersions(result.versions);
+        });
+      },
       openShortcuts: () => setDialog("shortcuts"),
       openRun: () => setDialog("run"),
     } satisfies ToolbarCommands;
-  }, [announce, documentActions, flow, stores]);
+  }, [announce, documentActions, flow, saveActions, stores, workflowId]);
 
   const shortcutHandlers = useMemo(
     () => ({

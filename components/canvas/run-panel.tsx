@@ -15,8 +15,14 @@ export function RunPanel({ onCancel }: { onCancel: (runId: string) => void }) {
   return (
     <section className={`run-panel run-panel-${status ?? "queued"}`} aria-label="Current run">
       <span role="status" aria-live="polite" className="run-panel-status">
-        Run {finished ? "ended" : "is"} <strong>{(status ?? "starting").replace(/_/g, " ")}</strong>
-        {error ? <span className="run-panel-error">: {error}</span> : null}
+        {status === "unknown" ? (
+          <span className="run-panel-error">The run could not be followed: {error}</span>
+        ) : (
+          <>
+            Run {finished ? "ended" : "is"} <strong>{(status ?? "starting").replace(/_/g, " ")}</strong>
+            {error ? <span className="run-panel-error">: {error}</span> : null}
+          </>
+        )}
       </span>
       <Link href={`/runs/${encodeURIComponent(runId)}`}>Open the run&rsquo;s trace</Link>
       {finished ? (

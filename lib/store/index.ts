@@ -34,7 +34,6 @@ export {
   selectInspectedEdgeId,
   selectInspectedNodeId,
   selectName,
-  selectNodeCount,
   selectNodes,
   selectRevision,
   selectRunError,

@@ -3,7 +3,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 /** A run as the canvas follows it: the run's status and the latest status of each node. */
 export interface RunStatusState {
   runId: string | null;
-  /** The run's own status (e.g. running, completed, failed), null before the first answer. */
+  /** The run's own status (e.g. running, completed, failed), "unknown" when it could not be read, null before the first answer. */
   status: string | null;
   byNode: Readonly<Record<string, string>>;
   error: string | null;
@@ -24,7 +24,7 @@ export function createRunStatusStore(): RunStatusStore {
     ...idle,
     started: (runId) => set({ ...idle, runId, status: "queued" }),
     reported: (report) => set({ status: report.status, byNode: report.byNode, error: report.error ?? null, finished: report.finished }),
-    failed: (error) => set({ error, finished: true }),
+    failed: (error) => set({ status: "unknown", error, finished: true }),
     cleared: () => set(idle),
   }));
 }

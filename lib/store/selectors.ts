@@ -14,7 +14,6 @@ export const selectContentRevision = (state: DocumentState) => state.contentRevi
 export const selectCanUndo = (state: DocumentState) => state.past.length > 0;
 export const selectCanRedo = (state: DocumentState) => state.future.length > 0;
 export const selectName = (state: DocumentState) => state.name;
-export const selectNodeCount = (state: DocumentState) => state.nodes.length;
 
 /** The one node being inspected: the selection when it is exactly one node. */
 export const selectInspectedNodeId = (state: SelectionState) => (state.nodeIds.length === 1 && state.edgeIds.length <= 1 ? state.nodeIds[0] : null);
