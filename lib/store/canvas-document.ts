@@ -1,6 +1,6 @@
 import type { Edge, Node } from "@xyflow/react";
 import { edgeHandleIds, parseHandleId } from "../canvas";
-import type { EdgeKind, Workflow, WorkflowEdge, WorkflowNode } from "../graph";
+import type { EdgeKind, ToolSource, Workflow, WorkflowEdge, WorkflowNode } from "../graph";
 
 /**
  * The workflow document as React Flow holds it. Node and edge data stay
@@ -13,6 +13,8 @@ export interface CanvasNodeData extends Record<string, unknown> {
   type: string;
   config: Record<string, unknown>;
   label?: string;
+  /** The node-level tool override (declared builtin, custom and MCP tools), carried through unchanged. */
+  tools?: ToolSource[];
 }
 export type CanvasNode = Node<CanvasNodeData, "workflow">;
 
@@ -27,6 +29,7 @@ export type TitleOf = (type: string) => string;
 export function toCanvasNode(node: WorkflowNode, titleOf: TitleOf): CanvasNode {
   const data: CanvasNodeData = { type: node.type, config: node.config };
   if (node.label !== undefined) data.label = node.label;
+  if (node.tools !== undefined) data.tools = node.tools;
   return { id: node.id, type: "workflow", position: { ...node.position }, data, ariaLabel: nodeAriaLabel(node.id, data, titleOf) };
 }
 
@@ -51,6 +54,7 @@ export function toCanvasEdge(edge: WorkflowEdge): CanvasEdge {
 export function toWorkflowNode(node: CanvasNode): WorkflowNode {
   const plain: WorkflowNode = { id: node.id, type: node.data.type, position: { x: node.position.x, y: node.position.y }, config: node.data.config };
   if (node.data.label !== undefined && node.data.label !== "") plain.label = node.data.label;
+  if (node.data.tools !== undefined) plain.tools = node.data.tools;
   return plain;
 }
 
