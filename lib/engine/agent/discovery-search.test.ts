@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { scriptedModel } from "../../ai/scripted-model";
+import type { AgentTool } from "../../tools/agent-tool";
+import { rankWithToolIndex } from "../local-environment";
+import { runAgentLoop } from "./agent-loop";
+
+interface CatalogueTool {
+  server: string;
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** 300 realistic tools: the search bench's catalogue, plus renamed copies of it on other servers. */
+function threeHundredTools(ran: string[]): AgentTool[] {
+  const catalogue = JSON.parse(readFileSync(path.resolve("bench/tool-search-catalogue.json"), "utf8")) as CatalogueTool[];
+  const copies = catalogue.slice(0, 300 - catalogue.length).map((tool) => ({ ...tool, server: `${tool.server}-mirror`, name: `${tool.name}_mirror` }));
+  return [...catalogue, ...copies].map((tool) => ({
+    ...tool,
+    call: async () => {
+      ran.push(`${tool.server}/${tool.name}`);
+      return { output: `${tool.name} done`, isError: false };
+    },
+  }));
+}
+
+describe("progressive discovery with the real tool search", () => {
+  it("finds the incident tool for a job in other words than its description, and calls it through call_tool", async () => {
+    const ran: string[] = [];
+    const tools = threeHundredTools(ran);
+    expect(tools).toHaveLength(300);
+    let found: Array<{ name: string; server: string }> = [];
+    const model = scriptedModel([
+      { toolCalls: [{ name: "search_tools", arguments: { query: "let the on-call engineer know the database is down", limit: 3 } }] },
+      (request) => {
+        found = JSON.parse(request.results[0].output);
+        const incident = found.find((tool) => tool.name === "create_incident");
+        return { toolCalls: [{ name: "call_tool", arguments: { name: incident?.name ?? "none", arguments: { title: "Database down" } } }] };
+      },
+      { text: "Incident opened." },
+    ]);
+    const result = await runAgentLoop({
+      conversation: await model.start({ instructions: "", config: {}, inputs: {} }),
+      tools,
+      maxTurns: 5,
+      stuckAfterRepeats: 3,
+      nodeRunId: "n",
+      callerNodeId: "agent",
+      rank: rankWithToolIndex(tools),
+      recordPlatformCall: () => {},
+    });
+    expect(result.discovery).toBe(true);
+    expect(model.requests.every((request) => request.tools.join() === "search_tools,call_tool")).toBe(true);
+    expect(found.map((tool) => tool.name)).toContain("create_incident");
+    expect(ran).toEqual(["pagerduty/create_incident"]);
+    expect(result.status).toBe("completed");
+  });
+
+  it("answers search_tools with each tool's full input schema and server", async () => {
+    const tools = threeHundredTools([]);
+    const model = scriptedModel([{ toolCalls: [{ name: "search_tools", arguments: { query: "turn 5 km into miles" } }] }, { text: "ok" }]);
+    await runAgentLoop({
+      conversation: await model.start({ instructions: "", config: {}, inputs: {} }),
+      tools,
+      maxTurns: 3,
+      stuckAfterRepeats: 3,
+      nodeRunId: "n",
+      callerNodeId: "agent",
+      rank: rankWithToolIndex(tools),
+      recordPlatformCall: () => {},
+    });
+    const listed = JSON.parse(model.requests[1].results[0].output) as Array<{ name: string; server: string; inputSchema: { properties: object } }>;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThanOrEqual(5);
+    for (const tool of listed) {
+      expect(tool.server).toEqual(expect.any(String));
+      expect(tool.inputSchema.properties).toEqual(expect.any(Object));
+    }
+  });
+});
