@@ -119,13 +119,13 @@ describe("anthropic-messages protocol (declarative) against an Anthropic Message
     });
   });
 
-  it("offers no tools and no tool_choice on the last turn", async () => {
+  it("lets no tool be called on the last turn: the tools stay declared, as Anthropic needs for the tool history, with tool_choice none", async () => {
     const { server, protocol, config } = await anthropicAgent([{ toolCalls: [{ name: "findPlace", arguments: { name: "Lisbon" } }] }, { text: "Lisbon is at 38.72, -9.14." }]);
     const { tools } = weatherTools();
     const { result } = await driveAgent({ protocol, tools, config, inputs: { prompt: "Where is Lisbon?" }, maxTurns: 2 });
     expect(result).toMatchObject({ status: "max_turns", text: "Lisbon is at 38.72, -9.14.", turns: 2 });
-    expect(server.requests[1].body).not.toHaveProperty("tools");
-    expect(server.requests[1].body).not.toHaveProperty("tool_choice");
+    expect(server.requests[1].body.tools).toEqual(server.requests[0].body.tools);
+    expect(server.requests[1].body.tool_choice).toEqual({ type: "none" });
   });
 
   it("with maxTurns 1 sends one request with no tools", async () => {

@@ -47,6 +47,8 @@ interface Fragment {
 
 class DeclarativeConversation implements Conversation {
   private lastResponse: unknown = null;
+  /** The tools offered on the latest turn that offered any. */
+  private offeredBefore: readonly ToolDefinition[] = [];
 
   constructor(
     private readonly setup: DeclarativeSetup,
@@ -62,8 +64,13 @@ class DeclarativeConversation implements Conversation {
     const { exchange, run, context } = this.setup;
     const request = structuredClone(this.body);
     if (tools.length > 0) {
+      this.offeredBefore = tools;
       setPath(request, exchange.toolsInto, tools.map((tool) => this.render(exchange.tool, { tool })));
       if (exchange.choiceInto) setPath(request, exchange.choiceInto, this.render(exchange.choice, {}));
+    } else if (exchange.withheldChoice !== undefined && exchange.choiceInto && this.offeredBefore.length > 0) {
+      // No tool may be called, but the history holds tool calls: keep the tools declared, with a choice that allows none.
+      setPath(request, exchange.toolsInto, this.offeredBefore.map((tool) => this.render(exchange.tool, { tool })));
+      setPath(request, exchange.choiceInto, this.render(exchange.withheldChoice, {}));
     }
     const last = run[run.length - 1];
     const reply = await executeCall(last, this.scope, { ...context, signal: signal ?? context.signal }, { value: request });

@@ -109,13 +109,12 @@ describe.each([
     ]);
   });
 
-  it("offers no tools on the last turn, and none at all with maxTurns 1", async () => {
+  it("lets no tool be called on the last turn (tool_choice none), and declares none at all with maxTurns 1", async () => {
     const { server, protocol } = await adapterAgainst("openai", [{ toolCalls: [{ name: "findPlace", arguments: { name: "Lisbon" } }] }, { text: "At 38.72, -9.14." }, { text: "One pass." }], { adapter, apiKey: "sk-test", stream });
     const { result } = await runChain(protocol, 2);
     expect(result).toMatchObject({ status: "max_turns", text: "At 38.72, -9.14.", turns: 2 });
     expect(server.requests[0].body).toHaveProperty("tools");
-    expect(server.requests[1].body).not.toHaveProperty("tools");
-    expect(server.requests[1].body).not.toHaveProperty("tool_choice");
+    expect(server.requests[1].body.tool_choice).toBe("none");
     const single = await runChain(protocol, 1);
     expect(single.result).toMatchObject({ status: "completed", text: "One pass.", turns: 1 });
     expect(server.requests[2].body).not.toHaveProperty("tools");
@@ -158,12 +157,12 @@ describe.each([false, true])("the anthropic adapter (streamed: %s) against an An
     ]);
   });
 
-  it("offers no tools on the last turn", async () => {
+  it("lets no tool be called on the last turn: the tools stay declared (Anthropic needs them to read the tool history) with tool_choice none", async () => {
     const { server, protocol } = await adapterAgainst("anthropic", [{ toolCalls: [{ name: "findPlace", arguments: { name: "Lisbon" } }] }, { text: "At 38.72, -9.14." }], { adapter: "anthropic", apiKey: "test-key", stream });
     const { result } = await runChain(protocol, 2);
     expect(result).toMatchObject({ status: "max_turns", text: "At 38.72, -9.14." });
-    expect(server.requests[1].body).not.toHaveProperty("tools");
-    expect(server.requests[1].body).not.toHaveProperty("tool_choice");
+    expect(server.requests[1].body).toHaveProperty("tools");
+    expect(server.requests[1].body.tool_choice).toEqual({ type: "none" });
   });
 });
 

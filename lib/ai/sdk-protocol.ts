@@ -50,6 +50,8 @@ type ResponseMessages = Awaited<ReturnType<typeof generateText>>["responseMessag
 class SdkConversation implements Conversation {
   /** The assistant messages the SDK built for each turn (they keep provider data such as reasoning signatures). */
   private readonly assistantOf = new WeakMap<ModelTurn, ModelMessage[]>();
+  /** The tools offered on the latest turn that offered any. */
+  private offeredBefore: readonly ToolDefinition[] = [];
 
   constructor(
     private readonly setup: SdkProtocolSetup,
@@ -60,12 +62,16 @@ class SdkConversation implements Conversation {
   async turn(tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<ModelTurn> {
     const timeoutMs = this.setup.timeoutMs ?? 120_000;
     const timeout = AbortSignal.timeout(timeoutMs);
+    if (tools.length) this.offeredBefore = tools;
+    // A turn without tools after turns with them still declares them, with tool choice "none": the model
+    // can call nothing, and APIs that refuse tool calls in the history without tool definitions (Anthropic) accept it.
+    const declared = tools.length ? tools : this.offeredBefore;
     const options = {
       model: this.setup.model,
       instructions: this.instructions || undefined,
       messages: [...this.messages],
-      tools: tools.length ? toolSet(tools) : undefined,
-      toolChoice: tools.length ? ("auto" as const) : undefined,
+      tools: declared.length ? toolSet(declared) : undefined,
+      toolChoice: tools.length ? ("auto" as const) : declared.length ? ("none" as const) : undefined,
       temperature: this.setup.temperature,
       maxOutputTokens: this.setup.maxOutputTokens,
       maxRetries: this.setup.maxRetries ?? 2,

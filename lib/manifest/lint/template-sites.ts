@@ -20,6 +20,7 @@ const exchangeRoots: Record<string, string[]> = {
   result: ["result", "config"],
   resultsGroup: ["results", "config"],
   choice: ["config", "inputs"],
+  withheldChoice: ["config", "inputs"],
   continuity: ["response", "config"],
   transcript: ["response", "text", "toolCalls", "config"],
   usage: ["response"],

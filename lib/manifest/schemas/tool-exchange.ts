@@ -47,6 +47,7 @@ export const toolExchangeManifest = z.strictObject({
   resultsGroup: z.unknown().optional().meta({ description: "Wraps all of one turn's wrapped results (`results`) into one entry, for APIs that send them in one message (Anthropic)." }),
   choice: z.unknown().default("auto").meta({ description: "The tool-choice value sent while tools are offered." }),
   choiceInto: z.string().optional().meta({ description: "The request field for `choice`; none: no choice is sent." }),
+  withheldChoice: z.unknown().optional().meta({ description: "The tool-choice value for a turn where no tool may be called after turns that offered tools (the last turn): the tools stay declared with this choice, for APIs that refuse tool calls in the history without tool definitions (Anthropic: `{type: none}`). Without it such a turn sends no tools." }),
   instructionsInto: z.string().optional().meta({ description: "The request field (a dot path) the wired connectors' `instructions` are appended to: the system prompt, e.g. `messages.0.content` or `system`." }),
   usage: usage.optional().meta({ description: "Where a reply reports its token usage (for the trace)." }),
   continuity: continuity.optional().meta({ description: "For APIs that chain turns by id instead of resending the conversation." }),
