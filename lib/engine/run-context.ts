@@ -56,4 +56,10 @@ export interface NodeJob {
   inputs: Record<string, unknown>;
   /** For a task's entry node: the call's arguments. */
   entryValues?: Record<string, unknown>;
+  /**
+   * Puts values on outputs now, while the node keeps running (an agent's
+   * `from: tool` rows): their targets may start before the node ends.
+   * Resolves once the values are delivered. Absent outside a graph run.
+   */
+  emit?(outputs: Record<string, unknown>): Promise<void>;
 }

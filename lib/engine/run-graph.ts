@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { applyOutputs, failNode, isRunFinished, planReadyNodes, type RunState, startNodes } from "../graph";
+import { applyOutputs, deliverOutputs, failNode, isRunFinished, planReadyNodes, type RunState, startNodes } from "../graph";
 import { executeNode } from "./executors";
 import { inheritInputTaint, recordOutputTaint } from "./node-taint";
-import type { NodeOutcome, RunContext } from "./run-context";
+import type { NodeJob, NodeOutcome, RunContext } from "./run-context";
 
 export interface GraphOutcome {
   /** completed when every node ended completed (or max_turns), else the first failure. */
@@ -16,8 +16,11 @@ export interface GraphOutcome {
 /**
  * The shell around the pure planner: start what is ready, run it, deliver
  * its outputs, repeat until nothing runs and nothing can start. Nodes that
- * are ready together run in parallel. Used for the workflow's own run and
- * for each call of a task.
+ * are ready together run in parallel. A running node may also put values
+ * out before it ends (its job's `emit`, e.g. an agent after each tool
+ * call): they are delivered at once and wake the loop, so their targets
+ * start while it keeps working. Used for the workflow's own run and for
+ * each call of a task.
  */
 export async function runGraph(
   initial: RunState,
@@ -29,12 +32,19 @@ export async function runGraph(
   let result: unknown = null;
   const running = new Map<string, Promise<void>>();
   const nodes = new Map(context.workflow.nodes.map((node) => [node.id, node]));
+  let wake = () => {};
 
   const finish = (nodeId: string, outcome: NodeOutcome) => {
     if (outcome.result) result = outcome.result.value;
     const ended = outcome.status === "completed" || outcome.status === "max_turns";
     state = ended ? applyOutputs(state, nodeId, outcome.outputs) : failNode(state, nodeId);
     if (!ended) firstError ??= `${nodes.get(nodeId)?.label ?? nodeId}: ${outcome.error ?? outcome.status}`;
+  };
+  const emitter = (nodeId: string, nodeRunId: string) => async (outputs: Record<string, unknown>) => {
+    // Taint first: a target that starts now inherits it from these outputs.
+    await context.taint.recordOutputs({ nodeId, nodeRunId, outputs: Object.keys(outputs) });
+    state = deliverOutputs(state, nodeId, outputs);
+    wake();
   };
 
   while (!context.signal.aborted) {
@@ -48,23 +58,30 @@ export async function runGraph(
       const node = nodes.get(ready.nodeId);
       if (!node) continue;
       const nodeRunId = randomUUID();
-      const task = (async () => {
-        await context.sink.nodeStart({ runId: context.runId, nodeRunId, nodeId: node.id, nodeType: node.type, parentToolCallId: options.parentToolCallId, inputs: ready.inputs, startedAt: new Date().toISOString() });
-        inheritInputTaint(node.id, nodeRunId, context);
-        const outcome = await executeNode({ node, nodeRunId, inputs: ready.inputs, entryValues: options.entryValues }, context);
-        const taintedOutputs = await recordOutputTaint({ nodeId: node.id, nodeRunId, parentToolCallId: options.parentToolCallId }, outcome, context);
-        await context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, turns: outcome.turns, taintedOutputs, endedAt: new Date().toISOString() });
-        finish(node.id, outcome);
-      })().finally(() => running.delete(nodeRunId));
+      const job: NodeJob = { node, nodeRunId, inputs: ready.inputs, entryValues: options.entryValues, emit: emitter(node.id, nodeRunId) };
+      const task = runNode(job, context, options.parentToolCallId)
+        .then((outcome) => finish(node.id, outcome))
+        .finally(() => running.delete(nodeRunId));
       running.set(nodeRunId, task);
     }
     if (running.size === 0) {
       if (isRunFinished(state)) break;
       continue;
     }
-    await Promise.race(running.values());
+    await Promise.race([...running.values(), new Promise<void>((resolve) => (wake = resolve))]);
   }
   await Promise.allSettled(running.values());
   const cancelled = context.signal.aborted;
   return { ok: !cancelled && firstError === null, error: cancelled ? "the run was cancelled" : firstError, result, cancelled };
+}
+
+/** One node run, traced: node-start, the executor, the taint of its outputs, node-end. */
+async function runNode(job: NodeJob, context: RunContext, parentToolCallId: string | null): Promise<NodeOutcome> {
+  const { node, nodeRunId } = job;
+  await context.sink.nodeStart({ runId: context.runId, nodeRunId, nodeId: node.id, nodeType: node.type, parentToolCallId, inputs: job.inputs, startedAt: new Date().toISOString() });
+  inheritInputTaint(node.id, nodeRunId, context);
+  const outcome = await executeNode(job, context);
+  const taintedOutputs = await recordOutputTaint({ nodeId: node.id, nodeRunId, parentToolCallId }, outcome, context);
+  await context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, turns: outcome.turns, taintedOutputs, endedAt: new Date().toISOString() });
+  return outcome;
 }

@@ -80,4 +80,4 @@ export {
   type SignalRoute,
 } from "./run-state";
 export { planReadyNodes, isRunFinished, type ReadyNode, type ReadyPlan } from "./plan";
-export { startNodes, applyOutputs, failNode } from "./run-transitions";
+export { startNodes, applyOutputs, deliverOutputs, failNode } from "./run-transitions";

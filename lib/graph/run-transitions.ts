@@ -26,7 +26,32 @@ export function startNodes(state: RunState, nodeIds: readonly string[]): RunStat
  * @example state = applyOutputs(state, "agent", { answer: "5 km is 3.11 mi" });
  */
 export function applyOutputs(state: RunState, nodeId: string, outputs: Record<string, unknown>): RunState {
-  let next = withNode(state, nodeId, { ...nodeState(state, nodeId), status: "done" });
+  return deliver(withNode(state, nodeId, { ...nodeState(state, nodeId), status: "done" }), nodeId, outputs);
+}
+
+/**
+ * Delivers values a node puts out while it is still running (an agent's
+ * `from: tool` rows, after each tool call), exactly as applyOutputs does,
+ * but the node stays running: the targets can start now, and the node ends
+ * later through applyOutputs or failNode. Only a running node delivers this
+ * way; any other is a bug in the caller, and throws.
+ *
+ * @example state = deliverOutputs(state, "agent", { progress: { tool: "convertUnits" } });
+ */
+export function deliverOutputs(state: RunState, nodeId: string, outputs: Record<string, unknown>): RunState {
+  const node = nodeState(state, nodeId);
+  if (node.status !== "running") throw new Error(`deliverOutputs: node "${nodeId}" is ${node.status}, not running; a node that ended delivers through applyOutputs.`);
+  return deliver(state, nodeId, outputs);
+}
+
+/** Records that a node failed (or hit the cap): it never starts again in this run. */
+export function failNode(state: RunState, nodeId: string): RunState {
+  return withNode(state, nodeId, { ...nodeState(state, nodeId), status: "failed" });
+}
+
+/** Each value along its output's signal edges: the target input's latest value, and one more signal for the target. */
+function deliver(state: RunState, nodeId: string, outputs: Record<string, unknown>): RunState {
+  let next = state;
   const routes = state.graph.routes[nodeId] ?? {};
   for (const [output, value] of Object.entries(outputs)) {
     if (value === undefined) continue;
@@ -36,11 +61,6 @@ export function applyOutputs(state: RunState, nodeId: string, outputs: Record<st
     }
   }
   return next;
-}
-
-/** Records that a node failed (or hit the cap): it never starts again in this run. */
-export function failNode(state: RunState, nodeId: string): RunState {
-  return withNode(state, nodeId, { ...nodeState(state, nodeId), status: "failed" });
 }
 
 function nodeState(state: RunState, nodeId: string): NodeRunState {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scriptedModel, type ScriptedTurn } from "../../ai/scripted-model";
 import type { AgentTool, CallMeta } from "../../tools/agent-tool";
-import { type PlatformCall, runAgentLoop } from "./agent-loop";
+import { type AgentLoopOptions, type PlatformCall, runAgentLoop } from "./agent-loop";
 
 /** TEST DOUBLE: tools that answer from a function and log every call they run. */
 function fakeTools(answers: Record<string, (args: Record<string, unknown>) => { output: string; isError?: boolean }>) {
@@ -20,7 +20,7 @@ function fakeTools(answers: Record<string, (args: Record<string, unknown>) => { 
   return { tools, ran };
 }
 
-async function run(script: Array<ScriptedTurn | ((request: never) => ScriptedTurn)>, tools: AgentTool[], options: { maxTurns?: number; stuckAfterRepeats?: number; discoveryThreshold?: number; rank?: (query: string, limit: number) => AgentTool[] } = {}) {
+async function run(script: Array<ScriptedTurn | ((request: never) => ScriptedTurn)>, tools: AgentTool[], options: { maxTurns?: number; stuckAfterRepeats?: number; discoveryThreshold?: number; rank?: (query: string, limit: number) => AgentTool[]; onToolResult?: AgentLoopOptions["onToolResult"] } = {}) {
   const model = scriptedModel(script as never);
   const platform: PlatformCall[] = [];
   const result = await runAgentLoop({
@@ -32,6 +32,7 @@ async function run(script: Array<ScriptedTurn | ((request: never) => ScriptedTur
     callerNodeId: "agent",
     discoveryThreshold: options.discoveryThreshold,
     rank: options.rank,
+    onToolResult: options.onToolResult,
     recordPlatformCall: (call) => {
       platform.push(call);
     },
@@ -143,6 +144,7 @@ describe("runAgentLoop", () => {
     const answers = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`tool${index}`, () => ({ output: `answer ${index}` })]));
     const { tools, ran } = fakeTools(answers);
     const rank = (query: string, limit: number) => tools.filter((tool) => tool.name === query).slice(0, limit);
+    const answered: string[] = [];
     const { result, requests } = await run(
       [
         { toolCalls: [{ name: "search_tools", arguments: { query: "tool42" } }] },
@@ -150,8 +152,10 @@ describe("runAgentLoop", () => {
         { text: "done" },
       ],
       tools,
-      { rank },
+      { rank, onToolResult: (event) => void answered.push(event.tool.name) },
     );
+    // search_tools is the platform's own answer; call_tool reports the tool it called.
+    expect(answered).toEqual(["tool42"]);
     expect(result.discovery).toBe(true);
     expect(requests[0].tools).toEqual(["search_tools", "call_tool"]);
     expect(requests[1].tools).toEqual(["search_tools", "call_tool"]);
@@ -163,6 +167,54 @@ describe("runAgentLoop", () => {
     const { result, requests } = await run([{ text: "ok" }], tools);
     expect(result.discovery).toBe(false);
     expect(requests[0].tools).toHaveLength(5);
+  });
+
+  it("calls onToolResult after each call a tool answered, with the tool's own answer", async () => {
+    const { tools } = fakeTools({ findPlace: () => ({ output: '{"city":"Lisbon"}' }), broken: () => ({ output: "the API is down", isError: true }) });
+    const seen: unknown[][] = [];
+    const same = { name: "findPlace", arguments: { name: "Lisbon" } };
+    const script = [
+      { toolCalls: [same, { name: "noSuchTool", arguments: {} }, { name: "broken", arguments: {} }] },
+      { toolCalls: [same] },
+      { toolCalls: [same] },
+      { text: "done" },
+    ];
+    const { result, platform } = await run(script, tools, {
+      onToolResult: (event) => {
+        seen.push([event.tool.name, event.tool.server, event.arguments, event.outcome.output, event.outcome.isError]);
+      },
+    });
+    expect(result.status).toBe("completed");
+    // The unknown tool and the refused third repeat are the platform's answers: no hook.
+    expect(platform.map((call) => call.tool)).toEqual(["noSuchTool", "findPlace"]);
+    expect(seen).toEqual([
+      ["findPlace", "fake", { name: "Lisbon" }, '{"city":"Lisbon"}', false],
+      ["broken", "fake", {}, "the API is down", true],
+      ["findPlace", "fake", { name: "Lisbon" }, '{"city":"Lisbon"}', false],
+    ]);
+  });
+
+  it("awaits onToolResult before the model's next turn, and ends as failed when it throws", async () => {
+    const { tools } = fakeTools({ findPlace: () => ({ output: "{}" }) });
+    const order: string[] = [];
+    const { result, requests } = await run(
+      [
+        () => (order.push("turn 1"), { toolCalls: [{ name: "findPlace", arguments: { name: "a" } }] }),
+        () => (order.push("turn 2"), { toolCalls: [{ name: "findPlace", arguments: { name: "b" } }] }),
+        { text: "not reached" },
+      ],
+      tools,
+      {
+        onToolResult: async (event) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          order.push(`hook ${String((event.arguments as { name: string }).name)}`);
+          if ((event.arguments as { name: string }).name === "b") throw new Error("output 'progress' could not be computed");
+        },
+      },
+    );
+    expect(order).toEqual(["turn 1", "hook a", "turn 2", "hook b"]);
+    expect(result).toMatchObject({ status: "failed", turns: 2, error: "output 'progress' could not be computed" });
+    expect(requests).toHaveLength(2);
   });
 
   it("ends as failed with the model's error", async () => {

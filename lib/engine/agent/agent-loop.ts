@@ -20,6 +20,13 @@ export interface PlatformCall {
   usage?: TokenUsage;
 }
 
+/** A call a tool answered (through call_tool: the tool actually called), as it answered, before any note of the platform's. */
+export interface ToolResultEvent {
+  tool: AgentTool;
+  arguments: unknown;
+  outcome: ToolOutcome;
+}
+
 export interface AgentLoopOptions {
   conversation: Conversation;
   tools: readonly AgentTool[];
@@ -32,6 +39,12 @@ export interface AgentLoopOptions {
   /** Defaults to about 2,000 tokens. */
   discoveryThreshold?: number;
   recordPlatformCall(call: PlatformCall): void | Promise<void>;
+  /**
+   * After each call a tool answered (never one the platform refused or
+   * answered itself), awaited before the loop goes on. A throw ends the
+   * loop as failed, with the error's message.
+   */
+  onToolResult?(event: ToolResultEvent): void | Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -91,6 +104,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       toolCalls++;
       const answer = await answerCall(call, { options, routes, byName, guard, usage: reply.usage });
       answers.push(answer.message);
+      if (answer.answered) {
+        const failure = await afterToolResult(options, answer.answered);
+        if (failure) return result("failed", "", turn, failure);
+      }
       if (answer.stop) {
         options.conversation.addResults(reply, answers);
         return result("stuck", reply.text, turn, answer.message.output);
@@ -109,7 +126,24 @@ interface CallState {
   usage?: TokenUsage;
 }
 
-async function answerCall(call: ToolCallRequest, state: CallState): Promise<{ message: ToolResultMessage; stop: boolean }> {
+/** Runs the onToolResult hook; its error's message when it threw. */
+async function afterToolResult(options: AgentLoopOptions, event: ToolResultEvent): Promise<string | null> {
+  try {
+    await options.onToolResult?.(event);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+interface CallAnswer {
+  message: ToolResultMessage;
+  stop: boolean;
+  /** Set when a tool answered the call. */
+  answered?: ToolResultEvent;
+}
+
+async function answerCall(call: ToolCallRequest, state: CallState): Promise<CallAnswer> {
   const { options, guard } = state;
   const startedAt = new Date();
   const reply = (outcome: ToolOutcome, stop = false) => ({ message: { id: call.id, name: call.name, arguments: call.arguments, output: outcome.output, isError: outcome.isError }, stop });
@@ -145,9 +179,10 @@ async function answerCall(call: ToolCallRequest, state: CallState): Promise<{ me
     return platform({ output, isError: false });
   }
   const outcome = await (tool as AgentTool).call(args, { callId: call.id, nodeRunId: options.nodeRunId, callerNodeId: options.callerNodeId, usage: state.usage, signal: options.signal });
+  const answered = { tool: tool as AgentTool, arguments: args, outcome };
   const warning = guard.after(guardName, args, outcome.output);
-  if (warning === "STOP") return reply({ ...outcome, output: `${outcome.output}\n\nThis result has come back unchanged too often; the agent stops here as stuck.` }, true);
-  return reply(warning ? { ...outcome, output: `${outcome.output}\n\n${warning}` } : outcome);
+  if (warning === "STOP") return { ...reply({ ...outcome, output: `${outcome.output}\n\nThis result has come back unchanged too often; the agent stops here as stuck.` }, true), answered };
+  return { ...reply(warning ? { ...outcome, output: `${outcome.output}\n\n${warning}` } : outcome), answered };
 }
 
 function clampLimit(limit: unknown): number {

@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { NodeManifest } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
-import { runAgentLoop } from "../agent/agent-loop";
+import { type AgentLoopOptions, runAgentLoop } from "../agent/agent-loop";
 import { completionOutputs, loopLimits } from "../agent/agent-settings";
+import { hasToolRows, toolOutputs } from "../agent/tool-outputs";
 import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
 import { resolveAgentTools } from "./agent-tools";
+import type { Evaluator } from "../../sandbox";
 import { resolveCredentials } from "./credentials";
 
 /**
  * An agent node: its wired tools, its model protocol, the turn loop, then
  * its `from: complete` events onto outputs. Ends with the loop's status.
+ * After each call a tool answers, its `from: tool` rows put their values
+ * out at once (the job's `emit`), while the loop goes on.
  */
 export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context: RunContext): Promise<NodeOutcome> {
   const exchange = manifest.toolExchange;
@@ -30,6 +34,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     callerNodeId: job.node.id,
     rank: context.env.rankTools?.(tools),
     signal: context.signal,
+    onToolResult: emitToolOutputs(job, manifest, scope, context.env.evaluator),
     recordPlatformCall: (call) =>
       context.sink.toolCall({
         id: randomUUID(),
@@ -55,4 +60,14 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const outputs = completionOutputs(manifest.events, scope, result.text, context.env.evaluator);
   const error = result.status === "max_turns" ? `stopped at maxTurns (${limits.maxTurns}) before the agent finished` : null;
   return { status: result.status, outputs, error, turns: result.turns };
+}
+
+/** The loop's onToolResult: after each call, the `from: tool` rows that fire are emitted at once. None without such a row, or outside a graph run. */
+function emitToolOutputs(job: NodeJob, manifest: NodeManifest, scope: { config: Record<string, unknown>; inputs: Record<string, unknown> }, evaluator: Evaluator): AgentLoopOptions["onToolResult"] {
+  const emit = job.emit;
+  if (!emit || !hasToolRows(manifest.events)) return undefined;
+  return async (event) => {
+    const outputs = toolOutputs(manifest.events, scope, event, evaluator);
+    if (Object.keys(outputs).length) await emit(outputs);
+  };
 }

@@ -52,3 +52,18 @@ export const eventsOrder = defineRule({
     return findings;
   },
 });
+
+export const eventsFromToolNeedsAgent = defineRule({
+  id: "events-from-tool-needs-agent",
+  severity: "warning",
+  reads: ["events", "toolExchange"],
+  summary: "A `from: tool` row (after each tool call) belongs to an agent: a node without api/toolExchange.yaml makes no tool calls, so the row never fires.",
+  check(node) {
+    if (node.files.has("toolExchange")) return [];
+    return (node.parts.events ?? []).flatMap((row, index): Finding[] =>
+      row.from === "tool"
+        ? [{ in: "events", path: [index, "from"], message: `row for '${row.emit}' is \`from: tool\`, but this node makes no tool calls (it has no api/toolExchange.yaml), so it never fires; use \`from: response\` for a step` }]
+        : [],
+    );
+  },
+});

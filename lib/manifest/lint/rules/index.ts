@@ -1,7 +1,7 @@
 import type { Rule } from "../rule";
 import { callNameDuplicate, urlHostTemplated, urlScheme } from "./calls";
 import { configOrderUnknown, schemaInvalid } from "./config";
-import { eventsMissingOutput, eventsOrder, eventsUnknownOutput } from "./events";
+import { eventsFromToolNeedsAgent, eventsMissingOutput, eventsOrder, eventsUnknownOutput } from "./events";
 import { consumerWithoutExchange, exchangeIncomplete, exchangeWithoutConsumer, maxTurnsRange, stuckAfterRepeatsRange } from "./exchange";
 import { instructionsRepeatDescriptions, instructionsTooLong } from "./instructions";
 import { callbackKind } from "./kind";
@@ -37,6 +37,7 @@ export const nodeRules: readonly Rule[] = [
   eventsMissingOutput,
   eventsUnknownOutput,
   eventsOrder,
+  eventsFromToolNeedsAgent,
   configOrderUnknown,
   schemaInvalid,
   testConfigMismatch,
