@@ -19,6 +19,15 @@ export interface RunRequest {
   sink: RunSink;
   env: EngineEnvironment;
   signal?: AbortSignal;
+  /**
+   * Runs one Task Start's sub-flow instead of the workflow's own graph: an
+   * outside MCP host called the task (app/api/mcp). `input` is then only
+   * recorded on the run; `task.args` are the call's arguments, checked
+   * against the Task Start's fields, and the sub-flow's node runs nest under
+   * the call's trace row (`parentToolCallId`). The Task End's value becomes
+   * the run's `result` output.
+   */
+  task?: { taskStartId: string; args: Record<string, unknown>; parentToolCallId: string };
 }
 
 export interface RunOutcome {
@@ -65,7 +74,7 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
   const { workflow, env } = request;
   const problems = validateWorkflow(workflow, env.nodeTypes, { validateConfig: configValidator }).filter((problem) => problem.severity === "error");
   if (problems.length) return { status: "failed", outputs: {}, error: `the workflow has problems: ${problems.map((problem) => problem.message).join("; ")}` };
-  const input = validateRunInput(workflow, request.input);
+  const input = request.task ? { ok: true as const, values: {} } : validateRunInput(workflow, request.input);
   if (!input.ok) return { status: "failed", outputs: {}, error: `the input is not valid: ${input.problems.map((problem) => problem.message).join("; ")}` };
   const manifests = new Map(env.catalogue.nodes.flatMap((node) => (node.manifest ? [[node.name, node.manifest] as const] : [])));
   const declaredTools = new Map<string, readonly AgentTool[]>();
@@ -84,6 +93,11 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
   const preflight = await preflightTools(context);
   if (!preflight.ok) return { status: "failed", outputs: {}, error: preflightMessage(preflight.problems) };
   for (const [nodeId, tools] of preflight.tools) declaredTools.set(nodeId, tools);
+  if (request.task) {
+    const task = await runTask(request.task, context);
+    if (parts.signal.aborted) return { status: "cancelled", outputs: {}, error: "the run was cancelled" };
+    return task.ok ? { status: "completed", outputs: { result: task.result }, error: null } : { status: "failed", outputs: {}, error: task.message };
+  }
   const outcome = await runGraph(createRunState(workflow, env.nodeTypes), context, { entryValues: input.values, parentToolCallId: null });
   if (outcome.cancelled) return { status: "cancelled", outputs: {}, error: outcome.error };
   return { status: outcome.ok ? "completed" : "failed", outputs: { result: outcome.result }, error: outcome.error };

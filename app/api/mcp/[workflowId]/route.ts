@@ -1,0 +1,46 @@
+import { DatabaseError } from "@/lib/db";
+import { authorizeEndpointRequest, endpointErrorResponse } from "@/lib/mcp/workflow-endpoint-http";
+import { EndpointRefusal } from "@/lib/mcp/workflow-endpoint-sessions";
+import { endpointSessions, openWorkflowEndpoint } from "../endpoint-sessions";
+
+interface RouteContext {
+  params: Promise<{ workflowId: string }>;
+}
+
+/**
+ * /api/mcp/<workflow id>: the workflow as an MCP server for outside hosts
+ * (Claude Desktop, ChatGPT, any MCP client), over Streamable HTTP. Its
+ * service nodes' methods and its titled Task Starts are the tools; every
+ * call is a Run of the workflow with one trace row whose caller is
+ * `mcp-host:<client name>`. Requires `Authorization: Bearer
+ * $SWITCHBOARD_MCP_TOKEN`; off (401) while that is unset. See
+ * docs/runs.md, "Calls from an outside MCP host".
+ */
+export async function POST(request: Request, context: RouteContext): Promise<Response> {
+  return serve(request, context);
+}
+
+/** Answered 405: the endpoint opens no server-sent event stream. */
+export async function GET(request: Request, context: RouteContext): Promise<Response> {
+  return serve(request, context);
+}
+
+/** Ends the session named by `Mcp-Session-Id`, cancelling its running tasks. */
+export async function DELETE(request: Request, context: RouteContext): Promise<Response> {
+  return serve(request, context);
+}
+
+async function serve(request: Request, context: RouteContext): Promise<Response> {
+  const refused = authorizeEndpointRequest(request, process.env.SWITCHBOARD_MCP_TOKEN);
+  if (refused) return refused;
+  const { workflowId } = await context.params;
+  try {
+    return await endpointSessions().handle(request, { workflowId, open: () => openWorkflowEndpoint(workflowId) });
+  } catch (error) {
+    if (error instanceof EndpointRefusal) return endpointErrorResponse(error.status, error.message);
+    if (error instanceof DatabaseError) return endpointErrorResponse(503, error.message);
+    // The whole error for the server log; one line for the host, never a stack trace.
+    console.error(`MCP endpoint for workflow "${workflowId}":`, error);
+    return endpointErrorResponse(500, "The MCP endpoint failed because of an error on our side; the server log has the details.", { code: -32603 });
+  }
+}

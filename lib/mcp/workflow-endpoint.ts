@@ -1,0 +1,169 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  CancelTaskRequestSchema,
+  ErrorCode,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
+  ListTasksRequestSchema,
+  ListToolsRequestSchema,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { EngineEnvironment } from "../engine";
+import type { TaskOutcome, TaskRequest } from "../engine/run-context";
+import type { Workflow } from "../graph";
+import type { ToolCallRow } from "../trace/run-events";
+import { EndpointProtocolError } from "./workflow-endpoint-errors";
+import { callServiceOffering } from "./workflow-endpoint-service-call";
+import { EndpointTasks } from "./workflow-endpoint-tasks";
+import { type EndpointOffering, workflowOfferings } from "./workflow-endpoint-tools";
+
+/** The MCP client on the other end, as it named itself in `initialize`. */
+export interface McpHost {
+  name: string;
+  version: string;
+}
+
+/** One call an outside host made through the endpoint. */
+export interface OutsideCall {
+  kind: "service" | "task";
+  /** The tool as the endpoint lists it. */
+  tool: string;
+  /** The service node or Task Start that answers it. */
+  server: string;
+  arguments: Record<string, unknown>;
+  host: McpHost;
+}
+
+export type OutsideCallEnd = { ok: true; result: unknown } | { ok: false; error: string };
+
+/** The Run of one service call: opened before the call, ended after its row. */
+export interface OutsideRun {
+  runId: string;
+  /** Writes the call's trace row (already redacted). */
+  recordCall(row: ToolCallRow): Promise<void>;
+  end(outcome: OutsideCallEnd): Promise<void>;
+}
+
+/** A task call's sub-flow, run to its end as a Run of its own. */
+export interface OutsideTaskRun {
+  outcome: TaskOutcome;
+  /** Writes the call's trace row into that run, then ends the run: the row is there before the run says it ended. */
+  finish(row: ToolCallRow): Promise<void>;
+}
+
+export interface WorkflowEndpointOptions {
+  workflowId: string;
+  workflow: Workflow;
+  /** Node manifests, the sandbox and credentials, for the service nodes' methods. */
+  env: Pick<EngineEnvironment, "catalogue" | "evaluator" | "credentials" | "allowPrivateUrls">;
+  /** Opens the Run of one service call (status running). */
+  openRun(call: OutsideCall): Promise<OutsideRun>;
+  /** Runs a Task Start's sub-flow as a Run of its own, nested under the call's row (`request.parentToolCallId`). */
+  runTask(call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun>;
+  /** How often a host should poll a task's status, in ms (default 500). */
+  taskPollInterval?: number;
+}
+
+export interface WorkflowEndpoint {
+  /** Connect it to one transport: one endpoint per MCP session. */
+  server: Server;
+  tools: Tool[];
+  /** True while a task runs: its session must stay open. */
+  busy(): boolean;
+  /** Cancels the tasks still running (their runs end cancelled) and closes the session's servers. */
+  close(): Promise<void>;
+}
+
+/**
+ * A workflow as one MCP server for outside hosts (Claude Desktop, ChatGPT,
+ * any MCP client): its service nodes' methods are tools, answered by
+ * createServiceNodeServer over an in-process session; its titled Task
+ * Starts are task-required tools, run by createTaskServer. Either way the
+ * tool side writes the call's one trace row, with caller
+ * `mcp-host:<client name>` and no node run. Each call is a Run of its own
+ * (`openRun`, `runTask`). Unknown tools and arguments that fail the schema
+ * are protocol errors; a method that ran and failed is an `isError` result.
+ */
+export function createWorkflowEndpoint(options: WorkflowEndpointOptions): WorkflowEndpoint {
+  const manifests = new Map(options.env.catalogue.nodes.flatMap((node) => (node.manifest ? [[node.name, node.manifest] as const] : [])));
+  const offerings = workflowOfferings(options.workflow, (type) => manifests.get(type));
+  const byName = new Map(offerings.map((offer) => [offer.name, offer]));
+  const taskOfferings = offerings.filter((offer) => offer.kind === "task");
+  const server = new Server(
+    { name: `switchboard-workflow:${options.workflowId}`, title: options.workflow.name, version: "1.0.0" },
+    {
+      capabilities: { tools: {}, ...(taskOfferings.length ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}) },
+      instructions: endpointInstructions(options.workflow, offerings),
+    },
+  );
+  const host = (): McpHost => ({ name: server.getClientVersion()?.name ?? "unknown", version: server.getClientVersion()?.version ?? "" });
+  const tasks = taskOfferings.length ? new EndpointTasks(taskOfferings, { host, runTask: options.runTask, pollInterval: options.taskPollInterval ?? 500 }) : undefined;
+  const tools = offerings.map(listedTool);
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const offering = byName.get(request.params.name);
+    if (!offering) throw new EndpointProtocolError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; this workflow offers: ${[...byName.keys()].join(", ") || "no tools"}`);
+    if (offering.kind === "task") {
+      if (!request.params.task || !tasks) throw new EndpointProtocolError(ErrorCode.MethodNotFound, `Tool ${offering.name} runs only as a task (execution.taskSupport: "required"): call it with a task`);
+      return tasks.create(offering, request.params, extra.signal);
+    }
+    return callServiceOffering({ offering, args: request.params.arguments ?? {}, host: host(), signal: extra.signal }, options);
+  });
+  if (tasks) {
+    server.setRequestHandler(GetTaskRequestSchema, (request, extra) => tasks.get(request.params.taskId, extra.signal));
+    server.setRequestHandler(GetTaskPayloadRequestSchema, (request, extra) => tasks.result(request.params.taskId, extra.signal));
+    server.setRequestHandler(ListTasksRequestSchema, (request, extra) => tasks.list(request.params?.cursor, extra.signal));
+    server.setRequestHandler(CancelTaskRequestSchema, (request, extra) => tasks.cancel(request.params.taskId, extra.signal));
+  }
+  return {
+    server,
+    tools,
+    busy: () => tasks?.busy() ?? false,
+    async close() {
+      await tasks?.close();
+      await server.close();
+    },
+  };
+}
+
+/** A service method as its node's server lists it; a Task Start as the tasks server lists it. */
+function listedTool(offering: EndpointOffering): Tool {
+  if (offering.kind === "task") {
+    const { definition } = offering;
+    return { name: offering.name, title: definition.title, description: definition.description, inputSchema: definition.inputSchema as Tool["inputSchema"], execution: { taskSupport: "required" } };
+  }
+  const method = offering.manifest.service![offering.method];
+  return {
+    name: offering.name,
+    title: `${offering.node.label ?? offering.manifest.interface.title}: ${offering.method}`,
+    description: method.description,
+    inputSchema: method.inputs as Tool["inputSchema"],
+    ...(method.outputSchema ? { outputSchema: method.outputSchema as Tool["outputSchema"] } : {}),
+    ...(method.annotations ? { annotations: method.annotations } : {}),
+  };
+}
+
+/** The workflow's description, then each service connector's instructions: what an agent on the canvas would be told. */
+function endpointInstructions(workflow: Workflow, offerings: readonly EndpointOffering[]): string | undefined {
+  const seen = new Set<string>();
+  const parts = workflow.description?.trim() ? [workflow.description.trim()] : [];
+  for (const offer of offerings) {
+    if (offer.kind !== "service" || seen.has(`${offer.node.id}/${offer.connector}`)) continue;
+    seen.add(`${offer.node.id}/${offer.connector}`);
+    const connector = offer.manifest.interface.serviceConnectors.find((candidate) => candidate.name === offer.connector);
+    if (connector?.instructions?.trim()) parts.push(`${offer.node.label ?? offer.node.id}: ${connector.instructions.trim()}`);
+  }
+  return parts.length ? parts.join("\n\n") : undefined;
+}
+
+/**
+ * What the Run of an outside call records as its input: the marker that an
+ * MCP host made the call (`mcpHost`), and the call itself.
+ *
+ * @example outsideCallInput(call) // { mcpHost: { client: "claude-ai", clientVersion: "0.1.0", kind: "service", tool: "convertUnits", server: "converter", arguments: { … } } }
+ */
+export function outsideCallInput(call: OutsideCall): Record<string, unknown> {
+  return { mcpHost: { client: call.host.name, clientVersion: call.host.version, kind: call.kind, tool: call.tool, server: call.server, arguments: call.arguments } };
+}
