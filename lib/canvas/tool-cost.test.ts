@@ -1,8 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// The one place lib/canvas reaches into the engine and MCP: to prove its copy of the formula never drifts.
-import { discoveryThresholdTokens as engineThreshold, estimateTokens as engineEstimate } from "../engine/agent/discovery";
-import { modelToolNames as engineToolNames } from "../engine/agent/tool-names";
+// The one place lib/canvas reaches into MCP: to prove it counts the definitions a service node really serves.
 import { agentToolsFromClient } from "../mcp/client-tools";
 import { connectInMemory } from "../mcp/in-memory-connection";
 import { createServiceNodeServer } from "../mcp/service-node-server";
@@ -10,7 +8,7 @@ import { demoWorkflow } from "../db/demo-workflow";
 import { parseWorkflow, type Workflow } from "../graph";
 import { lintNodes } from "../manifest";
 import { canvasCatalogue } from "./canvas-catalogue";
-import { agentToolCosts, discoveryThresholdTokens, estimateTokens, modelToolNames } from "./tool-cost";
+import { agentToolCosts, estimateTokens } from "./tool-cost";
 
 const nodesDir = path.join(import.meta.dirname, "..", "..", "nodes");
 
@@ -28,17 +26,6 @@ function lookups(canvas: Awaited<ReturnType<typeof catalogue>>["canvas"]) {
 }
 
 describe("the canvas's tool cost, against the engine's", () => {
-  it("uses the same threshold, estimate and tool names as the agent loop", () => {
-    expect(discoveryThresholdTokens).toBe(engineThreshold);
-    const definitions = [
-      { name: "find_place", description: "Finds places by name.", parameters: { type: "object", properties: { name: { type: "string" } } } },
-      { name: "x", description: "é ünïcode ✓", parameters: {} },
-    ];
-    expect(estimateTokens(definitions)).toBe(engineEstimate(definitions));
-    const names = ["docs.search", "docs_search", "1st tool", "", "a".repeat(80), "a".repeat(80)];
-    expect(modelToolNames(names)).toEqual(engineToolNames(names));
-  });
-
   it("counts the same tool definitions a service node serves over MCP", async () => {
     const { linted, canvas } = await catalogue();
     const manifest = linted.nodes.find((node) => node.name === "weather")!.manifest!;
@@ -73,7 +60,7 @@ describe("agentToolCosts", () => {
     const costs = agentToolCosts(parsed.workflow, lookups(canvas));
     expect(Object.keys(costs)).toEqual(["agent"]);
     const tools = canvas.types.find((type) => type.name === "unit-converter")!.tools.mcpService;
-    const expected = engineEstimate(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema })));
+    const expected = estimateTokens(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema })));
     expect(costs.agent).toEqual({ tools: 2, tokens: expected, discovery: false, threshold: 2000 });
   });
 

@@ -1,40 +1,9 @@
 import { taskToolDefinition, type Workflow } from "../graph";
 import type { ToolSpec } from "./canvas-catalogue";
 
-/**
- * What an agent's wired tools cost in its prompt, and whether it will start
- * in progressive-discovery mode. The engine decides this at run start
- * (lib/engine/agent/discovery.ts and agent-loop.ts); the canvas must not
- * import the engine, so the formula is repeated here, and
- * tool-cost.test.ts checks it against the engine's, number for number.
- */
+import { discoveryThresholdTokens, estimateTokens, modelToolNames } from "../tools/tool-budget";
 
-/** Above this many tokens of tool definitions, an agent starts with search_tools and call_tool. */
-export const discoveryThresholdTokens = 2000;
-
-/** The definition a model reads: the same shape the agent loop builds. */
-interface ToolDefinition {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
-
-/** About four characters a token over the JSON of the definitions (the engine's estimate). */
-export function estimateTokens(definitions: readonly ToolDefinition[]): number {
-  return Math.ceil(JSON.stringify(definitions).length / 4);
-}
-
-/** Names a model accepts (letters, digits, _ and -, at most 64); clashes get a suffix. As lib/engine/agent/tool-names.ts. */
-export function modelToolNames(names: readonly string[]): string[] {
-  const taken = new Set<string>();
-  return names.map((name) => {
-    const base = name.replace(/[^A-Za-z0-9_-]/g, "_").replace(/^[^A-Za-z]+/, "").slice(0, 60) || "tool";
-    let candidate = base;
-    for (let index = 2; taken.has(candidate); index++) candidate = `${base.slice(0, 60)}_${index}`;
-    taken.add(candidate);
-    return candidate;
-  });
-}
+export { discoveryThresholdTokens, estimateTokens, modelToolNames };
 
 export interface AgentToolCost {
   /** How many tools are wired (service methods and tasks). */

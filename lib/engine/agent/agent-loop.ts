@@ -3,7 +3,7 @@ import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 import type { NodeStatus } from "../../trace/run-events";
 import { callToolDefinition, callToolName, discoveryThresholdTokens, estimateTokens, searchToolsDefinition, searchToolsName } from "./discovery";
 import { RepeatGuard } from "./repeat-guard";
-import { modelToolNames } from "./tool-names";
+import { modelToolNames } from "../../tools/tool-budget";
 
 /** Ranks tools for search_tools: the best `limit` for a job, best first. */
 export type ToolRanker = (query: string, limit: number) => AgentTool[];

@@ -1,16 +1,6 @@
 import type { ToolDefinition } from "../../ai/model";
 
-/** Above this many tokens of tool definitions, an agent starts with search_tools and call_tool instead. */
-export const discoveryThresholdTokens = 2000;
-
-/**
- * A rough token count of tool definitions as a model reads them: about four
- * characters a token over the JSON. Good enough to choose a mode; the
- * choice is made once per run, so the offered list never changes.
- */
-export function estimateTokens(definitions: readonly ToolDefinition[]): number {
-  return Math.ceil(JSON.stringify(definitions).length / 4);
-}
+export { discoveryThresholdTokens, estimateTokens } from "../../tools/tool-budget";
 
 export const searchToolsName = "search_tools";
 export const callToolName = "call_tool";
