@@ -3,6 +3,7 @@ import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../lib/db/temporary-database";
+import { everythingServerEntry } from "../lib/mcp/registry/everything-server-entry";
 
 let database: TemporaryDatabase;
 const root = path.resolve(import.meta.dirname, "..");
@@ -32,16 +33,7 @@ function file(name: string, content: unknown): string {
   return name;
 }
 
-const everything = {
-  id: "everything",
-  name: "Everything",
-  transport: "stdio",
-  command: "node",
-  args: ["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"],
-  env: { API_TOKEN: "{{ secrets.TOKEN }}" },
-  secrets: ["TOKEN"],
-  secretValues: { TOKEN: "tok-cli-secret-value" },
-};
+const everything = { ...everythingServerEntry, secretValues: { TOKEN: "tok-cli-secret-value" } };
 
 describe("npm run servers", () => {
   it("adds an entry (FILE.json relative to where npm was run), creating the key file with mode 0600", async () => {

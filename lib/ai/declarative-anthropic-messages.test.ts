@@ -1,51 +1,21 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { configValues } from "../manifest/config-values";
-import { sharedSandbox, type Evaluator } from "../sandbox";
-import { declarativeProtocol } from "./declarative-exchange";
-import { startAnthropicMessagesServer } from "./fixtures/anthropic-messages-server";
+import { describe, expect, it } from "vitest";
+import { declarativeAgent } from "./fixtures/declarative-agent";
 import { driveAgent, fakeTools } from "./fixtures/drive-agent";
 import type { StreamCutting, WireReplyScript } from "./fixtures/reply-script";
-import { shippedAgent } from "./fixtures/shipped-agents";
-import type { WireServer } from "./fixtures/wire-server";
+import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
+import { lisbon, weatherToolsWith } from "./fixtures/weather-tools";
 
 // The shipped nodes/shared/anthropic-messages(.yaml, -stream.yaml) protocols, driven through the
 // declarative interpreter and the platform's turn loop against an Anthropic-shaped server.
 
-let evaluator: Evaluator;
-const servers: WireServer[] = [];
-beforeAll(async () => {
-  evaluator = await sharedSandbox();
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = serversClosedAfterEach();
 
-const lisbon = { latitude: 38.72, longitude: -9.14 };
 const placeSchema = { type: "object", properties: { name: { type: "string" } }, required: ["name"] };
 const forecastSchema = { type: "object", properties: { latitude: { type: "number" }, longitude: { type: "number" } }, required: ["latitude", "longitude"] };
+const weatherTools = () => weatherToolsWith({ place: placeSchema, forecast: forecastSchema });
 
-function weatherTools() {
-  return fakeTools({
-    findPlace: {
-      description: "Find a place by name; returns its coordinates.",
-      inputSchema: placeSchema,
-      answer: (args) => (args.name === "Lisbon" ? { output: JSON.stringify(lisbon) } : { output: `No place called ${String(args.name)}`, isError: true }),
-    },
-    getForecast: { description: "Forecast the weather at coordinates.", inputSchema: forecastSchema, answer: (args) => ({ output: `sunny, 24°C at ${args.latitude},${args.longitude}` }) },
-  });
-}
-
-async function anthropicAgent(script: WireReplyScript, options: { streamed?: boolean; cutting?: StreamCutting } = {}) {
-  const server = await startAnthropicMessagesServer(script, options.cutting);
-  servers.push(server);
-  const agent = await shippedAgent("anthropic-agent", { streamed: options.streamed });
-  const config = configValues(agent.manifest.config, { baseUrl: server.url, model: "fixture-model" });
-  const protocol = declarativeProtocol({
-    run: agent.run,
-    exchange: agent.exchange,
-    context: { evaluator, credentials: { anthropic: { apiKey: "test-key" } }, allowedOrigins: [server.url] },
-  });
-  return { server, protocol, config, systemPrompt: config.systemPrompt as string };
+function anthropicAgent(script: WireReplyScript, options: { streamed?: boolean; cutting?: StreamCutting } = {}) {
+  return declarativeAgent({ vendor: "anthropic", script, ...options, servers });
 }
 
 /** The last message's tool_result blocks, as the model would read them. */

@@ -1,51 +1,30 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { configValues } from "../manifest/config-values";
 import { sharedSandbox, type Evaluator } from "../sandbox";
 import { declarativeProtocol } from "./declarative-exchange";
-import { driveAgent, fakeTools } from "./fixtures/drive-agent";
-import { startOpenAIChatServer } from "./fixtures/openai-chat-server";
+import { declarativeAgent } from "./fixtures/declarative-agent";
+import { driveAgent } from "./fixtures/drive-agent";
 import type { StreamCutting, WireReplyScript } from "./fixtures/reply-script";
+import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
 import { shippedAgent } from "./fixtures/shipped-agents";
-import { sendEvents, startWireServer, type WireServer } from "./fixtures/wire-server";
+import { lisbon, weatherToolsWith } from "./fixtures/weather-tools";
+import { sendEvents, startWireServer } from "./fixtures/wire-server";
 
 // The shipped nodes/shared/openai-chat(.yaml, -stream.yaml) protocols, driven through the
 // declarative interpreter and the platform's turn loop against an OpenAI-shaped server.
 
 let evaluator: Evaluator;
-const servers: WireServer[] = [];
 beforeAll(async () => {
   evaluator = await sharedSandbox();
 });
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = serversClosedAfterEach();
 
-const lisbon = { latitude: 38.72, longitude: -9.14 };
 const placeSchema = { type: "object", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: false };
 const forecastSchema = { type: "object", properties: { latitude: { type: "number" }, longitude: { type: "number" } }, required: ["latitude", "longitude"] };
+const weatherTools = () => weatherToolsWith({ place: placeSchema, forecast: forecastSchema });
 
-function weatherTools() {
-  return fakeTools({
-    findPlace: {
-      description: "Find a place by name; returns its coordinates.",
-      inputSchema: placeSchema,
-      answer: (args) => (args.name === "Lisbon" ? { output: JSON.stringify(lisbon) } : { output: `No place called ${String(args.name)}`, isError: true }),
-    },
-    getForecast: { description: "Forecast the weather at coordinates.", inputSchema: forecastSchema, answer: (args) => ({ output: `sunny, 24°C at ${args.latitude},${args.longitude}` }) },
-  });
-}
-
-async function openaiAgent(script: WireReplyScript, options: { streamed?: boolean; cutting?: StreamCutting; config?: Record<string, unknown> } = {}) {
-  const server = await startOpenAIChatServer(script, options.cutting);
-  servers.push(server);
-  const agent = await shippedAgent("openai-agent", { streamed: options.streamed });
-  const config = configValues(agent.manifest.config, { baseUrl: `${server.url}/v1`, model: "fixture-model", ...options.config });
-  const protocol = declarativeProtocol({
-    run: agent.run,
-    exchange: agent.exchange,
-    context: { evaluator, credentials: { openai: { apiKey: "sk-test" } }, allowedOrigins: [server.url] },
-  });
-  return { server, protocol, config, systemPrompt: config.systemPrompt as string };
+function openaiAgent(script: WireReplyScript, options: { streamed?: boolean; cutting?: StreamCutting; config?: Record<string, unknown> } = {}) {
+  return declarativeAgent({ vendor: "openai", script, ...options, servers });
 }
 
 /** The model's second turn: the forecast for the coordinates findPlace returned (read off the request it was sent). */

@@ -1,13 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { configValues } from "../manifest/config-values";
-import { sharedSandbox, type Evaluator } from "../sandbox";
-import { declarativeProtocol } from "./declarative-exchange";
-import { startAnthropicMessagesServer } from "./fixtures/anthropic-messages-server";
+import { describe, expect, it } from "vitest";
+import { declarativeAgent } from "./fixtures/declarative-agent";
 import { driveAgent, fakeTools } from "./fixtures/drive-agent";
-import { startOpenAIChatServer } from "./fixtures/openai-chat-server";
 import type { WireReplyScript } from "./fixtures/reply-script";
-import { shippedAgent } from "./fixtures/shipped-agents";
-import type { WireServer } from "./fixtures/wire-server";
+import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
+import type { Vendor } from "./fixtures/vendor-servers";
 
 // Text from a user, a model or a tool is data. The declarative interpreter renders the node's
 // own templates once; nothing that arrives later is ever read as a template or an expression.
@@ -16,14 +12,7 @@ const secret = "s3cr3t-value";
 const template = "{{ config.secret }}";
 const expression = "return process";
 
-let evaluator: Evaluator;
-const servers: WireServer[] = [];
-beforeAll(async () => {
-  evaluator = await sharedSandbox();
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = serversClosedAfterEach();
 
 function hostileTools() {
   return fakeTools({
@@ -45,13 +34,8 @@ const script: WireReplyScript = [
   { text: template },
 ];
 
-async function start(kind: "openai" | "anthropic", streamed: boolean) {
-  const server = kind === "openai" ? await startOpenAIChatServer(script) : await startAnthropicMessagesServer(script);
-  servers.push(server);
-  const agent = await shippedAgent(kind === "openai" ? "openai-agent" : "anthropic-agent", { streamed });
-  const config = configValues(agent.manifest.config, { baseUrl: kind === "openai" ? `${server.url}/v1` : server.url, model: "fixture-model", secret });
-  const credentials: Record<string, Record<string, string>> = kind === "openai" ? { openai: { apiKey: "sk-test" } } : { anthropic: { apiKey: "test-key" } };
-  const protocol = declarativeProtocol({ run: agent.run, exchange: agent.exchange, context: { evaluator, credentials, allowedOrigins: [server.url] } });
+async function start(kind: Vendor, streamed: boolean) {
+  const { server, protocol, config } = await declarativeAgent({ vendor: kind, script, streamed, config: { secret }, servers });
   const { tools, ran } = hostileTools();
   const { result } = await driveAgent({ protocol, tools, config, inputs: { prompt: `${expression}.env ${template}` }, instructions: `Connector says ${template}` });
   return { server, result, ran };

@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { startAnthropicMessagesServer } from "./fixtures/anthropic-messages-server";
-import { driveAgent, fakeTools } from "./fixtures/drive-agent";
+import { describe, expect, it } from "vitest";
+import { driveAgent } from "./fixtures/drive-agent";
 import { startOpenAIChatServer } from "./fixtures/openai-chat-server";
 import type { WireReplyScript } from "./fixtures/reply-script";
-import { startWireServer, type WireServer } from "./fixtures/wire-server";
+import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
+import { startVendorServer, type Vendor, vendorBaseUrl } from "./fixtures/vendor-servers";
+import { lisbon, weatherToolsWith } from "./fixtures/weather-tools";
+import { startWireServer } from "./fixtures/wire-server";
 import { AdapterSettingsError, sdkAdapter, type SdkAdapterSettings } from "./sdk-adapters";
 
 // The AI SDK adapters (ai 7 + @ai-sdk providers) driven through the platform's turn loop against
@@ -12,25 +14,11 @@ import { AdapterSettingsError, sdkAdapter, type SdkAdapterSettings } from "./sdk
 // The SDK warns about unknown model ids ("fixture-model"); the tests do not need that noise.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
-const servers: WireServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = serversClosedAfterEach();
 
-const lisbon = { latitude: 38.72, longitude: -9.14 };
 const placeSchema = { type: "object", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: false };
 const forecastSchema = { type: "object", properties: { latitude: { type: "number" }, longitude: { type: "number" } }, required: ["latitude", "longitude"], additionalProperties: false };
-
-function weatherTools() {
-  return fakeTools({
-    findPlace: {
-      description: "Find a place by name; returns its coordinates.",
-      inputSchema: placeSchema,
-      answer: (args) => (args.name === "Lisbon" ? { output: JSON.stringify(lisbon) } : { output: `No place called ${String(args.name)}`, isError: true }),
-    },
-    getForecast: { description: "Forecast the weather at coordinates.", inputSchema: forecastSchema, answer: (args) => ({ output: `sunny, 24°C at ${args.latitude},${args.longitude}` }) },
-  });
-}
+const weatherTools = () => weatherToolsWith({ place: placeSchema, forecast: forecastSchema });
 
 /** Three turns: two calls in parallel (one fails), then the forecast, then the answer. */
 const chain: WireReplyScript = [
@@ -39,11 +27,10 @@ const chain: WireReplyScript = [
   { text: "Sunny and 24°C in Lisbon.", usage: { input: 200, output: 7 } },
 ];
 
-async function adapterAgainst(kind: "openai" | "anthropic", script: WireReplyScript, settings: Omit<SdkAdapterSettings, "model"> & { model?: string }) {
-  const server = kind === "openai" ? await startOpenAIChatServer(script, { argumentPieces: 4, textPieces: 3 }) : await startAnthropicMessagesServer(script, { argumentPieces: 4, textPieces: 3 });
+async function adapterAgainst(kind: Vendor, script: WireReplyScript, settings: Omit<SdkAdapterSettings, "model"> & { model?: string }) {
+  const server = await startVendorServer(kind, script, { argumentPieces: 4, textPieces: 3 });
   servers.push(server);
-  const baseUrl = kind === "openai" ? `${server.url}/v1` : server.url;
-  const protocol = sdkAdapter({ model: "fixture-model", baseUrl, allowedOrigins: [server.url], systemPrompt: "You are terse.", ...settings });
+  const protocol = sdkAdapter({ model: "fixture-model", baseUrl: vendorBaseUrl(kind, server), allowedOrigins: [server.url], systemPrompt: "You are terse.", ...settings });
   return { server, protocol };
 }
 

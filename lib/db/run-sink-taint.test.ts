@@ -5,48 +5,25 @@ import { chainDocument, defaultServers, writeToolLayerNodes } from "../engine/to
 import { parseWorkflow } from "../graph";
 import { InMemoryMcpToolResolver } from "../mcp/in-memory-tool-resolver";
 import { MemorySink } from "../trace/memory-sink";
-import type { RunSink } from "../trace/run-events";
-import type { PrismaClient } from "./create-client";
 import { PrismaRunSink } from "./run-sink";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { teeSink } from "./tee-sink";
+import { temporaryAppDatabase } from "./temporary-app-database";
 
 // lib/db/runs.ts is server-only (it must never reach a browser bundle); here it runs in Node.
 vi.mock("server-only", () => ({}));
 const { getRunTrace } = await import("./runs");
 
-let database: TemporaryDatabase;
-let db: PrismaClient;
+// getRunTrace goes through the app's shared client, which opens this database too.
+const database = temporaryAppDatabase();
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
-const previousUrl = process.env.DATABASE_URL;
 
 beforeAll(async () => {
-  database = await createTemporaryDatabase();
-  db = database.client;
-  process.env.DATABASE_URL = database.url;
   nodes = await writeToolLayerNodes();
 }, 60_000);
 
 afterAll(async () => {
-  const holder = globalThis as { switchboardPrisma?: PrismaClient };
-  await holder.switchboardPrisma?.$disconnect();
-  delete holder.switchboardPrisma;
-  if (previousUrl === undefined) delete process.env.DATABASE_URL;
-  else process.env.DATABASE_URL = previousUrl;
-  await database.dispose();
   await nodes.remove();
 });
-
-/** Every event to both sinks, in order: what the engine reported vs. what the database holds. */
-function tee(first: RunSink, second: RunSink): RunSink {
-  return {
-    runStart: async (event) => (await first.runStart(event), await second.runStart(event)),
-    nodeStart: async (event) => (await first.nodeStart(event), await second.nodeStart(event)),
-    toolCall: async (row) => (await first.toolCall(row), await second.toolCall(row)),
-    nodeEnd: async (event) => (await first.nodeEnd(event), await second.nodeEnd(event)),
-    taintRecord: async (record) => (await first.taintRecord?.(record), await second.taintRecord?.(record)),
-    runEnd: async (event) => (await first.runEnd(event), await second.runEnd(event)),
-  };
-}
 
 describe("PrismaRunSink and getRunTrace: taint", () => {
   it("round-trips the run's taint registry and each node run's tainted outputs", async () => {
@@ -68,7 +45,7 @@ describe("PrismaRunSink and getRunTrace: taint", () => {
     const env = await createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: ({ nodeId }) => scripts[nodeId as keyof typeof scripts], mcpTools: resolver } });
     const memory = new MemorySink();
     try {
-      const outcome = await runWorkflow({ runId: "tainted", workflowId: null, workflow: parsed.workflow, input: { question: "what is new?" }, sink: tee(memory, new PrismaRunSink(db, { document })), env });
+      const outcome = await runWorkflow({ runId: "tainted", workflowId: null, workflow: parsed.workflow, input: { question: "what is new?" }, sink: teeSink(memory, new PrismaRunSink(database.client, { document })), env });
       expect(outcome.status).toBe("completed");
     } finally {
       await resolver.close();
@@ -95,19 +72,19 @@ describe("PrismaRunSink and getRunTrace: taint", () => {
   });
 
   it("reads a node run written before taint tracking as clean, skips an entry of an unknown kind, and deletes entries with their run", async () => {
-    const sink = new PrismaRunSink(db, { document: { name: "Old" } });
+    const sink = new PrismaRunSink(database.client, { document: { name: "Old" } });
     await sink.runStart({ runId: "old", workflowId: null, input: {}, startedAt: new Date(0).toISOString() });
     await sink.nodeStart({ runId: "old", nodeRunId: "old-node", nodeId: "agent", nodeType: "plain-agent", parentToolCallId: null, inputs: {}, startedAt: new Date(1).toISOString() });
     // An engine (or fixture) from before taint tracking leaves taintedOutputs out.
     await sink.nodeEnd({ runId: "old", nodeRunId: "old-node", status: "completed", outputs: { answer: "x" }, error: null, turns: 1, endedAt: new Date(2).toISOString() });
     await sink.taintRecord({ kind: "output", runId: "old", nodeId: "agent", nodeRunId: "old-node", output: "answer", origins: ["c1"], recordedAt: new Date(3).toISOString() });
-    await db.taintRecord.create({ data: { id: "future", runId: "old", kind: "prompt-injection-verdict", nodeId: "agent", nodeRunId: "old-node", recordedAt: new Date(4), sequence: 99 } });
+    await database.client.taintRecord.create({ data: { id: "future", runId: "old", kind: "prompt-injection-verdict", nodeId: "agent", nodeRunId: "old-node", recordedAt: new Date(4), sequence: 99 } });
 
     const trace = (await getRunTrace("old"))!;
     expect(trace.nodeRuns[0].taintedOutputs).toEqual([]);
     expect(trace.taintRecords).toEqual([expect.objectContaining({ kind: "output", output: "answer", origins: ["c1"], sequence: 1 })]);
 
-    await db.run.delete({ where: { id: "old" } });
-    expect(await db.taintRecord.count({ where: { runId: "old" } })).toBe(0);
+    await database.client.run.delete({ where: { id: "old" } });
+    expect(await database.client.taintRecord.count({ where: { runId: "old" } })).toBe(0);
   });
 });

@@ -1,60 +1,29 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { scriptedModel } from "../ai/scripted-model";
 import { createLocalEnvironment, runWorkflow } from "../engine";
 import { parseWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
-import type { RunSink } from "../trace/run-events";
 import { buildTraceTree } from "../trace/trace-tree";
-import type { PrismaClient } from "./create-client";
 import { demoWorkflow } from "./demo-workflow";
 import { failInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
 import { PrismaRunSink } from "./run-sink";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { teeSink } from "./tee-sink";
+import { temporaryAppDatabase } from "./temporary-app-database";
 
 // lib/db/runs.ts is server-only (it must never reach a browser bundle); here it runs in Node.
 vi.mock("server-only", () => ({}));
 const { getRunTrace, listRuns } = await import("./runs");
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-let database: TemporaryDatabase;
-let db: PrismaClient;
-const previousUrl = process.env.DATABASE_URL;
-
-beforeAll(async () => {
-  // A temporary SQLite file with the real migrations applied by `prisma migrate deploy`.
-  database = await createTemporaryDatabase();
-  db = database.client;
-  // getRunTrace goes through the app's shared client, which reads DATABASE_URL on first use.
-  process.env.DATABASE_URL = database.url;
-}, 60_000);
-
-afterAll(async () => {
-  // The app's shared client (lib/db/client.ts keeps it on globalThis) was opened on the temporary file.
-  const holder = globalThis as { switchboardPrisma?: PrismaClient };
-  await holder.switchboardPrisma?.$disconnect();
-  delete holder.switchboardPrisma;
-  if (previousUrl === undefined) delete process.env.DATABASE_URL;
-  else process.env.DATABASE_URL = previousUrl;
-  await database.dispose();
-});
+// getRunTrace goes through the app's shared client, which opens this database too.
+const database = temporaryAppDatabase();
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 30, 9, 0, 0, ms)).toISOString();
 
-/** Sends each event to both sinks, in order: what the engine reported vs. what the database holds. */
-function tee(first: RunSink, second: RunSink): RunSink {
-  return {
-    runStart: async (event) => (await first.runStart(event), await second.runStart(event)),
-    nodeStart: async (event) => (await first.nodeStart(event), await second.nodeStart(event)),
-    toolCall: async (row) => (await first.toolCall(row), await second.toolCall(row)),
-    nodeEnd: async (event) => (await first.nodeEnd(event), await second.nodeEnd(event)),
-    runEnd: async (event) => (await first.runEnd(event), await second.runEnd(event)),
-  };
-}
-
 describe("PrismaRunSink and getRunTrace", () => {
   it("round-trips a run with a task's nested node runs", async () => {
-    const sink = new PrismaRunSink(db, { document: { version: 1, name: "Nested", nodes: [], edges: [] } });
+    const sink = new PrismaRunSink(database.client, { document: { version: 1, name: "Nested", nodes: [], edges: [] } });
     await sink.runStart({ runId: "nested", workflowId: null, input: { question: "how far?" }, startedAt: at(0) });
     await sink.nodeStart({ runId: "nested", nodeRunId: "agent-run", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: { prompt: "how far?" }, startedAt: at(1) });
     // The task's sub-flow starts before its tool call's row exists: the row is written when the call returns.
@@ -142,8 +111,8 @@ describe("PrismaRunSink and getRunTrace", () => {
     ]);
     const env = await createLocalEnvironment({ nodesDir: path.join(root, "nodes"), overrides: { models: (request) => (request.nodeId === "outer" ? outer : inner) } });
     const memory = new MemorySink();
-    await db.run.create({ data: { id: "engine-task", document: JSON.stringify(parsed.workflow), status: "running" } });
-    const outcome = await runWorkflow({ runId: "engine-task", workflowId: null, workflow: parsed.workflow, input: { question: "How far is a marathon?" }, sink: tee(memory, new PrismaRunSink(db)), env });
+    await database.client.run.create({ data: { id: "engine-task", document: JSON.stringify(parsed.workflow), status: "running" } });
+    const outcome = await runWorkflow({ runId: "engine-task", workflowId: null, workflow: parsed.workflow, input: { question: "How far is a marathon?" }, sink: teeSink(memory, new PrismaRunSink(database.client)), env });
     expect(outcome).toMatchObject({ status: "completed", outputs: { result: "about 42 km" } });
 
     const trace = await getRunTrace("engine-task");
@@ -168,10 +137,10 @@ describe("PrismaRunSink and getRunTrace", () => {
   it("records the shipped demo run offline, with its one convertUnits call", async () => {
     const parsed = parseWorkflow(demoWorkflow.document);
     if (!parsed.ok) throw new Error("demo");
-    await db.workflow.create({ data: { id: "demo", name: demoWorkflow.name, document: JSON.stringify(demoWorkflow.document) } });
+    await database.client.workflow.create({ data: { id: "demo", name: demoWorkflow.name, document: JSON.stringify(demoWorkflow.document) } });
     const outcome = await runWorkflow({
       runId: "demo-run", workflowId: "demo", workflow: parsed.workflow, input: { question: "Convert 26.2 mile to kilometre" },
-      sink: new PrismaRunSink(db, { document: parsed.workflow }), env: await createLocalEnvironment({ nodesDir: path.join(root, "nodes") }),
+      sink: new PrismaRunSink(database.client, { document: parsed.workflow }), env: await createLocalEnvironment({ nodesDir: path.join(root, "nodes") }),
     });
     expect(outcome.status).toBe("completed");
     const trace = await getRunTrace("demo-run");
@@ -181,14 +150,14 @@ describe("PrismaRunSink and getRunTrace", () => {
   });
 
   it("ends runs a killed server left running as failed, node runs too", async () => {
-    const sink = new PrismaRunSink(db, { document: { name: "Killed" } });
+    const sink = new PrismaRunSink(database.client, { document: { name: "Killed" } });
     await sink.runStart({ runId: "killed", workflowId: null, input: {}, startedAt: at(0) });
     await sink.nodeStart({ runId: "killed", nodeRunId: "killed-node", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: {}, startedAt: at(1) });
-    expect(await failInterruptedRuns(db)).toBe(1);
+    expect(await failInterruptedRuns(database.client)).toBe(1);
     const trace = await getRunTrace("killed");
     expect(trace?.run).toMatchObject({ status: "failed", error: interruptedRunMessage });
     expect(trace?.run.endedAt).not.toBeNull();
     expect(trace?.nodeRuns[0]).toMatchObject({ status: "failed", error: interruptedRunMessage });
-    expect(await failInterruptedRuns(db)).toBe(0);
+    expect(await failInterruptedRuns(database.client)).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ServerEntryError, RegistrySecretError, type ServerPolicy } from "../mcp/registry";
+import { everythingServerEntry } from "../mcp/registry/everything-server-entry";
+import { refusal } from "../mcp/registry/server-entry-refusal";
 import { SecretBox } from "../security/secrets";
 import { PrismaServerRegistry } from "./servers";
 import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
@@ -21,26 +23,8 @@ beforeEach(async () => {
   registry = new PrismaServerRegistry(database.client, { box: () => box, policy: () => policy });
 });
 
-const everything = {
-  id: "everything",
-  name: "Everything",
-  transport: "stdio",
-  command: "node",
-  args: ["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"],
-  env: { API_TOKEN: "{{ secrets.TOKEN }}" },
-  secrets: ["TOKEN"],
-  maxConcurrentCalls: 3,
-};
+const everything = { ...everythingServerEntry, maxConcurrentCalls: 3 };
 const remote = { id: "remote", name: "Remote", transport: "http", url: "https://93.184.215.14/mcp", headers: { Authorization: "Bearer {{ secrets.KEY }}" }, secrets: ["KEY"], allowedAgents: ["researcher"] };
-
-async function refusal(promise: Promise<unknown>): Promise<ServerEntryError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ServerEntryError);
-  return error as ServerEntryError;
-}
 
 describe("PrismaServerRegistry", () => {
   it("round-trips entries with defaults filled, lists and deletes them", async () => {

@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startAnthropicMessagesServer } from "../ai/fixtures/anthropic-messages-server";
 import { driveAgent } from "../ai/fixtures/drive-agent";
 import { startOpenAIChatServer } from "../ai/fixtures/openai-chat-server";
+import { serversClosedAfterEach } from "../ai/fixtures/servers-closed-after-each";
 import { shippedAgent } from "../ai/fixtures/shipped-agents";
-import type { WireServer } from "../ai/fixtures/wire-server";
 import type { ToolExchangeManifest } from "../manifest";
 import { configValues } from "../manifest/config-values";
 import { sharedSandbox, type Evaluator } from "../sandbox";
@@ -11,13 +11,10 @@ import type { CallContext } from "../calls/execute-call";
 import { resolveModel } from "./model-resolver";
 
 let evaluator: Evaluator;
-const servers: WireServer[] = [];
 beforeAll(async () => {
   evaluator = await sharedSandbox();
 });
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = serversClosedAfterEach();
 
 /** A shipped agent's model request, its toolExchange optionally switched to an adapter. */
 async function request(name: "openai-agent" | "anthropic-agent", options: { adapter?: ToolExchangeManifest["adapter"]; config?: Record<string, unknown>; context?: Partial<CallContext> }) {

@@ -75,13 +75,26 @@ export async function runGraph(
   return { ok: !cancelled && firstError === null, error: cancelled ? "the run was cancelled" : firstError, result, cancelled };
 }
 
-/** One node run, traced: node-start, the executor, the taint of its outputs, node-end. */
+/**
+ * One node run, traced: node-start, the executor, the taint of its outputs, node-end.
+ * Never rejects: a sink that cannot record the node (a database gone) fails the node, so
+ * the shell still waits for the nodes beside it and never leaves one marked running.
+ */
 async function runNode(job: NodeJob, context: RunContext, parentToolCallId: string | null): Promise<NodeOutcome> {
   const { node, nodeRunId } = job;
-  await context.sink.nodeStart({ runId: context.runId, nodeRunId, nodeId: node.id, nodeType: node.type, parentToolCallId, inputs: job.inputs, startedAt: new Date().toISOString() });
-  inheritInputTaint(node.id, nodeRunId, context);
-  const outcome = await executeNode(job, context);
-  const taintedOutputs = await recordOutputTaint({ nodeId: node.id, nodeRunId, parentToolCallId }, outcome, context);
-  await context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, turns: outcome.turns, taintedOutputs, endedAt: new Date().toISOString() });
-  return outcome;
+  try {
+    await context.sink.nodeStart({ runId: context.runId, nodeRunId, nodeId: node.id, nodeType: node.type, parentToolCallId, inputs: job.inputs, startedAt: new Date().toISOString() });
+    inheritInputTaint(node.id, nodeRunId, context);
+    const outcome = await executeNode(job, context);
+    const taintedOutputs = await recordOutputTaint({ nodeId: node.id, nodeRunId, parentToolCallId }, outcome, context);
+    await context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, turns: outcome.turns, taintedOutputs, endedAt: new Date().toISOString() });
+    return outcome;
+  } catch (error) {
+    const failed: NodeOutcome = { status: "failed", outputs: {}, error: `its run could not be recorded: ${(error as Error).message}`, turns: 0 };
+    // Best effort: the row may not exist, or the sink may still be down.
+    await Promise.resolve()
+      .then(() => context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: "failed", outputs: {}, error: failed.error, turns: 0, taintedOutputs: [], endedAt: new Date().toISOString() }))
+      .catch(() => undefined);
+    return failed;
+  }
 }

@@ -103,15 +103,24 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
   return { status: outcome.ok ? "completed" : "failed", outputs: { result: outcome.result }, error: outcome.error };
 }
 
-/** One call of a task: its sub-flow runs with the call's arguments as the Task Start's fields. */
-async function runTask(task: TaskRequest, context: RunContext): Promise<TaskOutcome> {
+/**
+ * One call of a task: its sub-flow runs with the call's arguments as the Task Start's fields.
+ * `chain` holds the Task Starts already running above this call: re-entering one is refused,
+ * since a task whose sub-flow can call itself (directly or through another task) would nest
+ * without end.
+ */
+async function runTask(task: TaskRequest, context: RunContext, chain: readonly string[] = []): Promise<TaskOutcome> {
   const taskStart = context.workflow.nodes.find((node) => node.id === task.taskStartId);
   if (!taskStart) return { ok: false, message: `no Task Start '${task.taskStartId}'` };
+  if (chain.includes(task.taskStartId)) {
+    return { ok: false, message: `not run: the task '${task.taskStartId}' is already running further up this call chain (${[...chain, task.taskStartId].join(" → ")}); a task cannot call itself` };
+  }
   const checked = validateRunInput({ nodes: [{ ...taskStart, type: "start" }] }, task.args);
   if (!checked.ok) return { ok: false, message: `invalid arguments: ${checked.problems.map((problem) => problem.message).join("; ")}` };
   // A task cancelled on its own (tasks/cancel) stops its sub-flow, not the whole run.
   const signal = task.signal ? AbortSignal.any([context.signal, task.signal]) : context.signal;
-  const outcome = await runGraph(createRunState(context.workflow, context.env.nodeTypes, { taskStartId: task.taskStartId }), { ...context, signal }, {
+  const inner: RunContext = { ...context, signal, runTask: (next) => runTask(next, inner, [...chain, task.taskStartId]) };
+  const outcome = await runGraph(createRunState(context.workflow, context.env.nodeTypes, { taskStartId: task.taskStartId }), inner, {
     entryValues: checked.values,
     parentToolCallId: task.parentToolCallId,
   });

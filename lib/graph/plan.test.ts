@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { edge, fixtureNodeTypes, node, questionStart, titledTaskStart, workflowOf } from "./fixture-node-types";
+import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "./fixture-node-types";
 import { isRunFinished, planReadyNodes, type ReadyNode } from "./plan";
 import { createRunState, type RunState } from "./run-state";
 import { applyOutputs, failNode, startNodes } from "./run-transitions";
 import type { Workflow } from "./workflow";
+import { researchTask, retryLoop } from "./workflow-test-fixtures";
 
 /** Test double of the engine's shell loop: executors are scripted functions of the ready node. */
 function drive(state: RunState, execute: (ready: ReadyNode) => Record<string, unknown>) {
@@ -99,14 +100,10 @@ describe("planReadyNodes", () => {
   });
 
   it("leaves a task's sub-flow out of the workflow's own run, and runs it as the task's", () => {
+    const research = researchTask("task");
     const workflow = workflowOf(
-      [questionStart, node("agent", "agent"), titledTaskStart("task"), node("researcher", "agent"), node("task-end", "task-end")],
-      [
-        edge("signal", "start.question", "agent.prompt"),
-        edge("task", "task.task", "agent.mcpService"),
-        edge("signal", "task.topic", "researcher.prompt"),
-        edge("signal", "researcher.answer", "task-end.result"),
-      ],
+      [questionStart, node("agent", "agent"), ...research.nodes, node("task-end", "task-end")],
+      [edge("signal", "start.question", "agent.prompt"), ...research.edges, edge("signal", "researcher.answer", "task-end.result")],
     );
     expect(drive(state(workflow), scripted).order).toEqual(["start", "agent"]);
     const taskRun = drive(state(workflow, { taskStartId: "task" }), scripted);
@@ -130,16 +127,7 @@ describe("planReadyNodes", () => {
   });
 
   it("ends a loop when its conditional output stays silent", () => {
-    const workflow = workflowOf(
-      [questionStart, node("writer", "agent"), node("check", "checker"), node("end", "end")],
-      [
-        edge("signal", "start.question", "writer.prompt"),
-        edge("signal", "writer.answer", "check.text"),
-        edge("signal", "check.retry", "writer.prompt"),
-        edge("signal", "check.done", "end.result"),
-      ],
-    );
-    const run = drive(state(workflow), (ready) => (ready.type === "checker" ? (ready.run < 3 ? { retry: "again" } : { done: "good" }) : scripted(ready)));
+    const run = drive(state(retryLoop), (ready) => (ready.type === "checker" ? (ready.run < 3 ? { retry: "again" } : { done: "good" }) : scripted(ready)));
     expect(run.order).toEqual(["start", "writer", "check", "writer", "check", "writer", "check", "end"]);
     expect(run.started.at(-1)?.inputs).toEqual({ result: "good" });
   });

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { edge, node, questionStart, titledTaskStart, workflowOf } from "./fixture-node-types";
+import { edge, node, questionStart, workflowOf } from "./fixture-node-types";
 import { loopsWithoutExit } from "./signal-loops";
 import { taskSubflow, taskSubflows, topLevelNodeIds } from "./task-subflow";
+import { researchTask } from "./workflow-test-fixtures";
 
+const research = researchTask("task");
 const workflow = workflowOf(
-  [questionStart, node("agent", "agent"), node("end", "end"), titledTaskStart("task"), node("researcher", "agent"), node("check", "checker"), node("task-end", "task-end")],
+  [questionStart, node("agent", "agent"), node("end", "end"), ...research.nodes, node("check", "checker"), node("task-end", "task-end")],
   [
     edge("signal", "start.question", "agent.prompt"),
     edge("signal", "agent.answer", "end.result"),
-    edge("task", "task.task", "agent.mcpService"),
-    edge("signal", "task.topic", "researcher.prompt"),
+    ...research.edges,
     edge("signal", "researcher.answer", "check.text"),
     edge("signal", "check.retry", "researcher.prompt"),
     edge("signal", "check.done", "task-end.result"),

@@ -5,6 +5,7 @@ import type { GraphProblem } from "./graph-problem";
 import { validateWorkflow } from "./validate";
 import type { ConfigValidator } from "./validation-context";
 import type { Workflow } from "./workflow";
+import { researchTask, retryLoop } from "./workflow-test-fixtures";
 
 /** Test double: checks `required` and `maximum` only, answering in checkArguments' words. */
 const validateConfig: ConfigValidator = (schema, value) => {
@@ -21,23 +22,15 @@ const validate = (workflow: Workflow) => validateWorkflow(workflow, fixtureNodeT
 const withCode = (workflow: Workflow, code: string) => validate(workflow).filter((problem) => problem.code === code);
 const codes = (problems: GraphProblem[]) => problems.map((problem) => problem.code);
 
+const research = researchTask("research");
 /** Everything at once, and nothing wrong with it. */
 const complete = workflowOf(
-  [
-    questionStart,
-    node("agent", "agent", { maxTurns: 5 }),
-    node("converter", "converter"),
-    node("end", "end"),
-    titledTaskStart("research"),
-    node("researcher", "agent"),
-    node("research-end", "task-end"),
-  ],
+  [questionStart, node("agent", "agent", { maxTurns: 5 }), node("converter", "converter"), node("end", "end"), ...research.nodes, node("research-end", "task-end")],
   [
     edge("signal", "start.question", "agent.prompt"),
     edge("signal", "agent.answer", "end.result"),
     edge("service", "converter.mcpService", "agent.mcpService"),
-    edge("task", "research.task", "agent.mcpService"),
-    edge("signal", "research.topic", "researcher.prompt"),
+    ...research.edges,
     edge("signal", "researcher.answer", "research-end.result"),
   ],
 );
@@ -218,16 +211,7 @@ describe("validateWorkflow", () => {
   });
 
   it("a loop whose edge back is conditional can end", () => {
-    const retry = workflowOf(
-      [questionStart, node("writer", "agent"), node("check", "checker"), node("end", "end")],
-      [
-        edge("signal", "start.question", "writer.prompt"),
-        edge("signal", "writer.answer", "check.text"),
-        edge("signal", "check.retry", "writer.prompt"),
-        edge("signal", "check.done", "end.result"),
-      ],
-    );
-    expect(validate(retry)).toEqual([]);
+    expect(validate(retryLoop)).toEqual([]);
   });
 
   it("multiple-starts: every Start after the first", () => {

@@ -1,8 +1,8 @@
-import { ExperimentalClientTasks } from "@modelcontextprotocol/sdk/experimental/tasks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { scriptedModel } from "../ai/scripted-model";
 import { runAgentLoop } from "../engine/agent/agent-loop";
 import type { ToolCallRow } from "../trace/run-events";
+import { spyOnClientTaskStream } from "./client-task-stream-spy";
 import { externalServerTools } from "./external-server-tools";
 import { serverEverythingCommand } from "./server-everything";
 import { connectStdio, type StdioConnection } from "./stdio-connection";
@@ -40,14 +40,7 @@ describe("server-everything over stdio, used by an agent", () => {
   it(
     "an agent calls echo, reads get-env, and runs the research tool as a task; one trace row per call",
     async () => {
-      const clientSaw: string[] = [];
-      const callToolStream = ExperimentalClientTasks.prototype.callToolStream;
-      vi.spyOn(ExperimentalClientTasks.prototype, "callToolStream").mockImplementation(async function* (this: ExperimentalClientTasks, ...args: Parameters<typeof callToolStream>) {
-        for await (const message of callToolStream.apply(this, args)) {
-          clientSaw.push(message.type);
-          yield message;
-        }
-      });
+      const clientSaw = spyOnClientTaskStream();
       const rows: ToolCallRow[] = [];
       const tools = await externalServerTools({ client: connection.client, server: "everything", runId: "run-1", recordCall: (row) => void rows.push(row) });
       const model = scriptedModel([

@@ -130,4 +130,22 @@ describe("createTaskServer", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ caller: "mcp-host:test-agent", nodeRunId: null, result: "done" });
   });
+
+  it("still ends the task when its trace row cannot be written, so the caller is not left waiting", async () => {
+    tasks = createTaskServer({
+      runId: "run-1",
+      tasks: [{ taskStartId: "summarize", definition }],
+      runTask: async () => ({ ok: true, result: "done" }),
+      recordCall: async () => {
+        throw new Error("database is locked");
+      },
+    });
+    connection = await connectInMemory(tasks.server.server, "test-agent");
+    const [tool] = await agentToolsFromClient(connection.client, "tasks");
+    const controller = new AbortController();
+    const giveUp = setTimeout(() => controller.abort(), 2_000);
+    const outcome = await tool.call({ text: "x" }, { ...meta, signal: controller.signal });
+    clearTimeout(giveUp);
+    expect(outcome).toMatchObject({ isError: false, output: "done" });
+  });
 });

@@ -69,7 +69,10 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
           // No TTL, whatever the caller asked: the store lives as long as the run, and a long sub-flow must not expire mid-way.
           const created = await extra.taskStore.createTask({ ttl: null, pollInterval: options.pollInterval ?? 20 });
           const call = { name, task, args: (args ?? {}) as Record<string, unknown>, caller: readCallerMeta(extra._meta), host: server.server.getClientVersion()?.name ?? "unknown" };
-          const job = follow(created, call, extra.taskStore).finally(() => jobs.delete(job));
+          // The task has ended either way (see follow); a row the sink could not take is said in the log, not left unhandled.
+          const job = follow(created, call, extra.taskStore)
+            .catch((error: unknown) => console.error(`task ${created.taskId} (${name}): its trace row could not be written: ${(error as Error).message}`))
+            .finally(() => jobs.delete(job));
           jobs.add(job);
           return { task: created };
         },
@@ -95,7 +98,19 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
     }
     const cancelled = controller.signal.aborted || (await store.getTask(created.taskId))?.status === "cancelled";
     const error = cancelled ? "the task was cancelled" : outcome.ok ? null : outcome.message;
-    await options.recordCall({
+    try {
+      await recordRow(rowId, started, call, outcome, error);
+    } finally {
+      // Whether or not the row could be written, the task ends: its caller would otherwise poll forever.
+      if (!cancelled) {
+        // Stored after the row, so whoever reads the result finds the call on the trace. A cancel that won the race makes this throw: nothing to store then.
+        await quietly(() => taskStore.storeTaskResult(created.taskId, outcome.ok ? "completed" : "failed", outcome.ok ? taskResult(outcome.result) : failedResult(outcome.message)));
+      }
+    }
+  }
+
+  function recordRow(rowId: string, started: Date, call: TaskCall, outcome: TaskOutcome, error: string | null): void | Promise<void> {
+    return options.recordCall({
       id: rowId,
       runId: options.runId,
       nodeRunId: call.caller?.nodeRunId ?? null,
@@ -112,9 +127,6 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
       inputTokens: call.caller?.usage?.inputTokens ?? null,
       outputTokens: call.caller?.usage?.outputTokens ?? null,
     });
-    if (cancelled) return;
-    // Stored after the row, so whoever reads the result finds the call on the trace. A cancel that won the race makes this throw: nothing to store then.
-    await quietly(() => taskStore.storeTaskResult(created.taskId, outcome.ok ? "completed" : "failed", outcome.ok ? taskResult(outcome.result) : failedResult(outcome.message)));
   }
 
   return {

@@ -2,8 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PrismaClient } from "../db/create-client";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
+import { temporaryAppDatabase } from "../db/temporary-app-database";
 import type { WorkflowInput } from "../graph";
 import { buildTraceTree } from "../trace/trace-tree";
 import type { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
@@ -46,9 +45,9 @@ const document = {
 
 type Route = typeof import("../../app/api/mcp/[workflowId]/route");
 let route: Route;
-let database: TemporaryDatabase;
-let db: PrismaClient;
-const saved = { url: process.env.DATABASE_URL, token: process.env.SWITCHBOARD_MCP_TOKEN };
+// The route reads the app's shared client, which opens this database too.
+const database = temporaryAppDatabase();
+const savedToken = process.env.SWITCHBOARD_MCP_TOKEN;
 
 /** TEST DOUBLE for the network: fetch goes straight to the route handler's exported functions, as Next would call them. */
 const routeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -67,30 +66,21 @@ async function connectHost(name: string, headers: Record<string, string> = { Aut
 }
 
 async function runsOf(kind: "service" | "task") {
-  const runs = await db.run.findMany({ where: { workflowId }, orderBy: { startedAt: "asc" }, include: { toolCalls: true, nodeRuns: true } });
+  const runs = await database.client.run.findMany({ where: { workflowId }, orderBy: { startedAt: "asc" }, include: { toolCalls: true, nodeRuns: true } });
   return runs.filter((run) => (JSON.parse(run.input) as { mcpHost?: { kind: string } }).mcpHost?.kind === kind);
 }
 
 beforeAll(async () => {
-  database = await createTemporaryDatabase();
-  db = database.client;
-  // The app's shared client (lib/db/client.ts) reads DATABASE_URL on first use.
-  process.env.DATABASE_URL = database.url;
   process.env.SWITCHBOARD_MCP_TOKEN = token;
-  await db.workflow.create({ data: { id: workflowId, name: document.name, document: JSON.stringify(document) } });
+  await database.client.workflow.create({ data: { id: workflowId, name: document.name, document: JSON.stringify(document) } });
   route = await import("../../app/api/mcp/[workflowId]/route");
 }, 60_000);
 
+// Runs before the database's own afterAll (after hooks run in reverse): the sessions close while it is open.
 afterAll(async () => {
-  const holder = globalThis as { switchboardPrisma?: PrismaClient; switchboardMcpSessions?: WorkflowEndpointSessions };
-  await holder.switchboardMcpSessions?.closeAll();
-  await holder.switchboardPrisma?.$disconnect();
-  delete holder.switchboardPrisma;
-  for (const [key, value] of [["DATABASE_URL", saved.url], ["SWITCHBOARD_MCP_TOKEN", saved.token]] as const) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await database?.dispose();
+  await (globalThis as { switchboardMcpSessions?: WorkflowEndpointSessions }).switchboardMcpSessions?.closeAll();
+  if (savedToken === undefined) delete process.env.SWITCHBOARD_MCP_TOKEN;
+  else process.env.SWITCHBOARD_MCP_TOKEN = savedToken;
 });
 
 describe("the workflow MCP endpoint (app/api/mcp/[workflowId])", () => {

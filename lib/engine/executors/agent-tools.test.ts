@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { ExperimentalClientTasks, InMemoryTaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
+import { InMemoryTaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ScriptedTurn, scriptedModel } from "../../ai/scripted-model";
 import type { ScriptedRequest } from "../../ai/scripted-model";
 import type { WorkflowInput } from "../../graph";
 import { parseWorkflow } from "../../graph";
+import { spyOnClientTaskStream } from "../../mcp/client-task-stream-spy";
 import { MemorySink } from "../../trace/memory-sink";
 import { createLocalEnvironment } from "../local-environment";
 import { runWorkflow } from "../run-workflow";
@@ -72,14 +73,7 @@ function watchTasks() {
   const created = vi.spyOn(InMemoryTaskStore.prototype, "createTask");
   const stored = vi.spyOn(InMemoryTaskStore.prototype, "storeTaskResult");
   const statuses = vi.spyOn(InMemoryTaskStore.prototype, "updateTaskStatus");
-  const clientSaw: string[] = [];
-  const callToolStream = ExperimentalClientTasks.prototype.callToolStream;
-  vi.spyOn(ExperimentalClientTasks.prototype, "callToolStream").mockImplementation(async function* (this: ExperimentalClientTasks, ...args: Parameters<typeof callToolStream>) {
-    for await (const message of callToolStream.apply(this, args)) {
-      clientSaw.push(message.type);
-      yield message;
-    }
-  });
+  const clientSaw = spyOnClientTaskStream();
   return { created, stored, statuses, clientSaw };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServerEntryError } from "./entry-problem";
 import { InMemoryServerRegistry } from "./in-memory-registry";
+import { refusal } from "./server-entry-refusal";
 import type { ServerPolicy } from "./server-policy";
 
 const open: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: false };
@@ -14,15 +15,6 @@ const github = {
   secrets: ["TOKEN"],
   allowedAgents: ["researcher"],
 };
-
-async function refusal(promise: Promise<unknown>): Promise<ServerEntryError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ServerEntryError);
-  return error as ServerEntryError;
-}
 
 describe("InMemoryServerRegistry", () => {
   it("saves, loads, lists and deletes, with defaults filled", async () => {
