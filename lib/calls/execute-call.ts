@@ -28,6 +28,9 @@ export interface CallReply {
   headers: Record<string, string>;
 }
 
+/** The longest a call may take, whatever its manifest says (the schema allows no more either). */
+export const maxCallTimeoutMs = 600_000;
+
 /** The longest wait between two tries, whatever the policy or Retry-After says. */
 export const maxRetryWaitMs = 30_000;
 
@@ -60,6 +63,8 @@ export async function executeCall(
     throw new CallFailure("template", `call '${call.name}' could not be prepared: ${(error as Error).message}`, call.name);
   }
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) timeoutMs = 30_000;
+  // A timer longer than 2^31-1 ms fires at once in Node; a call is never allowed more than 10 minutes anyway.
+  timeoutMs = Math.min(timeoutMs, maxCallTimeoutMs);
   const attempts = call.retry?.attempts ?? 1;
   const retryOn = new Set(call.retry?.on ?? []);
   const sleep = context.sleep ?? defaultSleep;

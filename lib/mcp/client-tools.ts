@@ -1,3 +1,4 @@
+import { noRequestTimeout } from "./request-timeout";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";
@@ -48,7 +49,8 @@ function callParams(name: string, args: unknown, meta: CallMeta, sendCaller: boo
 
 async function callThrough(client: Client, params: CallToolRequest["params"], meta: CallMeta): Promise<ToolOutcome> {
   try {
-    const result = (await client.callTool(params, undefined, { signal: meta.signal })) as CallToolResult;
+    // The method's own calls carry their timeouts and retries; the SDK's 60 s request limit must not cut them short.
+    const result = (await client.callTool(params, undefined, { signal: meta.signal, timeout: noRequestTimeout })) as CallToolResult;
     return outcomeOf(result);
   } catch (error) {
     return { output: (error as Error).message, isError: true };

@@ -1,3 +1,4 @@
+import { noRequestTimeout } from "./request-timeout";
 import { randomUUID } from "node:crypto";
 import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Credentials } from "../calls/render-request";
@@ -54,7 +55,7 @@ export async function callServiceOffering(request: ServiceCallRequest, options: 
     });
     const connection = await connectInMemory(server, host.name);
     try {
-      const result = redact((await connection.client.callTool({ name: offering.method, arguments: request.args }, CallToolResultSchema, { signal: request.signal })) as CallToolResult);
+      const result = redact((await connection.client.callTool({ name: offering.method, arguments: request.args }, CallToolResultSchema, { signal: request.signal, timeout: noRequestTimeout })) as CallToolResult);
       const { output } = outcomeOf(result);
       await end(result.isError ? { ok: false, error: output } : { ok: true, result: result.structuredContent ?? output });
       return result;

@@ -224,4 +224,15 @@ describe("runAgentLoop", () => {
     const result = await runAgentLoop({ conversation: failing, tools: [], maxTurns: 3, stuckAfterRepeats: 3, nodeRunId: "n", callerNodeId: "a", recordPlatformCall: () => {} });
     expect(result).toMatchObject({ status: "failed", error: "the model API answered 401: bad key" });
   });
+
+  it("runs at most 20 calls of one turn and answers the rest as not run, each with its trace row", async () => {
+    const { tools, ran } = fakeTools({ echo: (args) => ({ output: String(args.n) }) });
+    const calls = Array.from({ length: 25 }, (_, n) => ({ name: "echo", arguments: { n } }));
+    const { result, requests, platform } = await run([{ toolCalls: calls }, { text: "done" }], tools);
+    expect(ran).toHaveLength(20);
+    expect(requests[1].results).toHaveLength(25);
+    expect(requests[1].results.slice(20).every((answer) => answer.isError && /at most 20 tool calls/.test(answer.output))).toBe(true);
+    expect(platform).toHaveLength(5);
+    expect(result.toolCalls).toBe(25);
+  });
 });

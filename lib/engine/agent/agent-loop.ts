@@ -59,6 +59,9 @@ export interface AgentLoopResult {
   error?: string;
 }
 
+/** The most tool calls one model turn may have run; the rest are answered "not run". */
+export const maxCallsPerTurn = 20;
+
 type Route = { kind: "tool"; tool: AgentTool } | { kind: "search" } | { kind: "call-tool" };
 
 /**
@@ -100,8 +103,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     }
     wantedMore = true;
     const answers: ToolResultMessage[] = [];
-    for (const call of reply.toolCalls) {
+    for (const [position, call] of reply.toolCalls.entries()) {
       toolCalls++;
+      if (position >= maxCallsPerTurn) {
+        // One reply asking for hundreds of calls would run them all; the rest are answered, not run.
+        answers.push((await refuseCall(call, options, reply.usage, `Not run: at most ${maxCallsPerTurn} tool calls are run per turn. Ask for the rest in your next turn.`)).message);
+        continue;
+      }
       const answer = await answerCall(call, { options, routes, byName, guard, usage: reply.usage });
       answers.push(answer.message);
       if (answer.answered) {
@@ -183,6 +191,11 @@ async function answerCall(call: ToolCallRequest, state: CallState): Promise<Call
   const warning = guard.after(guardName, args, outcome.output);
   if (warning === "STOP") return { ...reply({ ...outcome, output: `${outcome.output}\n\nThis result has come back unchanged too often; the agent stops here as stuck.` }, true), answered };
   return { ...reply(warning ? { ...outcome, output: `${outcome.output}\n\n${warning}` } : outcome), answered };
+}
+
+async function refuseCall(call: ToolCallRequest, options: AgentLoopOptions, usage: TokenUsage | undefined, output: string) {
+  await options.recordPlatformCall({ callId: call.id, tool: call.name, arguments: call.input ?? call.arguments, output, isError: true, startedAt: new Date().toISOString(), durationMs: 0, usage });
+  return { message: { id: call.id, name: call.name, arguments: call.arguments, output, isError: true } satisfies ToolResultMessage };
 }
 
 function clampLimit(limit: unknown): number {

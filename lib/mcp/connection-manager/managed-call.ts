@@ -1,3 +1,4 @@
+import { noRequestTimeout } from "../request-timeout";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CallMeta, ToolOutcome } from "../../tools/agent-tool";
@@ -23,9 +24,6 @@ export interface ManagedCallContext {
   /** The server's link as of now (a new one after `reconnect`); throws when it cannot be had. */
   link(): Promise<ServerLink>;
 }
-
-// The SDK cuts every request at 60 s by default; the manager's own timeout governs instead.
-const noRequestTimeout = 2 ** 31 - 1;
 
 type Attempt = { kind: "answered"; outcome: ToolOutcome } | { kind: "cancelled"; outcome: ToolOutcome };
 
