@@ -1,5 +1,5 @@
 import type { McpServer } from "../generated/prisma/client";
-import type { EntryProblem, ServerEntry } from "../mcp/registry";
+import type { EntryProblem, ServerDestination, ServerEntry } from "../mcp/registry";
 
 /** The McpServer columns an entry is written to. */
 export type McpServerData = Omit<McpServer, "createdAt" | "updatedAt">;
@@ -52,7 +52,7 @@ export function rowFromEntry(entry: ServerEntry): McpServerData {
 }
 
 /** Where a row says its server is, read without trusting it (to open the secrets sealed for it). */
-export function rowDestination(row: McpServer): { transport: string; command: string | null; args: unknown; url: string | null } {
+export function rowDestination(row: McpServer): ServerDestination {
   let args: unknown = [];
   if (row.args !== null) {
     try {
@@ -65,6 +65,3 @@ export function rowDestination(row: McpServer): { transport: string; command: st
 }
 
 /** Where a valid entry says its server is. */
-export function entryDestination(entry: ServerEntry): { transport: string; command: string | null; args: unknown; url: string | null } {
-  return entry.transport === "stdio" ? { transport: "stdio", command: entry.command, args: entry.args, url: null } : { transport: entry.transport, command: null, args: [], url: entry.url };
-}

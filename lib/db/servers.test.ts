@@ -105,10 +105,19 @@ describe("PrismaServerRegistry", () => {
     expect(await registry.resolve("everything")).toMatchObject({ secretValues: { TOKEN: plaintext } });
   });
 
-  it("re-seals secrets when the app changes the command, and keeps them across saves", async () => {
+  it("keeps stored secrets across saves that leave the server where it is", async () => {
     await registry.save(everything, { secretValues: { TOKEN: "tok-keep-me" } });
-    await registry.save({ ...everything, args: [...everything.args, "--verbose"] });
+    await registry.save({ ...everything, name: "Everything, renamed" });
     expect((await registry.resolve("everything"))?.secretValues).toEqual({ TOKEN: "tok-keep-me" });
+  });
+
+  it("drops stored secrets when a save sends the server somewhere new, unless they are entered again", async () => {
+    await registry.save(everything, { secretValues: { TOKEN: "tok-for-the-old-command" } });
+    const moved = { ...everything, args: [...everything.args, "--verbose"] };
+    await registry.save(moved);
+    expect(await registry.describe("everything")).toMatchObject({ ok: true, secrets: { TOKEN: "missing" } });
+    await registry.save(moved, { secretValues: { TOKEN: "tok-typed-again" } });
+    expect((await registry.resolve("everything"))?.secretValues).toEqual({ TOKEN: "tok-typed-again" });
   });
 
   it("will not open a secret for a row pointed elsewhere with SQL", async () => {

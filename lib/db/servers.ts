@@ -3,10 +3,12 @@ import {
   RegistrySecretError,
   ServerEntryError,
   byNameThenId,
-  checkSecretValues,
+  entryDestination,
+  idOf,
   mergeSecretValues,
   secretBinding,
   serverPolicyFromEnvironment,
+  validateForSave,
   validateServerEntry,
   type ResolvedServer,
   type SaveOptions,
@@ -18,7 +20,7 @@ import {
 } from "../mcp/registry";
 import { secretBox, SecretError, type SecretBox } from "../security/secrets";
 import { toDatabaseError } from "./database-error";
-import { entryDestination, entryInputFromRow, rowDestination, rowFromEntry } from "./server-rows";
+import { entryInputFromRow, rowDestination, rowFromEntry } from "./server-rows";
 
 export interface PrismaServerRegistryOptions {
   /** Seals and opens secrets (default: the process's box, its key from the environment or data/secret.key). */
@@ -50,15 +52,11 @@ export class PrismaServerRegistry implements ServerRegistry {
   }
 
   async save(input: unknown, options: SaveOptions = {}): Promise<ServerEntry> {
-    const verdict = await validateServerEntry(input, this.#policy());
-    if (!verdict.ok) throw new ServerEntryError(verdict.problem, { stored: false, serverId: idOf(input) });
-    const entry = verdict.entry;
-    const secretProblem = checkSecretValues(entry, options.secretValues ?? {});
-    if (secretProblem) throw new ServerEntryError(secretProblem, { stored: false, serverId: entry.id });
+    const entry = await validateForSave(input, options.secretValues ?? {}, this.#policy());
     const existing = await this.#row(entry.id, `read server '${entry.id}'`);
-    // Secrets are re-sealed for the entry's (possibly new) command or URL; ones that no longer open are dropped.
+    // Stored secrets stay only while the server stays where it was; ones that no longer open are dropped.
     const stored = existing ? this.#openReadable(existing) : {};
-    const values = mergeSecretValues(entry, stored, options.secretValues);
+    const values = mergeSecretValues(entry, stored, options.secretValues, existing ? rowDestination(existing) : undefined);
     const sealed = Object.entries(values).map(([name, value]) => ({
       serverId: entry.id,
       name,
@@ -181,6 +179,3 @@ export class PrismaServerRegistry implements ServerRegistry {
   }
 }
 
-function idOf(input: unknown): string | undefined {
-  return typeof input === "object" && input !== null && "id" in input && typeof input.id === "string" ? input.id : undefined;
-}

@@ -85,4 +85,14 @@ describe("InMemoryServerRegistry", () => {
     expect((await refusal(registry.save(github, { secretValues: { OTHER: "x" } }))).field).toBe("secrets.OTHER");
     expect((await refusal(registry.save(github, { secretValues: { TOKEN: "a\nb" } }))).field).toBe("secrets.TOKEN");
   });
+
+  it("carries stored secrets over a save only while the server keeps its URL", async () => {
+    const registry = new InMemoryServerRegistry({ policy: () => open });
+    await registry.save(github, { secretValues: { TOKEN: "tok-for-this-host" } });
+    await registry.save({ ...github, name: "GitHub (renamed)" });
+    expect((await registry.resolve("github"))?.secretValues).toEqual({ TOKEN: "tok-for-this-host" });
+    await registry.save({ ...github, url: "https://93.184.215.99/collect" });
+    expect((await registry.resolve("github"))?.secretValues).toEqual({});
+  });
 });
+

@@ -2,8 +2,8 @@ import { ServerEntryError } from "./entry-problem";
 import type { ServerEntry } from "./server-entry";
 import { serverPolicyFromEnvironment, type ServerPolicy } from "./server-policy";
 import type { ResolvedServer, SaveOptions, SecretState, ServerListing, ServerRegistry } from "./server-registry";
-import { checkSecretValues, mergeSecretValues } from "./secret-values";
-import { validateServerEntry } from "./validate-entry";
+import { entryDestination, mergeSecretValues, type ServerDestination } from "./secret-values";
+import { idOf, parseServerEntry, validateForSave, validateServerEntry } from "./validate-entry";
 
 /** What the in-memory registry keeps per server: the entry as stored, and its secret values. */
 export interface StoredServer {
@@ -33,13 +33,10 @@ export class InMemoryServerRegistry implements ServerRegistry {
   }
 
   async save(input: unknown, options: SaveOptions = {}): Promise<ServerEntry> {
-    const verdict = await validateServerEntry(input, this.#policy());
-    if (!verdict.ok) throw new ServerEntryError(verdict.problem, { stored: false, serverId: idOf(input) });
-    const entry = verdict.entry;
-    const secretProblem = checkSecretValues(entry, options.secretValues ?? {});
-    if (secretProblem) throw new ServerEntryError(secretProblem, { stored: false, serverId: entry.id });
-    const stored = Object.fromEntries(this.rows.get(entry.id)?.secrets ?? []);
-    const secrets = mergeSecretValues(entry, stored, options.secretValues);
+    const entry = await validateForSave(input, options.secretValues ?? {}, this.#policy());
+    const existing = this.rows.get(entry.id);
+    const stored = Object.fromEntries(existing?.secrets ?? []);
+    const secrets = mergeSecretValues(entry, stored, options.secretValues, existing ? storedDestination(existing.entry) : undefined);
     this.rows.set(entry.id, { entry: structuredClone(entry), secrets: new Map(Object.entries(secrets)) });
     return structuredClone(entry);
   }
@@ -87,9 +84,6 @@ export class InMemoryServerRegistry implements ServerRegistry {
   }
 }
 
-function idOf(input: unknown): string | undefined {
-  return typeof input === "object" && input !== null && "id" in input && typeof input.id === "string" ? input.id : undefined;
-}
 
 function nameOf(input: unknown): string | null {
   return typeof input === "object" && input !== null && "name" in input && typeof input.name === "string" ? input.name : null;
@@ -100,4 +94,10 @@ export function byNameThenId(a: ServerListing, b: ServerListing): number {
   const nameA = a.ok ? a.entry.name : (a.name ?? a.id);
   const nameB = b.ok ? b.entry.name : (b.name ?? b.id);
   return nameA.localeCompare(nameB) || a.id.localeCompare(b.id);
+}
+
+/** Where a stored entry points; a row that no longer parses points nowhere its secrets may follow. */
+function storedDestination(stored: unknown): ServerDestination {
+  const parsed = parseServerEntry(stored);
+  return parsed.ok ? entryDestination(parsed.entry) : { transport: "refused" };
 }

@@ -17,10 +17,10 @@ export {
 } from "./server-entry";
 export { ServerEntryError, problemField, problemFromZod, type EntryProblem } from "./entry-problem";
 export { checkServerPolicy, serverPolicyFromEnvironment, type ServerPolicy } from "./server-policy";
-export { parseServerEntry, validateServerEntry, type EntryVerdict } from "./validate-entry";
+export { idOf, parseServerEntry, validateForSave, validateServerEntry, type EntryVerdict } from "./validate-entry";
 export { RegistrySecretError, type ResolvedServer, type SaveOptions, type SecretState, type ServerListing, type ServerRegistry } from "./server-registry";
 export { InMemoryServerRegistry, byNameThenId, type InMemoryServerRegistryOptions, type StoredServer } from "./in-memory-registry";
-export { checkSecretValues, mergeSecretValues, secretBinding, maxSecretLength } from "./secret-values";
+export { checkSecretValues, entryDestination, mergeSecretValues, secretBinding, maxSecretLength, type ServerDestination } from "./secret-values";
 export { MissingSecretError, fillSecretRecord, fillSecretReferences, secretReferences } from "./secret-references";
 export { entryFromForm, formFromEntry, type ServerFormFields, type FormParse } from "./server-form";
 export { mayUseServer, type AgentIdentity } from "./allowed-agents";

@@ -18,11 +18,39 @@ export function checkSecretValues(entry: ServerEntry, values: Readonly<Record<st
   return null;
 }
 
-/** The stored values kept after a save: those of names still listed, replaced by any new ones. */
-export function mergeSecretValues(entry: ServerEntry, stored: Readonly<Record<string, string>>, replacements: Readonly<Record<string, string>> = {}): Record<string, string> {
+/** Where a server is: its command and arguments, or its URL. Secrets are bound to it. */
+export interface ServerDestination {
+  transport: string;
+  command?: string | null;
+  args?: unknown;
+  url?: string | null;
+}
+
+export function entryDestination(entry: ServerEntry): ServerDestination {
+  return entry.transport === "stdio" ? { transport: "stdio", command: entry.command, args: entry.args, url: null } : { transport: entry.transport, command: null, args: [], url: entry.url };
+}
+
+function destinationKey(destination: ServerDestination): string {
+  const where = destination.transport === "stdio" ? [destination.transport, destination.command ?? "", destination.args ?? []] : [destination.transport, destination.url ?? ""];
+  return JSON.stringify(where);
+}
+
+/**
+ * The stored values kept after a save: those of names still listed, replaced
+ * by any new ones. When the save sends the server somewhere new (another
+ * command or URL than `previous`), stored values are not carried over: a
+ * secret goes only where it was given for, so it must be entered again.
+ */
+export function mergeSecretValues(
+  entry: ServerEntry,
+  stored: Readonly<Record<string, string>>,
+  replacements: Readonly<Record<string, string>> = {},
+  previous?: ServerDestination,
+): Record<string, string> {
+  const keep = !previous || destinationKey(previous) === destinationKey(entryDestination(entry));
   const merged: Record<string, string> = {};
   for (const name of entry.secrets ?? []) {
-    const value = replacements[name] ?? stored[name];
+    const value = replacements[name] ?? (keep ? stored[name] : undefined);
     if (value !== undefined) merged[name] = value;
   }
   return merged;
@@ -34,7 +62,6 @@ export function mergeSecretValues(entry: ServerEntry, stored: Readonly<Record<st
  * says `npx -y other-package` or points at another URL, so editing a row
  * behind the app's back cannot send a stored secret somewhere new.
  */
-export function secretBinding(serverId: string, name: string, destination: { transport: string; command?: string | null; args?: unknown; url?: string | null }): string {
-  const where = destination.transport === "stdio" ? [destination.transport, destination.command ?? "", destination.args ?? []] : [destination.transport, destination.url ?? ""];
-  return `mcp-server-secret\u0000${serverId}\u0000${name}\u0000${JSON.stringify(where)}`;
+export function secretBinding(serverId: string, name: string, destination: ServerDestination): string {
+  return `mcp-server-secret\u0000${serverId}\u0000${name}\u0000${destinationKey(destination)}`;
 }

@@ -1,4 +1,5 @@
-import { problemFromZod, type EntryProblem } from "./entry-problem";
+import { problemFromZod, ServerEntryError, type EntryProblem } from "./entry-problem";
+import { checkSecretValues } from "./secret-values";
 import { serverEntrySchema, type ServerEntry } from "./server-entry";
 import { checkServerPolicy, serverPolicyFromEnvironment, type ServerPolicy } from "./server-policy";
 
@@ -25,4 +26,22 @@ export async function validateServerEntry(input: unknown, policy: ServerPolicy =
   if (!parsed.ok) return parsed;
   const problem = await checkServerPolicy(parsed.entry, policy);
   return problem ? { ok: false, problem } : parsed;
+}
+
+/**
+ * What every registry does before it stores anything: the entry passes the
+ * schema and this machine's rules, and its new secret values fit the
+ * secrets it lists. Throws ServerEntryError naming the field.
+ */
+export async function validateForSave(input: unknown, secretValues: Readonly<Record<string, string>>, policy: ServerPolicy): Promise<ServerEntry> {
+  const verdict = await validateServerEntry(input, policy);
+  if (!verdict.ok) throw new ServerEntryError(verdict.problem, { stored: false, serverId: idOf(input) });
+  const secretProblem = checkSecretValues(verdict.entry, secretValues);
+  if (secretProblem) throw new ServerEntryError(secretProblem, { stored: false, serverId: verdict.entry.id });
+  return verdict.entry;
+}
+
+/** The id an input claims, for an error about an input that did not parse. */
+export function idOf(input: unknown): string | undefined {
+  return typeof input === "object" && input !== null && "id" in input && typeof input.id === "string" ? input.id : undefined;
 }
