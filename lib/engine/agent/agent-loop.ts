@@ -107,7 +107,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       toolCalls++;
       if (position >= maxCallsPerTurn) {
         // One reply asking for hundreds of calls would run them all; the rest are answered, not run.
-        answers.push((await refuseCall(call, options, reply.usage, `Not run: at most ${maxCallsPerTurn} tool calls are run per turn. Ask for the rest in your next turn.`)).message);
+        answers.push(await platformAnswer(call, options, reply.usage, { output: `Not run: at most ${maxCallsPerTurn} tool calls are run per turn. Ask for the rest in your next turn.`, isError: true }));
         continue;
       }
       const answer = await answerCall(call, { options, routes, byName, guard, usage: reply.usage });
@@ -155,10 +155,7 @@ async function answerCall(call: ToolCallRequest, state: CallState): Promise<Call
   const { options, guard } = state;
   const startedAt = new Date();
   const reply = (outcome: ToolOutcome, stop = false) => ({ message: { id: call.id, name: call.name, arguments: call.arguments, output: outcome.output, isError: outcome.isError }, stop });
-  const platform = async (outcome: ToolOutcome, stop = false) => {
-    await options.recordPlatformCall({ callId: call.id, tool: call.name, arguments: call.input ?? call.arguments, output: outcome.output, isError: outcome.isError, startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), usage: state.usage });
-    return reply(outcome, stop);
-  };
+  const platform = async (outcome: ToolOutcome, stop = false) => ({ message: await platformAnswer(call, options, state.usage, outcome, startedAt), stop });
   const route = state.routes.get(call.name);
   if (!route) return platform({ output: `There is no tool named '${call.name}'. The tools you can call are: ${[...state.routes.keys()].join(", ")}.`, isError: true });
   if (call.input === undefined || call.input === null || typeof call.input !== "object" || Array.isArray(call.input)) {
@@ -193,9 +190,10 @@ async function answerCall(call: ToolCallRequest, state: CallState): Promise<Call
   return { ...reply(warning ? { ...outcome, output: `${outcome.output}\n\n${warning}` } : outcome), answered };
 }
 
-async function refuseCall(call: ToolCallRequest, options: AgentLoopOptions, usage: TokenUsage | undefined, output: string) {
-  await options.recordPlatformCall({ callId: call.id, tool: call.name, arguments: call.input ?? call.arguments, output, isError: true, startedAt: new Date().toISOString(), durationMs: 0, usage });
-  return { message: { id: call.id, name: call.name, arguments: call.arguments, output, isError: true } satisfies ToolResultMessage };
+/** An answer the platform gives itself (no tool ran): its trace row is written here, one per call. */
+async function platformAnswer(call: ToolCallRequest, options: AgentLoopOptions, usage: TokenUsage | undefined, outcome: ToolOutcome, startedAt = new Date()): Promise<ToolResultMessage> {
+  await options.recordPlatformCall({ callId: call.id, tool: call.name, arguments: call.input ?? call.arguments, output: outcome.output, isError: outcome.isError, startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), usage });
+  return { id: call.id, name: call.name, arguments: call.arguments, output: outcome.output, isError: outcome.isError };
 }
 
 function clampLimit(limit: unknown): number {
