@@ -91,6 +91,10 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }
 function statusSentence(status: RunRecord["status"], duration: number, calls: number): string {
   const took = formatDuration(duration);
   switch (status) {
+    case "queued":
+      return "Queued: waiting for a worker to take it.";
+    case "needs-attention":
+      return "Needs attention: a call may have run when its worker stopped. Choose below what happens next.";
     case "running":
       // Constant while it runs: a live region that changed every poll would talk over everything.
       return "Running; the trace below updates as calls arrive.";

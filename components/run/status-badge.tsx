@@ -1,7 +1,10 @@
 import type { NodeStatus, RunStatus } from "@/lib/trace/run-events";
 import styles from "./run.module.css";
 
-const looks: Record<NodeStatus, { label: string; className: string; hint: string }> = {
+const looks: Record<NodeStatus | RunStatus, { label: string; className: string; hint: string }> = {
+  queued: { label: "queued", className: "chip", hint: "Waiting for a worker to take it" },
+  "needs-attention": { label: "needs attention", className: "badge-warning", hint: "Stopped at a call that may have run when its worker died; a person decides what happens next" },
+  waiting: { label: "waiting", className: "chip", hint: "Stopped with its run, which needs attention; it goes on when the run resumes" },
   running: { label: "running", className: "badge-promise", hint: "Still running" },
   completed: { label: "completed", className: "badge-ok", hint: "Ended normally" },
   max_turns: { label: "max turns", className: "badge-warning", hint: "Stopped at its maxTurns limit before the agent finished" },

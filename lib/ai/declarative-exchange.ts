@@ -75,7 +75,13 @@ class DeclarativeConversation implements Conversation {
     const last = run[run.length - 1];
     const reply = await executeCall(last, this.scope, { ...context, signal: signal ?? context.signal }, { value: request });
     this.lastResponse = reply.response;
-    return streamingTransports.has(last.transport) ? this.readEvents(reply.response as unknown[]) : this.readReply(reply.response);
+    const turn = streamingTransports.has(last.transport) ? this.readEvents(reply.response as unknown[]) : this.readReply(reply.response);
+    return { ...turn, replay: { response: reply.response } };
+  }
+
+  restore(turn: ModelTurn, tools: readonly ToolDefinition[]): void {
+    if (tools.length > 0) this.offeredBefore = tools;
+    this.lastResponse = (turn.replay as { response?: unknown } | undefined)?.response ?? null;
   }
 
   private readReply(response: unknown): ModelTurn {

@@ -33,6 +33,16 @@ export interface ModelTurn {
   text: string;
   toolCalls: ToolCallRequest[];
   usage?: TokenUsage;
+  /** Why the model stopped (e.g. "stop", "tool-calls", "length"), when the protocol says. */
+  finishReason?: string;
+  /** The model that answered, when the protocol knows it (e.g. "gpt-4.1-mini"). */
+  modelId?: string;
+  /**
+   * What the protocol needs to go on from this turn without asking again
+   * (the raw reply, provider messages): kept in the run's journal as JSON,
+   * handed back to `restore` on resume.
+   */
+  replay?: unknown;
 }
 
 /** The answer to one tool call, as it goes back to the model. */
@@ -59,6 +69,13 @@ export interface Conversation {
   turn(tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<ModelTurn>;
   /** Records the model's turn and the answers to its calls, before the next turn. */
   addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void;
+  /**
+   * Takes a turn recorded in the run's journal as if the model had just
+   * answered it (a resumed run replays its turns without asking again), so
+   * the conversation goes on exactly where it was. `tools` are those the
+   * turn was offered.
+   */
+  restore?(turn: ModelTurn, tools: readonly ToolDefinition[]): void;
 }
 
 /** A model protocol: starts conversations. */

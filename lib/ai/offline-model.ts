@@ -53,6 +53,10 @@ class OfflineConversation implements Conversation {
   addResults(_turn: ModelTurn, results: readonly ToolResultMessage[]): void {
     this.results.push(...results);
   }
+
+  restore(): void {
+    this.turns++;
+  }
 }
 
 function request(id: string, name: string, input: Record<string, unknown>): ToolCallRequest {

@@ -47,6 +47,11 @@ export function scriptedModel(script: Array<ScriptedTurn | ((request: ScriptedRe
         addResults(_turn, results) {
           pending = [...results];
         },
+        restore() {
+          // A replayed turn was played before: the script moves on past it, unasked.
+          pending = [];
+          index++;
+        },
       };
       return conversation;
     },

@@ -87,13 +87,23 @@ class SdkConversation implements Conversation {
     // A stream cut by a cancel or the timeout ends quietly with what it had: that is no turn.
     if (timeout.aborted) throw new Error(`the model did not answer within ${timeoutMs} ms`);
     if (signal?.aborted) throw new Error("the model request was cancelled");
+    const assistant = assistantMessages(step.responseMessages);
     const turn: ModelTurn = {
       text: step.text,
       toolCalls: step.toolCalls.map((call) => toolCallOf(call)),
       usage: { inputTokens: step.usage.inputTokens, outputTokens: step.usage.outputTokens },
+      ...(step.finishReason ? { finishReason: String(step.finishReason) } : {}),
+      ...(typeof this.setup.model === "object" && this.setup.model && "modelId" in this.setup.model ? { modelId: String(this.setup.model.modelId) } : {}),
+      replay: { assistant },
     };
-    this.assistantOf.set(turn, assistantMessages(step.responseMessages));
+    this.assistantOf.set(turn, assistant);
     return turn;
+  }
+
+  restore(turn: ModelTurn, tools: readonly ToolDefinition[]): void {
+    if (tools.length) this.offeredBefore = tools;
+    const assistant = (turn.replay as { assistant?: ModelMessage[] } | undefined)?.assistant;
+    if (assistant) this.assistantOf.set(turn, assistant);
   }
 
   /** One streamed step, read to its end; an error part fails the turn as generateText would. */
@@ -105,8 +115,8 @@ class SdkConversation implements Conversation {
       else if (part.type === "text-delta") this.setup.onText?.(part.text);
     }
     if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
-    const [text, toolCalls, usage, responseMessages] = await Promise.all([result.text, result.toolCalls, result.usage, result.responseMessages]);
-    return { text, toolCalls, usage, responseMessages };
+    const [text, toolCalls, usage, responseMessages, finishReason] = await Promise.all([result.text, result.toolCalls, result.usage, result.responseMessages, result.finishReason]);
+    return { text, toolCalls, usage, responseMessages, finishReason };
   }
 
   addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void {

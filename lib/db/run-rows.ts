@@ -17,7 +17,17 @@ export function toRunRecord(row: Run): RunRecord {
     error: status ? row.error : unknownStatusError(row.status, row.error),
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
+    ...(row.workerId ? { workerId: row.workerId } : {}),
+    ...(row.resumeCount > 0 ? { resumeCount: row.resumeCount } : {}),
+    ...(row.attention ? { attention: attentionOf(row.attention) } : {}),
   };
+}
+
+/** The Run row's `attention` column: the call waiting for a person, or null (also for text that is not one). */
+function attentionOf(text: string | null): RunRecord["attention"] {
+  const value = text ? fromJsonText(text) : null;
+  if (!value || typeof value !== "object" || typeof (value as { key?: unknown }).key !== "string") return null;
+  return value as RunRecord["attention"];
 }
 
 export function toNodeRunRecord(row: NodeRun): NodeRunRecord {
@@ -75,6 +85,8 @@ export function toToolCallRecord(row: ToolCall): ToolCallRecord {
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
     sequence: row.sequence,
+    ...(row.stepKey ? { stepKey: row.stepKey } : {}),
+    ...(row.attempt > 0 ? { attempt: row.attempt } : {}),
   };
 }
 

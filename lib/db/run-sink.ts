@@ -43,8 +43,11 @@ export class PrismaRunSink implements RunSink {
 
   async nodeStart(event: NodeStartEvent): Promise<void> {
     await this.write(`record the start of node "${event.nodeId}"`, () =>
-      this.db.nodeRun.create({
-        data: {
+      this.db.nodeRun.upsert({
+        where: { id: event.nodeRunId },
+        // A resumed run starts the same node run again: the same row, running again.
+        update: { status: "running", endedAt: null, error: null },
+        create: {
           id: event.nodeRunId,
           runId: event.runId,
           nodeId: event.nodeId,
@@ -80,6 +83,7 @@ export class PrismaRunSink implements RunSink {
           inputTokens: row.inputTokens,
           outputTokens: row.outputTokens,
           sequence,
+          stepKey: row.stepKey ?? null,
         },
       }),
     );

@@ -53,7 +53,7 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
       select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, _count: { select: { toolCalls: true } } },
     });
     return rows.map((row) => {
-      const record = toRunRecord({ ...row, input: "{}", outputs: "{}" });
+      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null, attention: null });
       return {
         id: record.id,
         workflowId: record.workflowId,

@@ -6,6 +6,7 @@ import type { NodeStatus, RunSink } from "../trace/run-events";
 import type { TaintRegistry } from "../trace/taint-registry";
 import type { EngineEnvironment } from "./environment";
 import type { ResourceScope } from "./resource-scope";
+import type { StepRecorder } from "./journal/step-recorder";
 
 /** One run in progress: what every executor may read and use. */
 export interface RunContext {
@@ -21,6 +22,8 @@ export interface RunContext {
   secrets: Set<string>;
   /** Where outside content came from and went, for this run. */
   taint: TaintRegistry;
+  /** The run's journal: steps recorded so far are replayed, new ones recorded before the next begins. */
+  recorder: StepRecorder;
   /** The run's key-value memory, shared by its agents (save_to_memory, read_memory). */
   memory: RunMemory;
   /** Each agent node's declared tools (builtin, custom, mcp), resolved by the preflight before any node ran. */
@@ -52,7 +55,10 @@ export interface NodeOutcome {
 /** One node about to run. */
 export interface NodeJob {
   node: WorkflowNode;
+  /** Derived from the run and `runKey`: the same node run on every resume. */
   nodeRunId: string;
+  /** The node run's journal key: node id and activation (`agent#1`), under the task call that started it. */
+  runKey: string;
   inputs: Record<string, unknown>;
   /** For a task's entry node: the call's arguments. */
   entryValues?: Record<string, unknown>;

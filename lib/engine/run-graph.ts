@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { applyOutputs, deliverOutputs, failNode, isRunFinished, planReadyNodes, type RunState, startNodes } from "../graph";
 import { executeNode } from "./executors";
 import { inheritInputTaint, recordOutputTaint } from "./node-taint";
 import type { NodeJob, NodeOutcome, RunContext } from "./run-context";
+import { nodeRunKey, stableId } from "./journal/step-key";
+import { JournalUnavailableError, RunInterruption } from "./journal/step-recorder";
 
 export interface GraphOutcome {
   /** completed when every node ended completed (or max_turns), else the first failure. */
@@ -11,6 +12,8 @@ export interface GraphOutcome {
   /** What reached an End (or a Task End). */
   result: unknown;
   cancelled: boolean;
+  /** Set when the run stopped unfinished: a call waits for a person, or the journal could not be written. */
+  interruption: RunInterruption | null;
 }
 
 /**
@@ -35,6 +38,7 @@ export async function runGraph(
   let wake = () => {};
 
   const finish = (nodeId: string, outcome: NodeOutcome) => {
+    if (outcome.status === "needs-attention" || outcome.status === "waiting") return; // the node runs again on resume
     if (outcome.result) result = outcome.result.value;
     const ended = outcome.status === "completed" || outcome.status === "max_turns";
     state = ended ? applyOutputs(state, nodeId, outcome.outputs) : failNode(state, nodeId);
@@ -47,7 +51,7 @@ export async function runGraph(
     wake();
   };
 
-  while (!context.signal.aborted) {
+  while (!context.signal.aborted && !context.recorder.interruption) {
     const plan = planReadyNodes(state);
     for (const nodeId of plan.capped) {
       state = failNode(state, nodeId);
@@ -57,8 +61,9 @@ export async function runGraph(
     for (const ready of plan.start) {
       const node = nodes.get(ready.nodeId);
       if (!node) continue;
-      const nodeRunId = randomUUID();
-      const job: NodeJob = { node, nodeRunId, inputs: ready.inputs, entryValues: options.entryValues, emit: emitter(node.id, nodeRunId) };
+      const runKey = nodeRunKey(node.id, state.nodes[node.id]?.runs ?? 1, options.parentToolCallId);
+      const nodeRunId = stableId(context.runId, runKey);
+      const job: NodeJob = { node, nodeRunId, runKey, inputs: ready.inputs, entryValues: options.entryValues, emit: emitter(node.id, nodeRunId) };
       const task = runNode(job, context, options.parentToolCallId)
         .then((outcome) => finish(node.id, outcome))
         .finally(() => running.delete(nodeRunId));
@@ -72,7 +77,9 @@ export async function runGraph(
   }
   await Promise.allSettled(running.values());
   const cancelled = context.signal.aborted;
-  return { ok: !cancelled && firstError === null, error: cancelled ? "the run was cancelled" : firstError, result, cancelled };
+  const interruption = cancelled ? null : context.recorder.interruption;
+  if (interruption) return { ok: false, error: interruption.message, result, cancelled, interruption };
+  return { ok: !cancelled && firstError === null, error: cancelled ? "the run was cancelled" : firstError, result, cancelled, interruption: null };
 }
 
 /**
@@ -85,11 +92,20 @@ async function runNode(job: NodeJob, context: RunContext, parentToolCallId: stri
   try {
     await context.sink.nodeStart({ runId: context.runId, nodeRunId, nodeId: node.id, nodeType: node.type, parentToolCallId, inputs: job.inputs, startedAt: new Date().toISOString() });
     inheritInputTaint(node.id, nodeRunId, context);
-    const outcome = await executeNode(job, context);
+    let outcome: NodeOutcome;
+    try {
+      outcome = await executeNode(job, context);
+    } catch (error) {
+      if (!(error instanceof RunInterruption)) throw error;
+      return await interrupted(job, context, error);
+    }
     const taintedOutputs = await recordOutputTaint({ nodeId: node.id, nodeRunId, parentToolCallId }, outcome, context);
     await context.sink.nodeEnd({ runId: context.runId, nodeRunId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, turns: outcome.turns, taintedOutputs, endedAt: new Date().toISOString() });
     return outcome;
   } catch (error) {
+    if (error instanceof JournalUnavailableError) {
+      return interrupted(job, context, new RunInterruption("journal-unavailable", `the run could not be recorded (${error.message}); it resumes once the database is back`, undefined, { cause: error }));
+    }
     const failed: NodeOutcome = { status: "failed", outputs: {}, error: `its run could not be recorded: ${(error as Error).message}`, turns: 0 };
     // Best effort: the row may not exist, or the sink may still be down.
     await Promise.resolve()
@@ -97,4 +113,20 @@ async function runNode(job: NodeJob, context: RunContext, parentToolCallId: stri
       .catch(() => undefined);
     return failed;
   }
+}
+
+/**
+ * A node stopped with its run, unfinished: the one whose call waits for a
+ * person shows needs-attention, the others waiting; every other node stops
+ * at its next step. A journal that cannot be written leaves the rows as
+ * they are (the database is gone); the run resumes once it is back.
+ */
+async function interrupted(job: NodeJob, context: RunContext, interruption: RunInterruption): Promise<NodeOutcome> {
+  context.recorder.stop(interruption);
+  const status = interruption.reason === "needs-attention" ? "needs-attention" : "waiting";
+  const outcome: NodeOutcome = { status, outputs: {}, error: interruption.message, turns: 0 };
+  if (interruption.reason !== "journal-unavailable") {
+    await context.sink.nodeEnd({ runId: context.runId, nodeRunId: job.nodeRunId, status, outputs: {}, error: interruption.message, turns: 0, taintedOutputs: [], endedAt: new Date().toISOString() });
+  }
+  return outcome;
 }

@@ -10,6 +10,10 @@ import { preflightMessage, preflightTools } from "./preflight";
 import { ResourceScope } from "./resource-scope";
 import type { RunContext, TaskOutcome, TaskRequest } from "./run-context";
 import { runGraph } from "./run-graph";
+import { memoryJournal } from "./journal/memory-journal";
+import type { RunJournal } from "./journal/run-journal";
+import { type AttentionRequest, StepRecorder } from "./journal/step-recorder";
+import { redactSecrets } from "../trace/redact";
 
 export interface RunRequest {
   runId: string;
@@ -17,6 +21,12 @@ export interface RunRequest {
   workflow: Workflow;
   input: Record<string, unknown>;
   sink: RunSink;
+  /**
+   * The run's journal: what it holds is replayed (a resumed run), new steps
+   * are recorded before the next begins, each with its trace rows. Default:
+   * a journal in memory whose rows go to the sink (a run nothing resumes).
+   */
+  journal?: RunJournal;
   env: EngineEnvironment;
   signal?: AbortSignal;
   /**
@@ -31,9 +41,17 @@ export interface RunRequest {
 }
 
 export interface RunOutcome {
-  status: Exclude<RunStatus, "running">;
+  /**
+   * needs-attention: a call waits for a person (recorded with the run's end);
+   * interrupted: the journal could not be written, nothing more was recorded,
+   * and the run must be resumed once the store is back.
+   */
+  status: Exclude<RunStatus, "running" | "queued"> | "interrupted";
   outputs: Record<string, unknown>;
   error: string | null;
+  attention?: AttentionRequest;
+  /** How many steps were taken from the journal instead of being run. */
+  replayed?: number;
 }
 
 /**
@@ -44,7 +62,9 @@ export interface RunOutcome {
  */
 export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
   const secrets = new Set<string>();
-  const sink = redactingSink(request.sink, () => [...secrets]);
+  const recorder = new StepRecorder(request.runId, request.journal ?? memoryJournal(request.sink), (value) => redactSecrets(value, [...secrets]));
+  // Redacted first, then a journalled step's rows wait for their step.
+  const sink = redactingSink(recorder.sink(request.sink), () => [...secrets]);
   const resources = new ResourceScope();
   const controller = new AbortController();
   const forward = () => controller.abort();
@@ -58,7 +78,7 @@ export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
   }
   let outcome: RunOutcome;
   try {
-    outcome = await execute(request, { secrets, sink, resources, signal: controller.signal });
+    outcome = await execute(request, { secrets, sink, resources, recorder, signal: controller.signal });
   } catch (error) {
     outcome = { status: "failed", outputs: {}, error: `the engine failed: ${(error as Error).message}` };
   } finally {
@@ -66,11 +86,13 @@ export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
     await resources.closeAll();
     await disposeEnvironment(request.env);
   }
-  await sink.runEnd({ runId: request.runId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, endedAt: new Date().toISOString() });
+  if (recorder.replayed > 0) outcome.replayed = recorder.replayed;
+  if (outcome.status === "interrupted") return outcome;
+  await sink.runEnd({ runId: request.runId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, endedAt: new Date().toISOString(), ...(outcome.attention ? { attention: outcome.attention } : {}) });
   return outcome;
 }
 
-async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | "sink" | "resources" | "signal">): Promise<RunOutcome> {
+async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | "sink" | "resources" | "signal" | "recorder">): Promise<RunOutcome> {
   const { workflow, env } = request;
   const problems = validateWorkflow(workflow, env.nodeTypes, { validateConfig: configValidator }).filter((problem) => problem.severity === "error");
   if (problems.length) return { status: "failed", outputs: {}, error: `the workflow has problems: ${problems.map((problem) => problem.message).join("; ")}` };
@@ -95,10 +117,12 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
   for (const [nodeId, tools] of preflight.tools) declaredTools.set(nodeId, tools);
   if (request.task) {
     const task = await runTask(request.task, context);
+    if (parts.recorder.interruption) return interruptedOutcome(parts.recorder.interruption);
     if (parts.signal.aborted) return { status: "cancelled", outputs: {}, error: "the run was cancelled" };
     return task.ok ? { status: "completed", outputs: { result: task.result }, error: null } : { status: "failed", outputs: {}, error: task.message };
   }
   const outcome = await runGraph(createRunState(workflow, env.nodeTypes), context, { entryValues: input.values, parentToolCallId: null });
+  if (outcome.interruption) return interruptedOutcome(outcome.interruption);
   if (outcome.cancelled) return { status: "cancelled", outputs: {}, error: outcome.error };
   return { status: outcome.ok ? "completed" : "failed", outputs: { result: outcome.result }, error: outcome.error };
 }
@@ -140,4 +164,9 @@ async function disposeEnvironment(env: EngineEnvironment): Promise<void> {
 function configValidator(schema: object, value: unknown): string | null {
   const checked = checkArguments(schema, value);
   return checked.ok ? null : checked.message;
+}
+
+function interruptedOutcome(interruption: { reason: string; message: string; attention?: AttentionRequest }): RunOutcome {
+  if (interruption.reason === "needs-attention" && interruption.attention) return { status: "needs-attention", outputs: {}, error: interruption.message, attention: interruption.attention };
+  return { status: "interrupted", outputs: {}, error: interruption.message };
 }

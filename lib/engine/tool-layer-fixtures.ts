@@ -1,3 +1,4 @@
+import type { RunJournal } from "./journal/run-journal";
 import { randomUUID } from "node:crypto";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -148,6 +149,9 @@ export interface ToolLayerRun {
   nodesDir: string;
   overrides?: Partial<EngineEnvironment>;
   input?: Record<string, unknown>;
+  /** The run's journal (a resume test replays one); its id, so a resume is the same run. */
+  journal?: RunJournal;
+  runId?: string;
 }
 
 /**
@@ -183,7 +187,7 @@ export async function runWithToolLayers(run: ToolLayerRun) {
   });
   const sink = new MemorySink();
   try {
-    const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: run.input ?? { question: "What is new?" }, sink, env });
+    const outcome = await runWorkflow({ runId: run.runId ?? randomUUID(), workflowId: null, workflow: parsed.workflow, input: run.input ?? { question: "What is new?" }, sink, env, journal: run.journal });
     const nodeRunOf = (nodeId: string) => sink.nodeStarts.find((start) => start.nodeId === nodeId)?.nodeRunId;
     const nodeEndOf = (nodeId: string) => sink.nodeEnds.find((end) => end.nodeRunId === nodeRunOf(nodeId));
     return { outcome, sink, models, modelCalls, resolver, nodeRunOf, nodeEndOf };

@@ -8,11 +8,21 @@ export interface CallerMeta {
   nodeId: string;
   callId: string;
   usage?: TokenUsage;
+  /** The call's journal key and trace row id, when the engine journals the call. */
+  stepKey?: string;
+  rowId?: string;
 }
 
 /** Reads the caller from a request's `_meta`; undefined for an outside host. */
 export function readCallerMeta(meta: Record<string, unknown> | undefined): CallerMeta | undefined {
   const value = meta?.[callerMetaKey] as Partial<CallerMeta> | undefined;
   if (!value || typeof value.nodeRunId !== "string" || typeof value.nodeId !== "string") return undefined;
-  return { nodeRunId: value.nodeRunId, nodeId: value.nodeId, callId: String(value.callId ?? ""), usage: value.usage };
+  return {
+    nodeRunId: value.nodeRunId,
+    nodeId: value.nodeId,
+    callId: String(value.callId ?? ""),
+    usage: value.usage,
+    ...(typeof value.stepKey === "string" ? { stepKey: value.stepKey } : {}),
+    ...(typeof value.rowId === "string" ? { rowId: value.rowId } : {}),
+  };
 }

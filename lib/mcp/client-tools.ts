@@ -34,6 +34,8 @@ export async function agentToolsFromClient(client: Client, server: string, optio
       server,
       description: tool.description ?? "",
       inputSchema: tool.inputSchema as Record<string, unknown>,
+      // A task's sub-flow journals its own steps, so running a task call again replays what it had done.
+      retrySafe: taskRequired || tool.annotations?.readOnlyHint === true || tool.annotations?.idempotentHint === true,
       call: (args: unknown, meta: CallMeta) => {
         const params = callParams(tool.name, args, meta, options.sendCaller ?? true);
         return taskRequired ? callTaskTool(client, params, { signal: meta.signal }) : callThrough(client, params, meta);
@@ -43,7 +45,7 @@ export async function agentToolsFromClient(client: Client, server: string, optio
 }
 
 function callParams(name: string, args: unknown, meta: CallMeta, sendCaller: boolean): CallToolRequest["params"] {
-  const caller = { nodeRunId: meta.nodeRunId, nodeId: meta.callerNodeId, callId: meta.callId, usage: meta.usage };
+  const caller = { nodeRunId: meta.nodeRunId, nodeId: meta.callerNodeId, callId: meta.callId, usage: meta.usage, stepKey: meta.stepKey, rowId: meta.rowId };
   return { name, arguments: args as Record<string, unknown>, ...(sendCaller ? { _meta: { [callerMetaKey]: caller } } : {}) };
 }
 

@@ -58,7 +58,7 @@ export function createServiceNodeServer(options: ServiceNodeServerOptions): Serv
     const hostName = server.getClientVersion()?.name ?? "unknown";
     const write = async (result: unknown, error: string | null, isError: boolean, tainted: boolean) => {
       await options.recordCall({
-        id: randomUUID(),
+        id: caller?.rowId ?? randomUUID(),
         runId: options.runId,
         nodeRunId: caller?.nodeRunId ?? null,
         tool: request.params.name,
@@ -73,6 +73,7 @@ export function createServiceNodeServer(options: ServiceNodeServerOptions): Serv
         durationMs: Date.now() - started.getTime(),
         inputTokens: caller?.usage?.inputTokens ?? null,
         outputTokens: caller?.usage?.outputTokens ?? null,
+        ...(caller?.stepKey ? { stepKey: caller.stepKey } : {}),
       });
     };
     const name = request.params.name;

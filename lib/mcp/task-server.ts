@@ -83,7 +83,7 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
   }
 
   async function follow(created: Task, call: TaskCall, taskStore: RequestTaskStore): Promise<void> {
-    const rowId = randomUUID();
+    const rowId = call.caller?.rowId ?? randomUUID();
     const started = new Date();
     const controller = new AbortController();
     running.set(created.taskId, controller);
@@ -126,6 +126,7 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
       durationMs: Date.now() - started.getTime(),
       inputTokens: call.caller?.usage?.inputTokens ?? null,
       outputTokens: call.caller?.usage?.outputTokens ?? null,
+      ...(call.caller?.stepKey ? { stepKey: call.caller.stepKey } : {}),
     });
   }
 

@@ -20,6 +20,13 @@ export interface CallMeta {
   /** Token usage of the turn that asked for this call. */
   usage?: TokenUsage;
   signal?: AbortSignal;
+  /** The call's journal key (`<node run key>/t<turn>/c<index>`): the trace row carries it, so the row is the call's journal entry. */
+  stepKey?: string;
+  /** The model turn (1, 2, …) and the call's place in it (0, 1, …): with the node run, the call's journal key. */
+  turn?: number;
+  callIndex?: number;
+  /** The id the call's trace row must have: the same on every resume. A fresh one when absent. */
+  rowId?: string;
 }
 
 /**
@@ -35,5 +42,14 @@ export interface AgentTool {
   description: string;
   /** JSON Schema of its arguments. */
   inputSchema: Record<string, unknown>;
+  /**
+   * Repeating a call with the same arguments is safe (MCP readOnlyHint or
+   * idempotentHint, a method's declaration, a task whose sub-flow is
+   * journalled): a call caught mid-flight by a crash simply runs again.
+   * Otherwise it waits for a person (needs-attention).
+   */
+  retrySafe?: boolean;
+  /** The tool touches only the run itself (its memory): on resume it runs again, so that state is rebuilt. */
+  rerunOnReplay?: boolean;
   call(args: unknown, meta: CallMeta): Promise<ToolOutcome>;
 }

@@ -41,6 +41,8 @@ export interface DefinedToolSpec<S extends z.ZodType = z.ZodType> {
   taints?: boolean;
   /** Per-call timeout in ms; default 30000, 0 disables it. */
   timeoutMs?: number;
+  /** Calling twice with the same arguments does no more than once (or changes nothing): a call caught by a crash runs again on resume instead of waiting for a person. Default false. */
+  idempotent?: boolean;
 }
 
 /** A call's outcome, and whether `execute` itself ran to an end (returned or threw). */
@@ -60,6 +62,7 @@ export interface DefinedTool {
   readonly inputSchema: Record<string, unknown>;
   readonly taints: boolean;
   readonly timeoutMs: number;
+  readonly idempotent: boolean;
   /** Parses the arguments, runs the implementation against the timeout. Never throws: every failure is an error result. */
   execute(args: unknown, context: ToolCallContext): Promise<DefinedToolOutcome>;
 }
@@ -105,6 +108,7 @@ export function defineTool<S extends z.ZodType>(spec: DefinedToolSpec<S>): Defin
     inputSchema,
     taints: spec.taints ?? false,
     timeoutMs,
+    idempotent: spec.idempotent === true,
     execute: (args, context) => executeDefined(spec, timeoutMs, args, context),
   };
   return Object.freeze(definition);

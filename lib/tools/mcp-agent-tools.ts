@@ -16,6 +16,7 @@ export function mcpAgentTools(serverId: string, tools: readonly AgentTool[], bin
         server: serverId,
         description: tool.description,
         inputSchema: tool.inputSchema,
+        retrySafe: tool.retrySafe,
         async run(args, { rowId, meta }) {
           const outcome = await tool.call(args, meta);
           await binding.taint.recordToolResult({ source: "mcp", server: serverId, tool: tool.name, nodeId: meta.callerNodeId, nodeRunId: meta.nodeRunId, toolCallId: rowId });

@@ -23,7 +23,7 @@ export function tracedTool(options: TracedToolOptions, binding: Pick<ToolBinding
   return {
     ...tool,
     async call(args, meta) {
-      const rowId = randomUUID();
+      const rowId = meta.rowId ?? randomUUID();
       const started = new Date();
       let outcome: TracedOutcome;
       try {
@@ -48,6 +48,7 @@ export function tracedTool(options: TracedToolOptions, binding: Pick<ToolBinding
         durationMs: Date.now() - started.getTime(),
         inputTokens: meta.usage?.inputTokens ?? null,
         outputTokens: meta.usage?.outputTokens ?? null,
+        ...(meta.stepKey ? { stepKey: meta.stepKey } : {}),
       });
       const { tainted: _tainted, ...clean } = outcome;
       return clean;

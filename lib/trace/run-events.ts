@@ -1,11 +1,18 @@
+import type { AttentionRequest } from "./run-trace";
+
 /**
  * What a run reports as it goes: noun-verb events with start and end. The
  * engine writes them to a sink and knows nothing of where they go (the
  * database, the CLI's memory, a test).
  */
 
-export type RunStatus = "running" | "completed" | "failed" | "cancelled";
-export type NodeStatus = "running" | "completed" | "max_turns" | "stuck" | "failed" | "cancelled";
+/**
+ * queued: written, waiting for a worker; needs-attention: stopped at a call
+ * a person must decide about (it holds no process while it waits).
+ */
+export type RunStatus = "queued" | "running" | "needs-attention" | "completed" | "failed" | "cancelled";
+/** waiting: stopped with its run (which needs attention) and picked up again when the run resumes. */
+export type NodeStatus = "running" | "completed" | "max_turns" | "stuck" | "failed" | "cancelled" | "needs-attention" | "waiting";
 
 export interface RunStartEvent {
   runId: string;
@@ -62,14 +69,19 @@ export interface ToolCallRow {
   durationMs: number;
   inputTokens: number | null;
   outputTokens: number | null;
+  /** The call's journal key when the engine journals it: this row is then the call's journal entry. */
+  stepKey?: string | null;
 }
 
 export interface RunEndEvent {
   runId: string;
-  status: RunStatus;
+  /** needs-attention is no end: the run waits for a person and resumes after their choice. */
+  status: Exclude<RunStatus, "queued" | "running">;
   outputs: Record<string, unknown>;
   error: string | null;
   endedAt: string;
+  /** For needs-attention: the call waiting for a person. */
+  attention?: AttentionRequest;
 }
 
 /** Where tainted content came from: an MCP tool, or a custom tool declared `taints: true`. */

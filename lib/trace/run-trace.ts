@@ -17,6 +17,23 @@ export interface RunRecord {
   error: string | null;
   startedAt: string;
   endedAt: string | null;
+  /** The worker that holds the run (or held it last). */
+  workerId?: string | null;
+  /** How many times a worker took the run up again after it had started. */
+  resumeCount?: number;
+  /** For needs-attention: the call a person must decide about. */
+  attention?: AttentionRequest | null;
+}
+
+/** The step a needs-attention run waits on; the choice is recorded under `<key>/choice`. */
+export interface AttentionRequest {
+  key: string;
+  nodeId: string;
+  nodeRunId: string;
+  tool: string;
+  server: string;
+  arguments: unknown;
+  message: string;
 }
 
 export interface NodeRunRecord {
@@ -40,6 +57,8 @@ export interface NodeRunRecord {
 /** The trace row as written, plus the order it was written in within its run. */
 export interface ToolCallRecord extends ToolCallRow {
   sequence: number;
+  /** The run's resume count when the row was written: a row written before the run's latest resume was replayed from the journal since. */
+  attempt?: number;
 }
 
 /**
@@ -71,5 +90,5 @@ export interface RunSummary {
   toolCallCount: number;
 }
 
-export const runStatuses: readonly RunStatus[] = ["running", "completed", "failed", "cancelled"];
-export const nodeStatuses: readonly NodeStatus[] = ["running", "completed", "max_turns", "stuck", "failed", "cancelled"];
+export const runStatuses: readonly RunStatus[] = ["queued", "running", "needs-attention", "completed", "failed", "cancelled"];
+export const nodeStatuses: readonly NodeStatus[] = ["running", "completed", "max_turns", "stuck", "failed", "cancelled", "needs-attention", "waiting"];

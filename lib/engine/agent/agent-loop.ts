@@ -4,6 +4,7 @@ import type { NodeStatus } from "../../trace/run-events";
 import { callToolDefinition, callToolName, discoveryThresholdTokens, estimateTokens, searchToolsDefinition, searchToolsName } from "./discovery";
 import { RepeatGuard } from "./repeat-guard";
 import { modelToolNames } from "../../tools/tool-budget";
+import { RunInterruption } from "../journal/step-recorder";
 
 /** Ranks tools for search_tools: the best `limit` for a job, best first. */
 export type ToolRanker = (query: string, limit: number) => AgentTool[];
@@ -18,6 +19,9 @@ export interface PlatformCall {
   startedAt: string;
   durationMs: number;
   usage?: TokenUsage;
+  /** The turn (1, 2, …) and the call's place in it: its journal key. */
+  turn: number;
+  callIndex: number;
 }
 
 /** A call a tool answered (through call_tool: the tool actually called), as it answered, before any note of the platform's. */
@@ -93,6 +97,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     try {
       reply = await options.conversation.turn(lastTurn ? [] : offered, options.signal);
     } catch (error) {
+      // The run stops here unfinished (a call waits for a person, the journal is gone): no failure of this node.
+      if (error instanceof RunInterruption) throw error;
       if (options.signal?.aborted) return result("cancelled", "", turn, "the run was cancelled");
       return result("failed", "", turn, (error as Error).message);
     }
@@ -107,10 +113,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       toolCalls++;
       if (position >= maxCallsPerTurn) {
         // One reply asking for hundreds of calls would run them all; the rest are answered, not run.
-        answers.push(await platformAnswer(call, options, reply.usage, { output: `Not run: at most ${maxCallsPerTurn} tool calls are run per turn. Ask for the rest in your next turn.`, isError: true }));
+        answers.push(await platformAnswer(call, options, reply.usage, { output: `Not run: at most ${maxCallsPerTurn} tool calls are run per turn. Ask for the rest in your next turn.`, isError: true }, { turn, callIndex: position }));
         continue;
       }
-      const answer = await answerCall(call, { options, routes, byName, guard, usage: reply.usage });
+      const answer = await answerCall(call, { options, routes, byName, guard, usage: reply.usage, place: { turn, callIndex: position } });
       answers.push(answer.message);
       if (answer.answered) {
         const failure = await afterToolResult(options, answer.answered);
@@ -132,6 +138,13 @@ interface CallState {
   byName: Map<string, AgentTool>;
   guard: RepeatGuard;
   usage?: TokenUsage;
+  /** The call's turn and place in it. */
+  place: CallPlace;
+}
+
+interface CallPlace {
+  turn: number;
+  callIndex: number;
 }
 
 /** Runs the onToolResult hook; its error's message when it threw. */
@@ -155,7 +168,7 @@ async function answerCall(call: ToolCallRequest, state: CallState): Promise<Call
   const { options, guard } = state;
   const startedAt = new Date();
   const reply = (outcome: ToolOutcome, stop = false) => ({ message: { id: call.id, name: call.name, arguments: call.arguments, output: outcome.output, isError: outcome.isError }, stop });
-  const platform = async (outcome: ToolOutcome, stop = false) => ({ message: await platformAnswer(call, options, state.usage, outcome, startedAt), stop });
+  const platform = async (outcome: ToolOutcome, stop = false) => ({ message: await platformAnswer(call, options, state.usage, outcome, state.place, startedAt), stop });
   const route = state.routes.get(call.name);
   if (!route) return platform({ output: `There is no tool named '${call.name}'. The tools you can call are: ${[...state.routes.keys()].join(", ")}.`, isError: true });
   if (call.input === undefined || call.input === null || typeof call.input !== "object" || Array.isArray(call.input)) {
@@ -183,7 +196,7 @@ async function answerCall(call: ToolCallRequest, state: CallState): Promise<Call
     guard.after(guardName, args, output);
     return platform({ output, isError: false });
   }
-  const outcome = await (tool as AgentTool).call(args, { callId: call.id, nodeRunId: options.nodeRunId, callerNodeId: options.callerNodeId, usage: state.usage, signal: options.signal });
+  const outcome = await (tool as AgentTool).call(args, { callId: call.id, nodeRunId: options.nodeRunId, callerNodeId: options.callerNodeId, usage: state.usage, signal: options.signal, ...state.place });
   const answered = { tool: tool as AgentTool, arguments: args, outcome };
   const warning = guard.after(guardName, args, outcome.output);
   if (warning === "STOP") return { ...reply({ ...outcome, output: `${outcome.output}\n\nThis result has come back unchanged too often; the agent stops here as stuck.` }, true), answered };
@@ -191,8 +204,8 @@ async function answerCall(call: ToolCallRequest, state: CallState): Promise<Call
 }
 
 /** An answer the platform gives itself (no tool ran): its trace row is written here, one per call. */
-async function platformAnswer(call: ToolCallRequest, options: AgentLoopOptions, usage: TokenUsage | undefined, outcome: ToolOutcome, startedAt = new Date()): Promise<ToolResultMessage> {
-  await options.recordPlatformCall({ callId: call.id, tool: call.name, arguments: call.input ?? call.arguments, output: outcome.output, isError: outcome.isError, startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), usage });
+async function platformAnswer(call: ToolCallRequest, options: AgentLoopOptions, usage: TokenUsage | undefined, outcome: ToolOutcome, place: CallPlace, startedAt = new Date()): Promise<ToolResultMessage> {
+  await options.recordPlatformCall({ callId: call.id, tool: call.name, arguments: call.input ?? call.arguments, output: outcome.output, isError: outcome.isError, startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), usage, ...place });
   return { id: call.id, name: call.name, arguments: call.arguments, output: outcome.output, isError: outcome.isError };
 }
 

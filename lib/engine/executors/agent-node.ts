@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { NodeManifest } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
 import { type AgentLoopOptions, runAgentLoop } from "../agent/agent-loop";
@@ -8,6 +7,8 @@ import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
 import { resolveAgentTools } from "./agent-tools";
 import type { Evaluator } from "../../sandbox";
 import { resolveCredentials } from "./credentials";
+import { AgentSteps } from "../journal/agent-steps";
+import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 
 /**
  * An agent node: its wired tools, its model protocol, the turn loop, then
@@ -22,10 +23,12 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const scope = { config, inputs: job.inputs };
   const limits = loopLimits(exchange, scope, context.env.evaluator);
   const credentials = await resolveCredentials(manifest, context);
-  const { tools, instructions } = await resolveAgentTools(job.node.id, exchange.from, context);
+  const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
   const callContext = { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
   const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
-  const conversation = await protocol.start({ instructions: instructions.join("\n\n"), config, inputs: job.inputs });
+  const steps = new AgentSteps({ recorder: context.recorder, nodeRunKey: job.runKey, nodeId: job.node.id, protocol: protocol.label, taint: context.taint });
+  const conversation = steps.conversation(await protocol.start({ instructions: resolved.instructions.join("\n\n"), config, inputs: job.inputs }));
+  const tools = resolved.tools.map((tool) => steps.tool(tool, (called, args, outcome, row) => writeSkippedRow({ tool: called, args, outcome, row, nodeId: job.node.id }, context)));
   const result = await runAgentLoop({
     conversation,
     tools,
@@ -36,8 +39,9 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     signal: context.signal,
     onToolResult: emitToolOutputs(job, manifest, scope, context.env.evaluator),
     recordPlatformCall: (call) =>
-      context.sink.toolCall({
-        id: randomUUID(),
+      steps.platform(call.turn, call.callIndex, (stepKey, rowId) => Promise.resolve(context.sink.toolCall({
+        id: rowId,
+        stepKey,
         runId: context.runId,
         nodeRunId: job.nodeRunId,
         tool: call.tool,
@@ -52,7 +56,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
         durationMs: call.durationMs,
         inputTokens: call.usage?.inputTokens ?? null,
         outputTokens: call.usage?.outputTokens ?? null,
-      }),
+      })), { output: call.output, isError: call.isError }),
   });
   if (result.status !== "completed" && result.status !== "max_turns") {
     return { status: result.status, outputs: {}, error: result.error ?? result.status, turns: result.turns };
@@ -70,4 +74,26 @@ function emitToolOutputs(job: NodeJob, manifest: NodeManifest, scope: { config: 
     const outputs = toolOutputs(manifest.events, scope, event, evaluator);
     if (Object.keys(outputs).length) await emit(outputs);
   };
+}
+
+/** The row of a call a person chose to skip on /runs/[id]: the result they typed, marked as theirs. */
+async function writeSkippedRow(skipped: { tool: AgentTool; args: unknown; outcome: ToolOutcome; row: { id: string; stepKey: string; nodeRunId: string }; nodeId: string }, context: RunContext): Promise<void> {
+  await context.sink.toolCall({
+    id: skipped.row.id,
+    stepKey: skipped.row.stepKey,
+    runId: context.runId,
+    nodeRunId: skipped.row.nodeRunId,
+    tool: skipped.tool.name,
+    server: skipped.tool.server,
+    caller: skipped.nodeId,
+    arguments: skipped.args ?? {},
+    result: { skippedByPerson: true, result: skipped.outcome.output },
+    error: null,
+    isError: false,
+    tainted: false,
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    inputTokens: null,
+    outputTokens: null,
+  });
 }

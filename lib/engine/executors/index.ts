@@ -4,6 +4,8 @@ import { runAgentNode } from "./agent-node";
 import { runEntryNode, runExitNode } from "./entry-node";
 import { MissingCredentialError } from "./credentials";
 import { runStepNode } from "./step-node";
+import { PersonFailedRun } from "../journal/journalled-call";
+import { RunInterruption } from "../journal/step-recorder";
 
 /** Picks the executor by what the node is: entry, exit, agent or step. A failure is an outcome, never a throw. */
 export async function executeNode(job: NodeJob, context: RunContext): Promise<NodeOutcome> {
@@ -18,6 +20,8 @@ export async function executeNode(job: NodeJob, context: RunContext): Promise<No
     if (manifest.run) return await runStepNode(job, manifest, context);
     return failed(`${manifest.interface.title} only offers tools; it does not run as a step`);
   } catch (error) {
+    if (error instanceof RunInterruption) throw error;
+    if (error instanceof PersonFailedRun) return failed(error.message);
     if (context.signal.aborted) return { status: "cancelled", outputs: {}, error: "the run was cancelled", turns: 0 };
     if (error instanceof MissingCredentialError) return failed(error.message);
     return failed(`${job.node.label ?? type} failed: ${(error as Error).message}`);

@@ -1,11 +1,38 @@
 import { configValues } from "../../manifest/config-values";
-import type { NodeManifest } from "../../manifest";
+import type { Call, NodeManifest } from "../../manifest";
 import { runStep } from "../../calls/run-step";
+import { planCall, PersonFailedRun } from "../journal/journalled-call";
+import type { AttentionChoice } from "../journal/run-journal";
+import { RunInterruption } from "../journal/step-recorder";
 import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
 import { resolveCredentials } from "./credentials";
 
-/** A node with api/run.yaml and no toolExchange: its calls once, then its outputs. */
+/**
+ * A node with api/run.yaml and no toolExchange: its calls once, then its
+ * outputs. The outcome is journalled under `<node run key>/step`: a resumed
+ * run takes it from there. A step caught mid-flight by a crash runs again
+ * only when every call is safe to repeat (see stepIsRetrySafe); otherwise
+ * the run waits for a person.
+ */
 export async function runStepNode(job: NodeJob, manifest: NodeManifest, context: RunContext): Promise<NodeOutcome> {
+  const { recorder } = context;
+  const key = `${job.runKey}/step`;
+  const recorded = recorder.lookup(key)?.value as NodeOutcome | undefined;
+  if (recorded) return recorded;
+  const plan = planCall(undefined, recorder.has(`${key}/start`) !== undefined, recorder.has(`${key}/choice`)?.value as AttentionChoice | undefined, stepIsRetrySafe(manifest.run ?? []));
+  if (plan.action === "needs-attention") {
+    const message = `the step ${job.node.label ?? job.node.id} had started when its worker stopped, and its calls are not marked safe to repeat: a person decides whether to run it again, skip it with a result, or fail the run`;
+    throw new RunInterruption("needs-attention", message, { key, nodeId: job.node.id, nodeRunId: job.nodeRunId, tool: manifest.interface.name, server: job.node.id, arguments: job.inputs, message });
+  }
+  if (plan.action === "fail") throw new PersonFailedRun(plan.reason);
+  if (plan.action === "skip") {
+    const outputs = plan.result !== null && typeof plan.result === "object" && !Array.isArray(plan.result) ? (plan.result as Record<string, unknown>) : {};
+    const skipped: NodeOutcome = { status: "completed", outputs, error: null, turns: 0 };
+    await recorder.record({ key, kind: "node-result", value: skipped });
+    return skipped;
+  }
+  recorder.ensureRunning();
+  if (plan.action === "run" && plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { step: job.node.id } });
   const config = configValues(manifest.config, job.node.config);
   const credentials = await resolveCredentials(manifest, context);
   const result = await runStep(
@@ -13,6 +40,15 @@ export async function runStepNode(job: NodeJob, manifest: NodeManifest, context:
     { config, inputs: job.inputs },
     { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal },
   );
-  if (!result.ok) return { status: context.signal.aborted ? "cancelled" : "failed", outputs: {}, error: result.message, turns: 0 };
-  return { status: "completed", outputs: result.outputs, error: null, turns: 0 };
+  if (context.signal.aborted) return { status: "cancelled", outputs: {}, error: result.ok ? "the run was cancelled" : result.message, turns: 0 };
+  const outcome: NodeOutcome = result.ok ? { status: "completed", outputs: result.outputs, error: null, turns: 0 } : { status: "failed", outputs: {}, error: result.message, turns: 0 };
+  await recorder.record({ key, kind: "node-result", value: outcome });
+  return outcome;
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Every call is a literal GET, HEAD or OPTIONS, or declares `idempotent: true`. */
+export function stepIsRetrySafe(calls: readonly Call[]): boolean {
+  return calls.every((call) => call.idempotent === true || (typeof call.method === "string" && safeMethods.has(call.method.toUpperCase())));
 }

@@ -72,6 +72,7 @@ export const call = z.strictObject({
   retry: retryPolicy.optional().meta({ description: "Retries; none unless declared." }),
   okOn: z.array(z.number().int().min(100).max(599)).optional().meta({ description: "Statuses outside 2xx that still count as success (e.g. 404 for a lookup)." }),
   error: callError.optional().meta({ description: "Turns a reply into a failure the caller can act on." }),
+  idempotent: z.boolean().optional().meta({ description: "Sending this request twice does no more than sending it once (GET, HEAD and OPTIONS are taken as such). A step whose calls all are is run again when a crash caught it mid-flight; otherwise the run waits for a person to decide (needs-attention). For a service method, set annotations.idempotentHint instead." }),
 });
 export type Call = z.infer<typeof call>;
 

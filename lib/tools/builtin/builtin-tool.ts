@@ -13,6 +13,8 @@ export interface BuiltinToolSpec<S extends z.ZodType> {
   name: BuiltinToolName;
   description: string;
   parameters: S;
+  /** It touches only the run's memory: on resume it runs again so the memory is rebuilt. */
+  rerunOnReplay?: boolean;
   run(args: z.output<S>, call: { rowId: string; meta: CallMeta }, binding: ToolBinding): TracedOutcome | Promise<TracedOutcome>;
 }
 
@@ -24,6 +26,9 @@ export function builtinTool<S extends z.ZodType>(spec: BuiltinToolSpec<S>, bindi
       server: builtinToolServer,
       description: spec.description,
       inputSchema: toolInputSchema(spec.parameters),
+      // Built-ins reach nothing outside the run: repeating one is always safe.
+      retrySafe: true,
+      rerunOnReplay: spec.rerunOnReplay,
       async run(args, call) {
         const parsed = parseToolArguments(spec.parameters, args, spec.name);
         return parsed.ok ? spec.run(parsed.value, call, binding) : { output: parsed.message, isError: true };

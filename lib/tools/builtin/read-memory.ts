@@ -15,6 +15,7 @@ export function readMemory(binding: ToolBinding): AgentTool {
   return builtinTool(
     {
       name: "read_memory",
+      rerunOnReplay: true,
       description: "Read a value saved in this run's shared memory with save_to_memory, by key; without a key, list the saved keys.",
       parameters,
       run({ key }, { meta }) {

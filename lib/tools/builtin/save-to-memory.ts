@@ -17,6 +17,7 @@ export function saveToMemory(binding: ToolBinding): AgentTool {
   return builtinTool(
     {
       name: "save_to_memory",
+      rerunOnReplay: true,
       description: "Save a value in this run's shared memory under a key, for yourself or other agents to read later with read_memory.",
       parameters,
       async run({ key, value }, { rowId, meta }) {

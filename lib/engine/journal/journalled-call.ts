@@ -1,0 +1,81 @@
+import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
+import type { TaintRegistry } from "../../trace/taint-registry";
+import type { AttentionChoice } from "./run-journal";
+import { type RecordedCall, RunInterruption, type StepRecorder } from "./step-recorder";
+
+export interface JournalledCallOptions {
+  recorder: StepRecorder;
+  /** The call's journal key, `<node run key>/t<turn>/c<index>`. */
+  key: string;
+  nodeId: string;
+  taint: TaintRegistry;
+  /** Writes the row of a call a person chose to skip (the tool never answered it). */
+  writeSkippedRow(outcome: ToolOutcome, rowId: string, stepKey: string): Promise<void>;
+}
+
+/** What to do with a call, from what the journal holds: a pure decision. */
+export type CallPlan =
+  | { action: "replay"; recorded: RecordedCall }
+  | { action: "run"; markStart: boolean }
+  | { action: "needs-attention" }
+  | { action: "skip"; result: unknown }
+  | { action: "fail"; reason: string };
+
+/**
+ * The exactly-once rule for one call. A recorded call is replayed. A call
+ * that never started runs; one that is not safe to repeat records that it
+ * started first. A call that started and was not recorded (its process
+ * died mid-call) runs again only when the tool says repeating it is safe
+ * (readOnlyHint / idempotentHint, or the method's own declaration);
+ * otherwise it waits for a person, whose choice decides.
+ */
+export function planCall(recorded: RecordedCall | undefined, started: boolean, choice: AttentionChoice | undefined, retrySafe: boolean): CallPlan {
+  if (recorded) return { action: "replay", recorded };
+  if (retrySafe) return { action: "run", markStart: false };
+  if (!started) return { action: "run", markStart: true };
+  if (!choice) return { action: "needs-attention" };
+  if (choice.action === "skip") return { action: "skip", result: choice.result };
+  if (choice.action === "fail") return { action: "fail", reason: choice.reason ?? "a person chose to fail the run at this call" };
+  return { action: "run", markStart: false };
+}
+
+/** Calls a tool through the journal: replayed, run (and recorded with its trace row in one commit), or stopped for a person. */
+export async function callThroughJournal(tool: AgentTool, args: unknown, meta: CallMeta, options: JournalledCallOptions): Promise<ToolOutcome> {
+  const { recorder, key } = options;
+  const recorded = recorder.lookup(key)?.value as RecordedCall | undefined;
+  const plan = planCall(recorded, recorder.has(`${key}/start`) !== undefined, recorder.has(`${key}/choice`)?.value as AttentionChoice | undefined, tool.retrySafe === true);
+  const rowId = recorder.rowId(key);
+  switch (plan.action) {
+    case "replay":
+      // A tool that only touches the run itself (memory) runs again, so the run's state is rebuilt; the model keeps the recorded answer.
+      if (tool.rerunOnReplay) await tool.call(args, { ...meta, stepKey: key, rowId });
+      if (plan.recorded.taint?.length) options.taint.taintNodeRun(meta.nodeRunId, plan.recorded.taint);
+      return plan.recorded.outcome;
+    case "needs-attention": {
+      const message = `${tool.server}/${tool.name} had started when its worker stopped, and it is not marked safe to repeat (readOnlyHint or idempotentHint): a person decides whether to run it again, skip it with a result, or fail the run`;
+      throw new RunInterruption("needs-attention", message, { key, nodeId: options.nodeId, nodeRunId: meta.nodeRunId, tool: tool.name, server: tool.server, arguments: args, message });
+    }
+    case "fail":
+      throw new PersonFailedRun(plan.reason);
+    case "skip": {
+      const outcome: ToolOutcome = { output: typeof plan.result === "string" ? plan.result : JSON.stringify(plan.result ?? null), isError: false };
+      await options.writeSkippedRow(outcome, rowId, key);
+      await recorder.record({ key, kind: "tool-call", value: { outcome, skipped: true } satisfies RecordedCall });
+      return outcome;
+    }
+    case "run": {
+      recorder.ensureRunning();
+      if (plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: args } });
+      const before = new Set(options.taint.originsOf(meta.nodeRunId));
+      const outcome = await tool.call(args, { ...meta, stepKey: key, rowId });
+      const taint = options.taint.originsOf(meta.nodeRunId).filter((origin) => !before.has(origin));
+      await recorder.record({ key, kind: "tool-call", value: { outcome: { output: outcome.output, isError: outcome.isError, ...(outcome.structured === undefined ? {} : { structured: outcome.structured }) }, ...(taint.length ? { taint } : {}) } satisfies RecordedCall });
+      return outcome;
+    }
+  }
+}
+
+/** A person chose "fail the run" for a call that waited for them: the node fails with their reason. */
+export class PersonFailedRun extends Error {
+  override name = "PersonFailedRun";
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineTool } from "../../tools/define-tool";
+import type { ToolCallRow } from "../../trace/run-events";
+import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../tool-layer-fixtures";
+import { memoryJournal } from "./memory-journal";
+import type { RecordedStep, RunJournal } from "./run-journal";
+
+let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
+beforeAll(async () => (nodes = await writeToolLayerNodes()));
+afterAll(async () => nodes.remove());
+
+/** TEST DOUBLE: tools that count every execution (the "outside world"). */
+function countingTools(counts: Map<string, number>) {
+  const count = (name: string, key: string) => counts.set(`${name}:${key}`, (counts.get(`${name}:${key}`) ?? 0) + 1);
+  return [
+    defineTool({ name: "lookup", description: "Look an order up.", parameters: z.object({ id: z.string() }), idempotent: true, execute: ({ id }) => (count("lookup", id), { id, total: 42 }) }),
+    defineTool({ name: "charge", description: "Charge an order.", parameters: z.object({ id: z.string() }), execute: ({ id }) => (count("charge", id), `charged ${id}`) }),
+  ];
+}
+
+const script: Script = [
+  { toolCalls: [{ name: "lookup", arguments: { id: "A1" } }, { name: "lookup", arguments: { id: "B2" } }] },
+  { toolCalls: [{ name: "charge", arguments: { id: "A1" } }] },
+  { toolCalls: [{ name: "save_to_memory", arguments: { key: "done", value: "A1" } }] },
+  { toolCalls: [{ name: "read_memory", arguments: { key: "done" } }] },
+  (request) => ({ text: `finished: ${request.results[0]?.output}` }),
+];
+const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [{ type: "custom", name: "lookup" }, { type: "custom", name: "charge" }, { type: "builtin", name: "save_to_memory" }, { type: "builtin", name: "read_memory" }] }]);
+
+/** TEST DOUBLE: a journal whose store "dies" at the n-th write: nothing after it is recorded, as when the process is killed there. */
+function dyingJournal(steps: Map<string, RecordedStep>, rows: ToolCallRow[], dieAt: number): RunJournal {
+  let writes = 0;
+  return {
+    lookup: (key) => steps.get(key),
+    async record(step, stepRows) {
+      writes += 1;
+      if (writes >= dieAt) throw new Error("the process was killed");
+      rows.push(...(stepRows?.toolCalls ?? []));
+      steps.set(step.key, step);
+    },
+  };
+}
+
+async function run(runId: string, journal: RunJournal, counts: Map<string, number>) {
+  return runWithToolLayers({ runId, document, nodesDir: nodes.nodesDir, scripts: { clerk: script }, customTools: countingTools(counts), journal });
+}
+
+describe("resume from the journal", () => {
+  it("a run killed after any step resumes to the same outputs and trace; no recorded step runs twice; the unsafe call caught mid-flight waits for a person", async () => {
+    const baselineRows: ToolCallRow[] = [];
+    const baselineSteps = memoryJournal({ toolCall: (row) => void baselineRows.push(row) });
+    const baseline = await run("baseline", baselineSteps, new Map());
+    expect(baseline.outcome).toMatchObject({ status: "completed", outputs: { result: expect.stringContaining("finished") } });
+    const totalWrites = baselineSteps.steps.size;
+    expect(totalWrites).toBeGreaterThan(6);
+
+    let waitedForPerson = 0;
+    for (let dieAt = 1; dieAt <= totalWrites; dieAt++) {
+      const steps = new Map<string, RecordedStep>();
+      const rows: ToolCallRow[] = [];
+      const counts = new Map<string, number>();
+      const first = await run(`run-${dieAt}`, dyingJournal(steps, rows, dieAt), counts);
+      expect(first.outcome.status, `killed at write ${dieAt}`).toBe("interrupted");
+
+      const resumedRows: ToolCallRow[] = [];
+      const resumed = await run(`run-${dieAt}`, dyingJournal(steps, resumedRows, Infinity), counts);
+      const chargeStartedUnrecorded = steps.has("clerk#1/t2/c0/start") && !steps.has("clerk#1/t2/c0");
+      if (chargeStartedUnrecorded && resumed.outcome.status === "needs-attention") {
+        expect(resumed.outcome.attention).toMatchObject({ key: "clerk#1/t2/c0", tool: "charge", server: "custom", arguments: { id: "A1" } });
+        expect(counts.get("charge:A1")).toBe(1);
+        // The person skips it with a typed result; that choice is journalled and the run goes on.
+        steps.set("clerk#1/t2/c0/choice", { key: "clerk#1/t2/c0/choice", kind: "choice", value: { action: "skip", result: "charged A1 (checked by hand)" } });
+        const after = await run(`run-${dieAt}`, dyingJournal(steps, resumedRows, Infinity), counts);
+        expect(after.outcome.status).toBe("completed");
+        expect(counts.get("charge:A1")).toBe(1);
+        waitedForPerson += 1;
+        continue;
+      }
+      expect(resumed.outcome, `killed at write ${dieAt}`).toMatchObject({ status: "completed", outputs: baseline.outcome.outputs });
+      // The non-idempotent call never ran twice; every row is written once, with the same ids as an uninterrupted run's.
+      expect(counts.get("charge:A1")).toBe(1);
+      const written = [...rows, ...resumedRows];
+      expect(new Set(written.map((row) => row.id)).size, `killed at write ${dieAt}`).toBe(written.length);
+      const trace = (list: ToolCallRow[]) => list.map((row) => [row.stepKey, row.tool, JSON.stringify(row.arguments), JSON.stringify(row.result)]).sort();
+      expect(trace(written), `killed at write ${dieAt}`).toEqual(trace(baselineRows));
+    }
+    // Exactly one kill point falls between "charge started" and "charge recorded".
+    expect(waitedForPerson).toBe(1);
+  });
+
+  it("a recorded model turn is not asked again, and a recorded call is not run again", async () => {
+    const counts = new Map<string, number>();
+    const steps = new Map<string, RecordedStep>();
+    const rows: ToolCallRow[] = [];
+    await run("twice", dyingJournal(steps, rows, Infinity), counts);
+    const again = await run("twice", dyingJournal(steps, [], Infinity), counts);
+    expect(again.outcome).toMatchObject({ status: "completed", replayed: expect.any(Number) });
+    expect(again.outcome.replayed).toBeGreaterThan(6);
+    expect(again.models.get("clerk")?.requests).toEqual([]);
+    expect(counts.get("lookup:A1")).toBe(1);
+    expect(counts.get("charge:A1")).toBe(1);
+  });
+});
