@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createPrismaClient } from "../lib/db/create-client";
 import { demoWorkflow } from "../lib/db/demo-workflow";
-import { failInterruptedRuns } from "../lib/db/interrupted-runs";
+import { resumeInterruptedRuns } from "../lib/db/interrupted-runs";
 import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -116,14 +116,14 @@ async function seedDemo(url: string): Promise<void> {
   }
 }
 
-/** Runs left "running" by a killed server can never end: end them as failed. */
+/** Runs left "running" by a killed server are queued again: the worker resumes them from their journal. */
 async function endInterruptedRuns(url: string): Promise<void> {
   const prisma = createPrismaClient(url);
   try {
-    const count = await failInterruptedRuns(prisma);
-    if (count > 0) step(`runs: ${count} run${count === 1 ? "" : "s"} left running by a stopped server marked failed`);
+    const count = await resumeInterruptedRuns(prisma);
+    if (count > 0) step(`runs: ${count} run${count === 1 ? "" : "s"} left running by a stopped server queued to resume`);
   } catch (error) {
-    throw new PrepareError(`could not end interrupted runs: ${lastLine(error)}`);
+    throw new PrepareError(`could not queue interrupted runs again: ${lastLine(error)}`);
   } finally {
     await prisma.$disconnect();
   }

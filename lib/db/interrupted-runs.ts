@@ -3,18 +3,15 @@ import type { PrismaClient } from "./create-client";
 export const interruptedRunMessage = "the server stopped while it ran";
 
 /**
- * Ends, as failed, every run and node run still marked running: the process
- * that ran them was killed, so nothing will ever end them. Called once at
- * start-up, before the server takes requests (scripts/prepare-app.ts) — on a
- * single box no run can be running then. Returns how many runs it ended.
- *
- * When runs move to workers on Postgres this must be limited to the runs of
- * the worker that is starting (or done by the queue's own expiry).
+ * Queues again every run still marked running: on one box (embedded mode,
+ * SQLite) nothing can be running before the server starts, so these are the
+ * runs a killed process left behind. The worker resumes each from its
+ * journal (its recorded steps are replayed, not run again). Called once at
+ * start-up (scripts/prepare-app.ts). With Postgres and workers this sweep is
+ * not used: a dead worker's runs are taken over when its leases expire.
+ * Returns how many runs it queued.
  */
-export async function failInterruptedRuns(db: PrismaClient, now: Date = new Date()): Promise<number> {
-  const [runs] = await db.$transaction([
-    db.run.updateMany({ where: { status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
-    db.nodeRun.updateMany({ where: { status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
-  ]);
+export async function resumeInterruptedRuns(db: PrismaClient): Promise<number> {
+  const runs = await db.run.updateMany({ where: { status: "running" }, data: { status: "queued", leaseExpiresAt: null } });
   return runs.count;
 }

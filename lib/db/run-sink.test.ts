@@ -6,7 +6,7 @@ import { parseWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import { buildTraceTree } from "../trace/trace-tree";
 import { demoWorkflow } from "./demo-workflow";
-import { failInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
+import { resumeInterruptedRuns } from "./interrupted-runs";
 import { PrismaRunSink } from "./run-sink";
 import { teeSink } from "./tee-sink";
 import { temporaryAppDatabase } from "./temporary-app-database";
@@ -149,15 +149,13 @@ describe("PrismaRunSink and getRunTrace", () => {
     expect(await listRuns("demo")).toEqual([expect.objectContaining({ id: "demo-run", workflowName: demoWorkflow.name, status: "completed", toolCallCount: 1 })]);
   });
 
-  it("ends runs a killed server left running as failed, node runs too", async () => {
+  it("queues again the runs a killed server left running, so they resume from their journal", async () => {
     const sink = new PrismaRunSink(database.client, { document: { name: "Killed" } });
     await sink.runStart({ runId: "killed", workflowId: null, input: {}, startedAt: at(0) });
     await sink.nodeStart({ runId: "killed", nodeRunId: "killed-node", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: {}, startedAt: at(1) });
-    expect(await failInterruptedRuns(database.client)).toBe(1);
+    expect(await resumeInterruptedRuns(database.client)).toBe(1);
     const trace = await getRunTrace("killed");
-    expect(trace?.run).toMatchObject({ status: "failed", error: interruptedRunMessage });
-    expect(trace?.run.endedAt).not.toBeNull();
-    expect(trace?.nodeRuns[0]).toMatchObject({ status: "failed", error: interruptedRunMessage });
-    expect(await failInterruptedRuns(database.client)).toBe(0);
+    expect(trace?.run).toMatchObject({ status: "queued", endedAt: null });
+    expect(await resumeInterruptedRuns(database.client)).toBe(0);
   });
 });
