@@ -15,6 +15,8 @@ import { createPrismaClient } from "../lib/db/create-client";
 import { demoWorkflow } from "../lib/db/demo-workflow";
 import { resumeInterruptedRuns } from "../lib/db/interrupted-runs";
 import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
+import { applyPostgresMigrations } from "../lib/db/postgres/apply-migrations";
+import { isPostgresUrl } from "../lib/db/sql/open-database";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -129,6 +131,18 @@ async function endInterruptedRuns(url: string): Promise<void> {
   }
 }
 
+/** The Postgres migrations (prisma/postgres/migrations), applied by our own small runner. */
+async function applyPostgresMigrationsOrExplain(url: string): Promise<void> {
+  try {
+    const applied = await applyPostgresMigrations(url);
+    step(`migrations: ${applied.length ? `applied ${applied.join(", ")}` : "up to date"}`);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason = code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "3D000" || code === "28P01" ? `cannot reach ${url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")} (${code}: ${lastLine(error)})` : lastLine(error);
+    throw new PrepareError(`migrations failed: ${reason}`);
+  }
+}
+
 /** Everything the app needs before `next start`. */
 export async function prepareApp(): Promise<void> {
   const url = databaseUrl();
@@ -139,8 +153,13 @@ export async function prepareApp(): Promise<void> {
   } catch (error) {
     throw new PrepareError(`cannot create the database's folder for ${url}: ${lastLine(error)}`);
   }
-  await applyMigrations(url);
-  await endInterruptedRuns(url);
+  if (isPostgresUrl(url)) {
+    // Scale-out mode: other processes may be running runs; a dead worker's runs are taken over when its leases expire.
+    await applyPostgresMigrationsOrExplain(url);
+  } else {
+    await applyMigrations(url);
+    await endInterruptedRuns(url);
+  }
   await seedDemo(url);
 }
 
