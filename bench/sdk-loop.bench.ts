@@ -37,7 +37,7 @@ async function median(calls: number): Promise<number> {
   return samples.sort((a, b) => a - b)[1];
 }
 
-await perCall(100); // warm-up
+for (let round = 0; round < 3; round++) await perCall(1000); // warm-up: the JIT settles before the first figure
 const figures = new Map<number, number>();
 for (const size of sizes) {
   figures.set(size, await median(size));

@@ -1,0 +1,108 @@
+import { APICallError, dynamicTool, generateText, jsonSchema, type ModelMessage } from "ai";
+import { describe, expect, it } from "vitest";
+import type { ToolDefinition } from "./model";
+import { sdkProtocol } from "./sdk-protocol";
+
+// The SDK warns about the test model's unknown provider; the tests do not need that noise.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+type Step = { text?: string; calls?: Array<{ id: string; name: string; input: string }> };
+type Request = { prompt: unknown[] };
+
+/** TEST DOUBLE: an AI SDK model that answers from a script and keeps a copy of every prompt it was sent (and the array itself). */
+function recordingModel(script: Step[], options: { failFirstRequestOfTurn?: number } = {}) {
+  const prompts: unknown[][] = [];
+  const arrays: unknown[][] = [];
+  let turn = 0;
+  let failed = false;
+  const usage = { inputTokens: { total: 3, noCache: 3, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 2, text: 2, reasoning: 0 } };
+  const model = {
+    specificationVersion: "v4" as const,
+    provider: "test",
+    modelId: "recording",
+    supportedUrls: {},
+    async doGenerate(request: Request) {
+      if (options.failFirstRequestOfTurn === turn && !failed) {
+        failed = true;
+        throw new APICallError({ message: "overloaded", url: "http://127.0.0.1/", requestBodyValues: {}, statusCode: 529, isRetryable: true });
+      }
+      prompts.push(structuredClone(request.prompt));
+      arrays.push(request.prompt);
+      const step = script[turn++] ?? { text: "done" };
+      const content = [...(step.text ? [{ type: "text", text: step.text }] : []), ...(step.calls ?? []).map((call) => ({ type: "tool-call", toolCallId: call.id, toolName: call.name, input: call.input }))];
+      return { content, finishReason: { unified: step.calls?.length ? "tool-calls" : "stop", raw: undefined }, usage, warnings: [] };
+    },
+    async doStream() {
+      throw new Error("not streamed here");
+    },
+  };
+  return { model: model as never, prompts, arrays };
+}
+
+const tools: ToolDefinition[] = [
+  { name: "findPlace", description: "Find a place.", parameters: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } },
+  { name: "getForecast", description: "Forecast.", parameters: { type: "object", properties: { lat: { type: "number" } } } },
+];
+
+const script: Step[] = [
+  { text: "Checking.", calls: [{ id: "a", name: "findPlace", input: '{"name":"Atlantis"}' }, { id: "b", name: "findPlace", input: '{"name":"Lisbon"}' }] },
+  { calls: [{ id: "c", name: "getForecast", input: '{"lat":38.7}' }] },
+  { text: "Sunny." },
+];
+
+/** Drives a conversation through the adapter: each call answered, the second one failing. */
+async function throughAdapter(model: never) {
+  const conversation = await sdkProtocol({ label: "test", model, systemPrompt: "Be terse." }).start({ instructions: "Call findPlace first.", config: {}, inputs: { prompt: "Weather in Lisbon?" } });
+  for (let index = 0; index < 10; index++) {
+    const turn = await conversation.turn(index < 2 ? tools : []);
+    if (turn.toolCalls.length === 0) return turn;
+    conversation.addResults(turn, turn.toolCalls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments, output: call.id === "b" ? "no such place" : `{"ok":"${call.id}"}`, isError: call.id === "b" })));
+  }
+  throw new Error("the conversation did not end");
+}
+
+/** The same conversation the way the adapter used to hold it: the whole ModelMessage history handed to generateText every turn. */
+async function wholeHistoryEachTurn(model: never) {
+  const messages: ModelMessage[] = [{ role: "user", content: "Weather in Lisbon?" }];
+  const toolSet = Object.fromEntries(tools.map((tool) => [tool.name, dynamicTool({ description: tool.description, inputSchema: jsonSchema(tool.parameters as never) })]));
+  for (let index = 0; index < 10; index++) {
+    const step = await generateText({ model, instructions: "Be terse.\n\nCall findPlace first.", messages: [...messages], tools: toolSet, toolChoice: index < 2 ? "auto" : "none", maxRetries: 2 });
+    messages.push(...step.responseMessages.filter((message) => message.role === "assistant"));
+    if (step.toolCalls.length === 0) return;
+    messages.push({
+      role: "tool",
+      content: step.toolCalls.map((call) => ({
+        type: "tool-result" as const, toolCallId: call.toolCallId, toolName: call.toolName,
+        output: call.toolCallId === "b" ? { type: "error-text" as const, value: "no such place" } : { type: "text" as const, value: `{"ok":"${call.toolCallId}"}` },
+      })),
+    });
+  }
+}
+
+describe("sdkProtocol keeps the provider's message list", () => {
+  it("sends the provider the same messages as handing the SDK the whole history each turn", async () => {
+    const kept = recordingModel(script);
+    const turn = await throughAdapter(kept.model);
+    expect(turn.text).toBe("Sunny.");
+    const whole = recordingModel(script);
+    await wholeHistoryEachTurn(whole.model);
+    expect(kept.prompts).toHaveLength(3);
+    expect(kept.prompts).toEqual(whole.prompts);
+    expect(kept.prompts[2]).toHaveLength(6); // system, user, assistant, tool, assistant, tool
+  });
+
+  it("appends to one list instead of copying the conversation on every turn", async () => {
+    const kept = recordingModel(script);
+    await throughAdapter(kept.model);
+    expect(kept.arrays[1]).toBe(kept.arrays[0]);
+    expect(kept.arrays[2]).toBe(kept.arrays[0]);
+  });
+
+  it("puts a retried request's new messages in once", async () => {
+    const retried = recordingModel(script, { failFirstRequestOfTurn: 1 });
+    await throughAdapter(retried.model);
+    const plain = recordingModel(script);
+    await throughAdapter(plain.model);
+    expect(retried.prompts).toEqual(plain.prompts);
+  });
+});
