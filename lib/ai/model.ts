@@ -59,6 +59,13 @@ export interface Conversation {
   turn(tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<ModelTurn>;
   /** Records the model's turn and the answers to its calls, before the next turn. */
   addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void;
+  /**
+   * Rewrites the text of a tool result already recorded, for the turns to
+   * come (a search_tools answer summarized once a tool was chosen). A
+   * protocol that cannot rewrite its history leaves this out and keeps
+   * sending the result whole.
+   */
+  replaceResult?(callId: string, output: string): void;
 }
 
 /** A model protocol: starts conversations. */

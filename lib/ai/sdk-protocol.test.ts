@@ -1,43 +1,11 @@
-import { APICallError, dynamicTool, generateText, jsonSchema, type ModelMessage } from "ai";
+import { dynamicTool, generateText, jsonSchema, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "./model";
+import { recordingModel, type RecordedStep as Step } from "./fixtures/recording-model";
 import { sdkProtocol } from "./sdk-protocol";
 
 // The SDK warns about the test model's unknown provider; the tests do not need that noise.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-
-type Step = { text?: string; calls?: Array<{ id: string; name: string; input: string }> };
-type Request = { prompt: unknown[] };
-
-/** TEST DOUBLE: an AI SDK model that answers from a script and keeps a copy of every prompt it was sent (and the array itself). */
-function recordingModel(script: Step[], options: { failFirstRequestOfTurn?: number } = {}) {
-  const prompts: unknown[][] = [];
-  const arrays: unknown[][] = [];
-  let turn = 0;
-  let failed = false;
-  const usage = { inputTokens: { total: 3, noCache: 3, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 2, text: 2, reasoning: 0 } };
-  const model = {
-    specificationVersion: "v4" as const,
-    provider: "test",
-    modelId: "recording",
-    supportedUrls: {},
-    async doGenerate(request: Request) {
-      if (options.failFirstRequestOfTurn === turn && !failed) {
-        failed = true;
-        throw new APICallError({ message: "overloaded", url: "http://127.0.0.1/", requestBodyValues: {}, statusCode: 529, isRetryable: true });
-      }
-      prompts.push(structuredClone(request.prompt));
-      arrays.push(request.prompt);
-      const step = script[turn++] ?? { text: "done" };
-      const content = [...(step.text ? [{ type: "text", text: step.text }] : []), ...(step.calls ?? []).map((call) => ({ type: "tool-call", toolCallId: call.id, toolName: call.name, input: call.input }))];
-      return { content, finishReason: { unified: step.calls?.length ? "tool-calls" : "stop", raw: undefined }, usage, warnings: [] };
-    },
-    async doStream() {
-      throw new Error("not streamed here");
-    },
-  };
-  return { model: model as never, prompts, arrays };
-}
 
 const tools: ToolDefinition[] = [
   { name: "findPlace", description: "Find a place.", parameters: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } },

@@ -69,6 +69,12 @@ class ProviderPrompt {
     return this.messages;
   }
 
+  /** Rewrites the text of a tool result already kept; false when none has that id. Searches from the end: the result is recent. */
+  replaceResult(callId: string, output: string): boolean {
+    for (let index = this.messages.length - 1; index >= 0; index--) if (replaceToolResult(this.messages[index], callId, output)) return true;
+    return false;
+  }
+
   /** A failed turn leaves nothing behind: its new messages are sent again with the next one. */
   abandonTurn(): void {
     this.messages.length = this.turnStart;
@@ -151,6 +157,11 @@ class SdkConversation implements Conversation {
     return turn;
   }
 
+  replaceResult(callId: string, output: string): void {
+    for (const message of this.added) if (replaceToolResult(message, callId, output)) return;
+    this.prompt.replaceResult(callId, output);
+  }
+
   private toolSetOf(tools: readonly ToolDefinition[]): ToolSet {
     if (this.declaredTools?.tools !== tools) this.declaredTools = { tools, set: toolSet(tools) };
     return this.declaredTools.set;
@@ -182,6 +193,17 @@ class SdkConversation implements Conversation {
       })),
     });
   }
+}
+
+/** Rewrites a tool result's text in a tool message (the SDK's or the provider's: both keep `output` as `{ type, value }`). */
+function replaceToolResult(message: { role: string; content: unknown }, callId: string, output: string): boolean {
+  if (message.role !== "tool" || !Array.isArray(message.content)) return false;
+  for (const part of message.content as Array<{ type?: string; toolCallId?: string; output?: { type: string; value: unknown } }>) {
+    if (part.type !== "tool-result" || part.toolCallId !== callId || !part.output) continue;
+    part.output = { type: part.output.type === "error-text" ? "error-text" : "text", value: output };
+    return true;
+  }
+  return false;
 }
 
 /** The tools as the SDK declares them to the model, with no `execute`: the SDK returns the calls. */
