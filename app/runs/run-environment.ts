@@ -9,8 +9,10 @@ import { ConnectionManager } from "@/lib/mcp/connection-manager";
  * SWITCHBOARD_CREDENTIAL_* variables), and a connection manager over the
  * MCP server registry in the database, so an agent's
  * `{ mcp: "server-id", tools: [...] }` reaches a registered server. Built
- * per run, so an edited node, a newly saved credential or server takes
- * effect on the next run; the engine disposes of it (closing every MCP
+ * per run from parts that are cheap to build: nodes/ is read and linted
+ * once per version of the folder (an edited node takes effect on the next
+ * run in development; in production nodes/ is read once), and a newly
+ * saved credential or server takes effect on the next run; the engine disposes of it (closing every MCP
  * session the run opened) when the run ends, however it ends.
  */
 export async function appEnvironment(): Promise<EngineEnvironment> {

@@ -1,74 +1,100 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
-import type { RunTrace } from "@/lib/trace/run-trace";
-import { nodeRunsAbove } from "@/lib/trace/taint-summary";
-import { buildTraceTree, noFilters, type TraceFilters as Filters, type TraceRow as Row } from "@/lib/trace/trace-tree";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { type TraceOverview, noFilters } from "@/lib/trace/trace-page";
+import { buildTraceRows, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
 import { TaintSection } from "./taint-section";
 import { TraceFilters } from "./trace-filters";
 import { rowHeights, TraceRow } from "./trace-row";
-import { useLiveTrace } from "./use-live-trace";
+import { useTraceData } from "./use-trace-data";
 import { VirtualList } from "./virtual-list";
 import { TimeAxis, timelineOf } from "./waterfall";
 import styles from "./run.module.css";
 
 export interface RunTraceViewProps {
-  initialTrace: RunTrace;
+  initialTrace: TraceOverview;
   cancelRun: CancelRunAction;
 }
 
 /**
  * The run page's live part: the overview, the filters and the trace tree
  * with its waterfall, and where external content went (Taint), following
- * the run while it runs.
+ * the run while it runs. The tree's calls load page by page as they scroll
+ * into view; a call's arguments and result when it is opened.
  */
 export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
-  const { trace, pollError } = useLiveTrace(initialTrace);
-  const [filters, setFilters] = useState<Filters>(noFilters);
+  const data = useTraceData(initialTrace);
+  const { overview, latest, filters, setFilters, loaded, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
   const [collapsedNodeRuns, setCollapsedNodeRuns] = useState<ReadonlySet<string>>(() => new Set());
 
-  const tree = useMemo(() => buildTraceTree(trace, { filters, expandedCalls, collapsedNodeRuns }), [trace, filters, expandedCalls, collapsedNodeRuns]);
-  const nodeIds = useMemo(() => [...new Set(trace.nodeRuns.map((nodeRun) => nodeRun.nodeId))].sort(), [trace.nodeRuns]);
-  const tools = useMemo(() => [...new Set(trace.toolCalls.map((call) => call.tool))].sort(), [trace.toolCalls]);
-  const timeline = useMemo(() => timelineOf(trace.run.startedAt, trace.run.endedAt, trace.readAt), [trace.run.startedAt, trace.run.endedAt, trace.readAt]);
+  const tree = useMemo(
+    () =>
+      buildTraceRows(
+        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls },
+        { filters: overview.filters, expandedCalls, collapsedNodeRuns },
+      ),
+    // `loadedVersion` says that `loaded` answers more than before.
+    [overview, loaded, loadedVersion, expandedCalls, collapsedNodeRuns],
+  );
+  const nodeIds = useMemo(() => [...new Set(latest.nodeRuns.map((nodeRun) => nodeRun.nodeId))].sort(), [latest.nodeRuns]);
+  const timeline = useMemo(
+    () => timelineOf(latest.run.startedAt, latest.run.endedAt, latest.readAt, latest.aggregates.lastCallEndAt),
+    [latest.run.startedAt, latest.run.endedAt, latest.readAt, latest.aggregates.lastCallEndAt],
+  );
 
-  const toggleCall = useCallback((id: string) => setExpandedCalls((current) => toggled(current, id)), []);
+  const toggleCall = useCallback(
+    (id: string) => {
+      setExpandedCalls((current) => toggled(current, id));
+      loadDetail(id);
+    },
+    [loadDetail],
+  );
   const toggleNodeRun = useCallback((id: string) => setCollapsedNodeRuns((current) => toggled(current, id)), []);
+  const onRangeChange = useCallback((first: number, last: number) => loadRows(tree.rows.slice(first, last)), [loadRows, tree.rows]);
 
   // Opens a call in the trace (from the Taint section): no filter hides it, its node runs are open, it is expanded and focused.
+  const [wantedRow, setWantedRow] = useState<string | null>(null);
   const [scrollTarget, setScrollTarget] = useState<{ key: string; token: number } | null>(null);
   const showCall = useCallback(
-    (callId: string) => {
-      const above = nodeRunsAbove(trace, callId);
+    async (callId: string) => {
+      const call = await locateCall(callId);
+      if (!call) return;
+      const above = nodeRunsAbove(latest, call.nodeRunId);
       setFilters(noFilters);
       setCollapsedNodeRuns((current) => (above.some((id) => current.has(id)) ? new Set([...current].filter((id) => !above.includes(id))) : current));
       setExpandedCalls((current) => (current.has(callId) ? current : new Set([...current, callId])));
-      setScrollTarget((current) => ({ key: `call:${callId}`, token: (current?.token ?? 0) + 1 }));
+      setWantedRow(`call:${callId}`);
     },
-    [trace],
+    [latest, locateCall, setFilters],
   );
+  // Scroll once the row is in the tree (the unfiltered answer may still be on its way).
+  useEffect(() => {
+    if (!wantedRow || !tree.rows.some((row) => row.key === wantedRow)) return;
+    setWantedRow(null);
+    setScrollTarget((current) => ({ key: wantedRow, token: (current?.token ?? 0) + 1 }));
+  }, [wantedRow, tree.rows]);
 
   return (
     <div className={styles.page}>
-      <RunOverview run={trace.run} now={trace.readAt} nodeRunCount={trace.nodeRuns.length} toolCallCount={trace.toolCalls.length} cancelRun={cancelRun} />
-      {pollError ? (
+      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} cancelRun={cancelRun} />
+      {data.error ? (
         <p className={styles.pollError} role="alert">
-          {pollError}
+          {data.error}
         </p>
       ) : null}
       <section className={`card ${styles.traceCard}`} aria-labelledby="trace-heading">
         <div className={styles.traceHeader}>
           <h2 id="trace-heading">Trace</h2>
-          <TraceFilters filters={filters} onChange={setFilters} nodeIds={nodeIds} tools={tools} matchingCalls={tree.matchingCalls} totalCalls={tree.totalCalls} />
+          <TraceFilters filters={filters} onChange={setFilters} nodeIds={nodeIds} tools={latest.aggregates.tools} matchingCalls={tree.matchingCalls} totalCalls={tree.totalCalls} />
         </div>
         <div className={styles.columns} aria-hidden="true">
           <span>Node runs and their tool calls</span>
           <TimeAxis timeline={timeline} />
         </div>
         {tree.rows.length === 0 ? (
-          <p className={styles.emptyTrace}>{trace.nodeRuns.length === 0 ? (trace.run.status === "running" ? "Waiting for the first node to start…" : "No node ran.") : "Nothing matches these filters."}</p>
+          <p className={styles.emptyTrace}>{overview.nodeRuns.length === 0 ? (latest.run.status === "running" ? "Waiting for the first node to start…" : "No node ran.") : "Nothing matches these filters."}</p>
         ) : (
           <VirtualList
             items={tree.rows}
@@ -76,14 +102,35 @@ export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
             estimateHeight={estimateHeight}
             label="Trace: node runs and tool calls"
             itemProps={(row, index) => ({ "aria-level": row.depth + 1, "aria-posinset": index + 1, "aria-setsize": tree.rows.length })}
-            renderItem={(row) => <TraceRow row={row} timeline={timeline} now={trace.readAt} onToggleCall={toggleCall} onToggleNodeRun={toggleNodeRun} />}
+            renderItem={(row) => (
+              <TraceRow row={row} timeline={timeline} now={latest.readAt} onToggleCall={toggleCall} onToggleNodeRun={toggleNodeRun} detail={row.kind === "detail" ? details.get(row.call.id) : undefined} />
+            )}
             scrollTo={scrollTarget}
+            onRangeChange={onRangeChange}
           />
         )}
       </section>
-      <TaintSection trace={trace} onShowCall={showCall} />
+      <TaintSection runId={latest.run.id} taint={latest.taint} onShowCall={showCall} />
     </div>
   );
+}
+
+/**
+ * The node runs a call sits under, innermost first: its own node run, then,
+ * inside a task's sub-flow, the node run that made the task call, and so on
+ * up (task calls are always in the first answer). What must be open to show it.
+ */
+function nodeRunsAbove(overview: Pick<TraceOverview, "nodeRuns" | "anchored">, nodeRunId: string | null): string[] {
+  const nodeRuns = new Map(overview.nodeRuns.map((nodeRun) => [nodeRun.id, nodeRun]));
+  const taskCalls = new Map(overview.anchored.map((anchor) => [anchor.call.id, anchor.call]));
+  const chain: string[] = [];
+  let current = nodeRunId;
+  while (current && !chain.includes(current)) {
+    chain.push(current);
+    const parent = nodeRuns.get(current)?.parentToolCallId;
+    current = parent ? (taskCalls.get(parent)?.nodeRunId ?? null) : null;
+  }
+  return chain;
 }
 
 function rowKey(row: Row): string {

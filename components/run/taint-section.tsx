@@ -1,28 +1,30 @@
-import { useMemo } from "react";
-import type { RunTrace } from "@/lib/trace/run-trace";
-import { type TaintedTarget, type TaintOrigin, taintSummary } from "@/lib/trace/taint-summary";
+"use client";
+
+import { useState } from "react";
+import type { TaintOrigin, TaintOriginPage, TaintOverview, TaintTargetSummary } from "@/lib/trace/trace-page";
 import { plural } from "./format";
 import styles from "./run.module.css";
 
 export interface TaintSectionProps {
-  trace: Pick<RunTrace, "taintRecords" | "toolCalls">;
+  runId: string;
+  taint: TaintOverview;
   /** Shows a tool call's row in the trace, opened. */
   onShowCall: (callId: string) => void;
 }
 
-/** Long lists are cut here; the trace itself still has every call. */
-const shownPerList = 100;
+/** Origins fetched per "show more". */
+const originsPerPage = 20;
 
 /**
- * The run's taint registry: which tool results brought external content in
- * (MCP tools, custom tools declared `taints: true`) and which memory keys
- * and node outputs it reached, each with the calls it came from. A source
- * opens its call in the trace.
+ * The run's taint registry as a summary: which tools brought external
+ * content in (MCP tools, custom tools declared `taints: true`) and how
+ * often, and which memory keys and node outputs it reached, each with how
+ * many calls it came from. A target shows its first origins; the rest are
+ * paged on demand, so a target that came from 10,000 calls costs the page
+ * no more than one that came from five. An origin opens its call in the trace.
  */
-export function TaintSection({ trace, onShowCall }: TaintSectionProps) {
-  const summary = useMemo(() => taintSummary(trace), [trace]);
-  const sources = useMemo(() => groupByTool(summary.entries), [summary.entries]);
-  const clean = summary.entries.length === 0 && summary.memoryKeys.length === 0 && summary.outputs.length === 0;
+export function TaintSection({ runId, taint, onShowCall }: TaintSectionProps) {
+  const clean = taint.sources.length === 0 && taint.memoryKeyCount === 0 && taint.outputCount === 0;
   return (
     <section className={`card ${styles.taintCard}`} aria-labelledby="taint-heading">
       <h2 id="taint-heading">Taint</h2>
@@ -33,18 +35,18 @@ export function TaintSection({ trace, onShowCall }: TaintSectionProps) {
           <p className="muted small">
             Results of MCP tools and of custom tools declared <code>taints: true</code> are external content. The model read them unchanged; here is where they went.
           </p>
-          <TargetList id="taint-memory" title="Memory keys" empty="No memory key was written from external content." targets={summary.memoryKeys} what="memory key" onShowCall={onShowCall} />
-          <TargetList id="taint-outputs" title="Outputs" empty="No output came from external content." targets={summary.outputs} what="output" onShowCall={onShowCall} />
+          <TargetList id="taint-memory" title="Memory keys" empty="No memory key was written from external content." targets={taint.memoryKeys} count={taint.memoryKeyCount} what="memory key" runId={runId} onShowCall={onShowCall} />
+          <TargetList id="taint-outputs" title="Outputs" empty="No output came from external content." targets={taint.outputs} count={taint.outputCount} what="output" runId={runId} onShowCall={onShowCall} />
           <h3 id="taint-sources" className={styles.taintHeading}>
             Came in through
           </h3>
           <ul className={styles.taintList} aria-labelledby="taint-sources">
-            {sources.map((group) => (
-              <li key={group.key} className={styles.taintItem}>
-                <SourceButton origin={group.first} onShowCall={onShowCall} />
+            {taint.sources.map((source) => (
+              <li key={`${source.server}\u0000${source.tool}`} className={styles.taintItem}>
+                <SourceButton origin={source.first} onShowCall={onShowCall} />
                 <span className="muted small">
-                  {plural(group.count, "call")}
-                  {group.first.source === "custom_tool" ? " · custom tool" : ""}
+                  {plural(source.calls, "call")}
+                  {source.source === "custom_tool" ? " · custom tool" : ""}
                 </span>
               </li>
             ))}
@@ -55,7 +57,18 @@ export function TaintSection({ trace, onShowCall }: TaintSectionProps) {
   );
 }
 
-function TargetList({ id, title, empty, targets, what, onShowCall }: { id: string; title: string; empty: string; targets: TaintedTarget[]; what: string; onShowCall: (callId: string) => void }) {
+interface TargetListProps {
+  id: string;
+  title: string;
+  empty: string;
+  targets: readonly TaintTargetSummary[];
+  count: number;
+  what: string;
+  runId: string;
+  onShowCall: (callId: string) => void;
+}
+
+function TargetList({ id, title, empty, targets, count, what, runId, onShowCall }: TargetListProps) {
   return (
     <>
       <h3 id={id} className={styles.taintHeading}>
@@ -65,22 +78,55 @@ function TargetList({ id, title, empty, targets, what, onShowCall }: { id: strin
         <p className="muted small">{empty}</p>
       ) : (
         <ul className={styles.taintList} aria-labelledby={id}>
-          {targets.slice(0, shownPerList).map((target) => (
-            <li key={target.id} className={styles.taintItem} aria-label={`Tainted ${what} ${target.label}`}>
-              <code className={styles.taintLabel}>{target.label}</code>
-              <span className="muted small">{target.kind === "memory-key" ? `written by ${target.nodeId}` : null}</span>
-              <span className={styles.taintFrom}>
-                from{" "}
-                {target.origins.map((origin) => (
-                  <SourceButton key={origin.callId} origin={origin} onShowCall={onShowCall} />
-                ))}
-              </span>
-            </li>
+          {targets.map((target) => (
+            <TargetItem key={target.id} target={target} what={what} runId={runId} onShowCall={onShowCall} />
           ))}
-          {targets.length > shownPerList ? <li className="muted small">and {plural(targets.length - shownPerList, `more ${what}`)}</li> : null}
+          {count > targets.length ? <li className="muted small">and {plural(count - targets.length, `more ${what}`)}</li> : null}
         </ul>
       )}
     </>
+  );
+}
+
+/** One tainted target: its first origins, and the next ones a page at a time. */
+function TargetItem({ target, what, runId, onShowCall }: { target: TaintTargetSummary; what: string; runId: string; onShowCall: (callId: string) => void }) {
+  const [more, setMore] = useState<{ origins: TaintOrigin[]; next: string | null; loading: boolean; error: string | null }>({ origins: [], next: null, loading: false, error: null });
+  const shown = [...target.firstOrigins, ...more.origins];
+  const after = more.next ?? String(target.firstOrigins.length);
+  const remaining = target.originCount - shown.length;
+  const loadMore = async () => {
+    setMore((current) => ({ ...current, loading: true, error: null }));
+    try {
+      const response = await fetch(`/api/runs/${encodeURIComponent(runId)}/taint/${encodeURIComponent(target.id)}?after=${after}&limit=${originsPerPage}`, { cache: "no-store" });
+      const page = (await response.json()) as TaintOriginPage | { error: string };
+      if (!response.ok || "error" in page) throw new Error("error" in page ? page.error : `the server answered ${response.status}`);
+      setMore((current) => ({ origins: [...current.origins, ...page.origins], next: page.next, loading: false, error: null }));
+    } catch (error) {
+      setMore((current) => ({ ...current, loading: false, error: (error as Error).message }));
+    }
+  };
+  return (
+    <li className={styles.taintItem} aria-label={`Tainted ${what} ${target.label}`}>
+      <code className={styles.taintLabel}>{target.label}</code>
+      <span className="muted small">
+        {target.kind === "memory-key" ? `written by ${target.nodeId} · ` : null}from {plural(target.originCount, "call")}
+      </span>
+      <span className={styles.taintFrom}>
+        {shown.map((origin, index) => (
+          <SourceButton key={`${origin.callId}-${index}`} origin={origin} onShowCall={onShowCall} />
+        ))}
+        {remaining > 0 ? (
+          <button type="button" className={styles.taintMore} disabled={more.loading} aria-label={`Show ${Math.min(originsPerPage, remaining)} more of the ${plural(target.originCount, "call")} ${target.label} came from`} onClick={loadMore}>
+            {more.loading ? "Loading…" : `${remaining.toLocaleString("en-US")} more…`}
+          </button>
+        ) : null}
+        {more.error ? (
+          <span className={styles.rowError} role="alert">
+            {more.error}
+          </span>
+        ) : null}
+      </span>
+    </li>
   );
 }
 
@@ -99,15 +145,4 @@ function SourceButton({ origin, onShowCall }: { origin: TaintOrigin; onShowCall:
       {name}
     </button>
   );
-}
-
-function groupByTool(entries: readonly TaintOrigin[]): Array<{ key: string; first: TaintOrigin; count: number }> {
-  const groups = new Map<string, { key: string; first: TaintOrigin; count: number }>();
-  for (const entry of entries) {
-    const key = `${entry.server}\u0000${entry.tool}`;
-    const group = groups.get(key);
-    if (group) group.count += 1;
-    else groups.set(key, { key, first: entry, count: 1 });
-  }
-  return [...groups.values()];
 }

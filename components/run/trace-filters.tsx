@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { TraceFilters as Filters } from "@/lib/trace/trace-tree";
+import type { ToolTotal, TraceFilters as Filters } from "@/lib/trace/trace-page";
 import { plural } from "./format";
 import styles from "./run.module.css";
 
@@ -9,12 +9,13 @@ export interface TraceFiltersProps {
   filters: Filters;
   onChange: (filters: Filters) => void;
   nodeIds: readonly string[];
-  tools: readonly string[];
+  /** Every tool the run called, with its totals (counted by the database). */
+  tools: readonly ToolTotal[];
   matchingCalls: number;
   totalCalls: number;
 }
 
-/** Narrow the trace by node, by tool, and to errors; says how many calls are left. */
+/** Narrow the trace by node, by tool (each with its number of calls), and to errors; says how many calls are left. */
 export function TraceFilters({ filters, onChange, nodeIds, tools, matchingCalls, totalCalls }: TraceFiltersProps) {
   const id = useId();
   const active = filters.nodeId !== "" || filters.tool !== "" || filters.errorsOnly;
@@ -35,9 +36,9 @@ export function TraceFilters({ filters, onChange, nodeIds, tools, matchingCalls,
         <label htmlFor={`${id}-tool`}>Tool</label>
         <select id={`${id}-tool`} value={filters.tool} onChange={(event) => onChange({ ...filters, tool: event.target.value })}>
           <option value="">All tools</option>
-          {tools.map((tool) => (
+          {tools.map(({ tool, calls }) => (
             <option key={tool} value={tool}>
-              {tool}
+              {tool} ({calls.toLocaleString("en-US")})
             </option>
           ))}
         </select>

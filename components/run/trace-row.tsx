@@ -1,8 +1,10 @@
 import { memo } from "react";
+import type { ToolCallRecord } from "@/lib/trace/run-trace";
 import type { TraceRow as Row } from "@/lib/trace/trace-tree";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";
+import type { DetailState } from "./use-trace-data";
 import { WaterfallBar, type Timeline } from "./waterfall";
 import styles from "./run.module.css";
 
@@ -13,13 +15,15 @@ export interface TraceRowProps {
   now: string;
   onToggleCall: (callId: string) => void;
   onToggleNodeRun: (nodeRunId: string) => void;
+  /** A detail row's call in full, as far as it is loaded. */
+  detail?: DetailState;
 }
 
 /** Fixed heights (px) of the row kinds, matched by run.module.css; details are measured. */
-export const rowHeights = { node: 56, call: 56, group: 40, detail: 320 } as const;
+export const rowHeights = { node: 56, call: 56, pending: 56, group: 40, detail: 320 } as const;
 
 /** One row of the trace tree: a node run, a tool call, a call's details, or a group heading. */
-export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCall, onToggleNodeRun }: TraceRowProps) {
+export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCall, onToggleNodeRun, detail }: TraceRowProps) {
   const indent = { paddingInlineStart: `calc(${row.depth} * var(--trace-indent) + 0.5rem)` };
   switch (row.kind) {
     case "node":
@@ -27,7 +31,13 @@ export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCal
     case "call":
       return <CallRow row={row} indent={indent} timeline={timeline} onToggle={onToggleCall} />;
     case "detail":
-      return <CallDetail row={row} indent={indent} />;
+      return <CallDetail row={row} indent={indent} detail={detail} />;
+    case "pending":
+      return (
+        <div className={`${styles.row} ${styles.callRow} ${styles.pendingRow}`} style={indent}>
+          <span className={styles.pendingLabel}>Loading call {(row.position + 1).toLocaleString("en-US")}…</span>
+        </div>
+      );
     case "group":
       return (
         <div className={`${styles.row} ${styles.groupRow}`} style={indent}>
@@ -110,28 +120,40 @@ export function detailId(callId: string): string {
   return `call-detail-${callId}`;
 }
 
-function CallDetail({ row, indent }: { row: Extract<Row, { kind: "detail" }>; indent: Indent }) {
+function CallDetail({ row, indent, detail }: { row: Extract<Row, { kind: "detail" }>; indent: Indent; detail?: DetailState }) {
   const { call } = row;
   return (
     <section id={detailId(call.id)} className={styles.detail} style={indent} aria-label={`Arguments and result of call ${call.tool}`}>
-      <div className={styles.detailColumns}>
-        <div>
-          <h4 className={styles.detailHeading}>Arguments</h4>
-          <JsonBlock value={call.arguments} label={`Arguments of ${call.tool}`} />
-        </div>
-        <div>
-          <h4 className={styles.detailHeading}>{call.isError ? "Error" : "Result"}</h4>
-          {call.isError ? (
-            <JsonBlock value={call.error ?? call.result} label={`Error of ${call.tool}`} />
-          ) : (
-            <JsonBlock value={call.result} label={`Result of ${call.tool}`} />
-          )}
-        </div>
-      </div>
+      {detail?.state === "ready" ? (
+        <CallValues call={detail.call} />
+      ) : detail?.state === "error" ? (
+        <p className={styles.rowError} role="alert">
+          The call cannot be loaded: {detail.message}
+        </p>
+      ) : (
+        <p className="muted small" role="status">
+          Loading the arguments and result…
+        </p>
+      )}
       <p className={styles.detailFacts}>
         Started <time dateTime={call.startedAt}>{call.startedAt.replace("T", " ").replace("Z", " UTC")}</time> · took {formatDuration(call.durationMs)} · row {call.sequence} · id <code>{call.id}</code>
       </p>
     </section>
+  );
+}
+
+function CallValues({ call }: { call: ToolCallRecord }) {
+  return (
+    <div className={styles.detailColumns}>
+      <div>
+        <h4 className={styles.detailHeading}>Arguments</h4>
+        <JsonBlock value={call.arguments} label={`Arguments of ${call.tool}`} />
+      </div>
+      <div>
+        <h4 className={styles.detailHeading}>{call.isError ? "Error" : "Result"}</h4>
+        {call.isError ? <JsonBlock value={call.error ?? call.result} label={`Error of ${call.tool}`} /> : <JsonBlock value={call.result} label={`Result of ${call.tool}`} />}
+      </div>
+    </div>
   );
 }
 

@@ -18,6 +18,8 @@ export interface VirtualListProps<T> {
   overscan?: number;
   /** A row to bring into view and focus (its first control); a new `token` asks again for the same row. */
   scrollTo?: { key: string; token: number } | null;
+  /** Told the rows in the DOM (from `first` up to, not including, `last`) whenever they change: where a paged list loads. */
+  onRangeChange?: (first: number, last: number) => void;
 }
 
 /** Rows rendered on the server and before the viewport is measured. */
@@ -33,7 +35,7 @@ const initialViewport = 720;
  * Why not a library: the page needs ~150 lines of it, and a dependency here
  * would be one more thing to pin and audit for a job this small.
  */
-export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, itemProps, label, className, overscan = 480, scrollTo }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, itemProps, label, className, overscan = 480, scrollTo, onRangeChange }: VirtualListProps<T>) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const heights = useRef(new Map<string, number>());
   const [measured, setMeasured] = useState(0);
@@ -93,6 +95,10 @@ export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, ite
   for (let index = first; index < last; index++) indexes.push(index);
   const focusedIndex = focusedKey === null ? -1 : items.findIndex((item) => itemKey(item) === focusedKey);
   if (focusedIndex >= 0 && (focusedIndex < first || focusedIndex >= last)) indexes.push(focusedIndex);
+
+  useEffect(() => {
+    onRangeChange?.(first, last);
+  }, [first, last, items, onRangeChange]);
 
   const total = offsets[items.length];
   return (

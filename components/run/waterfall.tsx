@@ -9,9 +9,11 @@ export interface Timeline {
   span: number;
 }
 
-export function timelineOf(runStartedAt: string, runEndedAt: string | null, now: string): Timeline {
+/** The run's frame: from its start to its end (or now), stretched to the last call's end should one end later. */
+export function timelineOf(runStartedAt: string, runEndedAt: string | null, now: string, lastCallEndAt: string | null = null): Timeline {
   const start = Date.parse(runStartedAt);
-  return { start, span: Math.max(1, Date.parse(runEndedAt ?? now) - start) };
+  const end = Math.max(Date.parse(runEndedAt ?? now), lastCallEndAt ? Date.parse(lastCallEndAt) : 0);
+  return { start, span: Math.max(1, end - start) };
 }
 
 /**

@@ -47,6 +47,8 @@ interface Fragment {
 
 class DeclarativeConversation implements Conversation {
   private lastResponse: unknown = null;
+  /** Each tool result as recorded and as its rendered JSON, to find it again in the history (replaceResult). */
+  private readonly recorded = new Map<string, { result: ToolResultMessage; text: string }>();
   /** The tools offered on the latest turn that offered any. */
   private offeredBefore: readonly ToolDefinition[] = [];
 
@@ -153,8 +155,33 @@ class DeclarativeConversation implements Conversation {
       appendPath(this.body, into, [this.render(exchange.transcript.assistant, { response: this.lastResponse, text: turn.text, toolCalls: turn.toolCalls })]);
     }
     const wrapped = results.map((result) => this.render(exchange.result, { result }));
+    for (const [index, result] of results.entries()) this.recorded.set(result.id, { result, text: JSON.stringify(wrapped[index]) });
     appendPath(this.body, into, exchange.resultsGroup === undefined ? wrapped : [this.render(exchange.resultsGroup, { results: wrapped })]);
   }
+
+  /** Renders the result again with the new text and puts it where the old one is in the request body's history. */
+  replaceResult(callId: string, output: string): void {
+    const recorded = this.recorded.get(callId);
+    if (!recorded) return;
+    const fresh = this.render(this.setup.exchange.result, { result: { ...recorded.result, output } });
+    if (replaceEqual(getPath(this.body, this.setup.exchange.resultsInto), recorded.text, fresh)) this.recorded.set(callId, { result: { ...recorded.result, output }, text: JSON.stringify(fresh) });
+  }
+}
+
+/** Replaces, inside a JSON value, the last element whose JSON is `text` with `fresh`; whether one was found. */
+function replaceEqual(container: unknown, text: string, fresh: unknown): boolean {
+  if (container === null || typeof container !== "object") return false;
+  const entries = Array.isArray(container) ? [...container.keys()].reverse() : Object.keys(container);
+  for (const key of entries) {
+    const value = (container as Record<string | number, unknown>)[key];
+    if (value === null || typeof value !== "object") continue;
+    if (JSON.stringify(value) === text) {
+      (container as Record<string | number, unknown>)[key] = fresh;
+      return true;
+    }
+    if (replaceEqual(value, text, fresh)) return true;
+  }
+  return false;
 }
 
 function toolCall(id: unknown, name: unknown, rawArguments: unknown, position: number): ToolCallRequest {

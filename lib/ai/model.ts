@@ -76,6 +76,13 @@ export interface Conversation {
    * turn was offered.
    */
   restore?(turn: ModelTurn, tools: readonly ToolDefinition[]): void;
+  /**
+   * Rewrites the text of a tool result already recorded, for the turns to
+   * come (a search_tools answer summarized once a tool was chosen). A
+   * protocol that cannot rewrite its history leaves this out and keeps
+   * sending the result whole.
+   */
+  replaceResult?(callId: string, output: string): void;
 }
 
 /** A model protocol: starts conversations. */

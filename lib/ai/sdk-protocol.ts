@@ -1,4 +1,4 @@
-import { dynamicTool, generateText, jsonSchema, type LanguageModel, type ModelMessage, streamText, type ToolSet } from "ai";
+import { dynamicTool, generateText, jsonSchema, type LanguageModel, type ModelMessage, streamText, type ToolSet, wrapLanguageModel } from "ai";
 import { type Conversation, type ModelProtocol, type ModelTurn, parseArguments, type ToolCallRequest, type ToolDefinition, type ToolResultMessage } from "./model";
 
 export interface SdkProtocolSetup {
@@ -21,11 +21,16 @@ export interface SdkProtocolSetup {
 
 /**
  * A model protocol onto an AI SDK provider (OpenAI, Anthropic, an
- * OpenAI-compatible server). The conversation is kept as the SDK's
- * ModelMessage list; each turn is exactly one model step, and the tools are
- * declared without `execute`, so the SDK hands the calls back instead of
- * running them: the platform's loop counts turns and runs tools, as it does
- * for every protocol.
+ * OpenAI-compatible server). Each turn is exactly one model step, and the
+ * tools are declared without `execute`, so the SDK hands the calls back
+ * instead of running them: the platform's loop counts turns and runs tools,
+ * as it does for every protocol.
+ *
+ * Long loops stay linear: the conversation is kept as the provider's own
+ * message list (what the SDK sends the model), and each turn hands the SDK
+ * only the messages added since the last turn; a thin wrapper around the
+ * model (ProviderPrompt) puts them after the ones kept. The SDK then
+ * converts and checks only what is new instead of the whole conversation.
  */
 export function sdkProtocol(setup: SdkProtocolSetup): ModelProtocol {
   return {
@@ -36,6 +41,49 @@ export function sdkProtocol(setup: SdkProtocolSetup): ModelProtocol {
       return new SdkConversation(setup, instructions, [{ role: "user", content: prompt }]);
     },
   };
+}
+
+type ProviderModel = ReturnType<typeof wrapLanguageModel>;
+type ProviderMessage = Parameters<ProviderModel["doGenerate"]>[0]["prompt"][number];
+
+/**
+ * The conversation as the provider's message list, kept across turns. A
+ * turn's request carries the new messages only (converted by the SDK); the
+ * wrapped model puts them after the kept ones and sends the whole list.
+ * A retried request (the SDK retries 429 and 5xx) puts them there again in
+ * the same place, never twice.
+ */
+class ProviderPrompt {
+  private readonly messages: ProviderMessage[] = [];
+  /** Where the current turn's new messages start. */
+  private turnStart = 0;
+
+  beginTurn(): void {
+    this.turnStart = this.messages.length;
+  }
+
+  /** The kept messages followed by this request's new ones (the request's own system message only on the first turn). */
+  private assemble(added: readonly ProviderMessage[]): ProviderMessage[] {
+    this.messages.length = this.turnStart;
+    for (const message of added) if (this.turnStart === 0 || message.role !== "system") this.messages.push(message);
+    return this.messages;
+  }
+
+  /** Rewrites the text of a tool result already kept; false when none has that id. Searches from the end: the result is recent. */
+  replaceResult(callId: string, output: string): boolean {
+    for (let index = this.messages.length - 1; index >= 0; index--) if (replaceToolResult(this.messages[index], callId, output)) return true;
+    return false;
+  }
+
+  /** A failed turn leaves nothing behind: its new messages are sent again with the next one. */
+  abandonTurn(): void {
+    this.messages.length = this.turnStart;
+  }
+
+  wrap(model: LanguageModel): ProviderModel {
+    if (typeof model === "string") throw new Error(`the AI SDK adapter needs a provider's model object, not the model id "${model}"`);
+    return wrapLanguageModel({ model, middleware: { transformParams: async ({ params }) => ({ ...params, prompt: this.assemble(params.prompt) }) } });
+  }
 }
 
 /** The agent's prompt: its `prompt` input, else its first text input. */
@@ -52,12 +100,20 @@ class SdkConversation implements Conversation {
   private readonly assistantOf = new WeakMap<ModelTurn, ModelMessage[]>();
   /** The tools offered on the latest turn that offered any. */
   private offeredBefore: readonly ToolDefinition[] = [];
+  /** The SDK's tool set of the tools last declared, built again only when they change. */
+  private declaredTools: { tools: readonly ToolDefinition[]; set: ToolSet } | null = null;
+  private readonly prompt = new ProviderPrompt();
+  private readonly model: ProviderModel;
+  private first = true;
 
   constructor(
     private readonly setup: SdkProtocolSetup,
     private readonly instructions: string,
-    private readonly messages: ModelMessage[],
-  ) {}
+    /** The messages added since the last turn: only these go through the SDK's conversion. */
+    private added: ModelMessage[],
+  ) {
+    this.model = this.prompt.wrap(setup.model);
+  }
 
   async turn(tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<ModelTurn> {
     const timeoutMs = this.setup.timeoutMs ?? 120_000;
@@ -67,26 +123,31 @@ class SdkConversation implements Conversation {
     // can call nothing, and APIs that refuse tool calls in the history without tool definitions (Anthropic) accept it.
     const declared = tools.length ? tools : this.offeredBefore;
     const options = {
-      model: this.setup.model,
-      instructions: this.instructions || undefined,
-      messages: [...this.messages],
-      tools: declared.length ? toolSet(declared) : undefined,
+      model: this.model,
+      instructions: this.first ? this.instructions || undefined : undefined,
+      messages: this.added,
+      tools: declared.length ? this.toolSetOf(declared) : undefined,
       toolChoice: tools.length ? ("auto" as const) : declared.length ? ("none" as const) : undefined,
       temperature: this.setup.temperature,
       maxOutputTokens: this.setup.maxOutputTokens,
       maxRetries: this.setup.maxRetries ?? 2,
       abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     };
+    this.prompt.beginTurn();
     let step: Awaited<ReturnType<SdkConversation["streamed"]>>;
     try {
       step = this.setup.stream ? await this.streamed(options) : await generateText(options);
+      // A stream cut by a cancel or the timeout ends quietly with what it had: that is no turn.
+      if (timeout.aborted) throw new Error(`the model did not answer within ${timeoutMs} ms`);
+      if (signal?.aborted) throw new Error("the model request was cancelled");
     } catch (error) {
-      if (timeout.aborted && !signal?.aborted) throw new Error(`the model did not answer within ${timeoutMs} ms`, { cause: error });
+      this.prompt.abandonTurn();
+      if (timeout.aborted && !signal?.aborted) throw error instanceof Error && error.message.startsWith("the model did not answer") ? error : new Error(`the model did not answer within ${timeoutMs} ms`, { cause: error });
+      if (error instanceof Error && error.message === "the model request was cancelled") throw error;
       throw new Error(failureMessage(error), { cause: error });
     }
-    // A stream cut by a cancel or the timeout ends quietly with what it had: that is no turn.
-    if (timeout.aborted) throw new Error(`the model did not answer within ${timeoutMs} ms`);
-    if (signal?.aborted) throw new Error("the model request was cancelled");
+    this.first = false;
+    this.added = [];
     const assistant = assistantMessages(step.responseMessages);
     const turn: ModelTurn = {
       text: step.text,
@@ -100,10 +161,26 @@ class SdkConversation implements Conversation {
     return turn;
   }
 
+  /**
+   * A turn recorded in the journal, taken as if the model had just answered.
+   * Nothing is sent: `first` and the pending messages stay as they are, so
+   * the next live turn sends the instructions (if none was sent yet) and
+   * every message since the last live turn, the replayed ones included.
+   */
   restore(turn: ModelTurn, tools: readonly ToolDefinition[]): void {
     if (tools.length) this.offeredBefore = tools;
     const assistant = (turn.replay as { assistant?: ModelMessage[] } | undefined)?.assistant;
     if (assistant) this.assistantOf.set(turn, assistant);
+  }
+
+  replaceResult(callId: string, output: string): void {
+    for (const message of this.added) if (replaceToolResult(message, callId, output)) return;
+    this.prompt.replaceResult(callId, output);
+  }
+
+  private toolSetOf(tools: readonly ToolDefinition[]): ToolSet {
+    if (this.declaredTools?.tools !== tools) this.declaredTools = { tools, set: toolSet(tools) };
+    return this.declaredTools.set;
   }
 
   /** One streamed step, read to its end; an error part fails the turn as generateText would. */
@@ -120,9 +197,9 @@ class SdkConversation implements Conversation {
   }
 
   addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void {
-    this.messages.push(...(this.assistantOf.get(turn) ?? [assistantMessageOf(turn)]));
+    this.added.push(...(this.assistantOf.get(turn) ?? [assistantMessageOf(turn)]));
     if (results.length === 0) return;
-    this.messages.push({
+    this.added.push({
       role: "tool",
       content: results.map((result) => ({
         type: "tool-result" as const,
@@ -132,6 +209,17 @@ class SdkConversation implements Conversation {
       })),
     });
   }
+}
+
+/** Rewrites a tool result's text in a tool message (the SDK's or the provider's: both keep `output` as `{ type, value }`). */
+function replaceToolResult(message: { role: string; content: unknown }, callId: string, output: string): boolean {
+  if (message.role !== "tool" || !Array.isArray(message.content)) return false;
+  for (const part of message.content as Array<{ type?: string; toolCallId?: string; output?: { type: string; value: unknown } }>) {
+    if (part.type !== "tool-result" || part.toolCallId !== callId || !part.output) continue;
+    part.output = { type: part.output.type === "error-text" ? "error-text" : "text", value: output };
+    return true;
+  }
+  return false;
 }
 
 /** The tools as the SDK declares them to the model, with no `execute`: the SDK returns the calls. */

@@ -8,6 +8,7 @@ export { listWorkflows, getWorkflow, type WorkflowSummary, type WorkflowRecord }
 export { demoWorkflow } from "./demo-workflow";
 // Runs and their traces.
 export { getRunTrace, listRuns, listRecentRuns } from "./runs";
+export { getTraceOverview, getCallPage, getCallDetail, getTaintOrigins, maxPageCalls, type CallPageRequest } from "./trace-reads";
 export { PrismaRunSink } from "./run-sink";
 export { resumeInterruptedRuns } from "./interrupted-runs";
 export { toJsonText } from "./json-text";

@@ -9,19 +9,24 @@ import type { RunSummary, RunTrace, TaintRecordEntry } from "../trace/run-trace"
  * null when no run has that id. `afterSequence` keeps only the tool calls
  * and taint entries written after the n-th row (a live page's next poll);
  * node runs always come complete, since they change while they run.
+ * `limit` caps the tool calls, taken in write order (the trace page reads
+ * pages instead: lib/db/trace-reads.ts).
  *
  * The run row is read first: when it says the run ended, every row it wrote
  * is already in the database and so in this answer.
  */
-export async function getRunTrace(runId: string, options: { afterSequence?: number } = {}): Promise<RunTrace | null> {
+export async function getRunTrace(runId: string, options: { afterSequence?: number; limit?: number } = {}): Promise<RunTrace | null> {
   try {
     const readAt = new Date();
     const run = await prisma().run.findUnique({ where: { id: runId } });
     if (!run) return null;
     const nodeRuns = await prisma().nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] });
     const after = options.afterSequence ? { sequence: { gt: options.afterSequence } } : {};
-    const toolCalls = await prisma().toolCall.findMany({ where: { runId, ...after }, orderBy: [{ startedAt: "asc" }, { sequence: "asc" }] });
-    const taintRows = await prisma().taintRecord.findMany({ where: { runId, ...after }, orderBy: [{ sequence: "asc" }, { id: "asc" }] });
+    const limit = options.limit;
+    const toolCalls = await prisma().toolCall.findMany({ where: { runId, ...after }, orderBy: limit ? [{ sequence: "asc" }] : [{ startedAt: "asc" }, { sequence: "asc" }], take: limit });
+    // Cut at a limit, the taint entries stop where the calls did, so "after the last row seen" skips nothing.
+    const upTo = limit && toolCalls.length === limit ? { sequence: { gt: options.afterSequence ?? 0, lte: toolCalls[limit - 1].sequence } } : after;
+    const taintRows = await prisma().taintRecord.findMany({ where: { runId, ...upTo }, orderBy: [{ sequence: "asc" }, { id: "asc" }] });
     return {
       run: toRunRecord(run),
       nodeRuns: nodeRuns.map(toNodeRunRecord),

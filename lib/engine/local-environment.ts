@@ -1,6 +1,6 @@
 import path from "node:path";
 import { catalogueNodeTypes } from "../graph";
-import { lintNodes } from "../manifest";
+import { cachedCatalogue, type Catalogue } from "../manifest";
 import { sharedSandbox } from "../sandbox";
 import { createToolIndex } from "../tools/search";
 import type { AgentTool } from "../tools/agent-tool";
@@ -15,16 +15,23 @@ export const rankWithToolIndex: ToolRankerFactory = (tools) => {
   return (query, limit) => index.search(query, limit).map((match) => match.tool as AgentTool);
 };
 
+/** Node types built once per catalogue version: the catalogue cache hands out the same object until a file changes. */
+const nodeTypesOf = new WeakMap<Catalogue, ReturnType<typeof catalogueNodeTypes>>();
+
 /**
  * The engine's environment on one machine: node types from nodes/, the
  * shared sandbox, models chosen by each agent's toolExchange, credentials
  * from the server's environment, and tool search for progressive discovery.
+ * nodes/ is read, linted and turned into node types once per version of the
+ * folder (see cachedCatalogue), not once per run.
  */
 export async function createLocalEnvironment(options: { nodesDir?: string; overrides?: Partial<EngineEnvironment> } = {}): Promise<EngineEnvironment> {
-  const catalogue = await lintNodes(options.nodesDir ?? path.join(process.cwd(), "nodes"));
+  const catalogue = await cachedCatalogue(options.nodesDir ?? path.join(process.cwd(), "nodes"));
+  let nodeTypes = nodeTypesOf.get(catalogue);
+  if (!nodeTypes) nodeTypesOf.set(catalogue, (nodeTypes = catalogueNodeTypes(catalogue)));
   return {
     catalogue,
-    nodeTypes: catalogueNodeTypes(catalogue),
+    nodeTypes,
     evaluator: await sharedSandbox(),
     models: resolveModel,
     credentials: (_nodeType, requirements) => credentialsFromEnvironment(requirements),

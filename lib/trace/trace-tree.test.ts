@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lastSequence, mergeTrace } from "./merge-trace";
 import type { NodeRunRecord, RunTrace, ToolCallRecord } from "./run-trace";
-import { buildTraceTree, type TraceRow } from "./trace-tree";
+import { buildTraceRows, buildTraceTree, type TraceRow } from "./trace-tree";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
 
@@ -31,7 +31,7 @@ const trace: Pick<RunTrace, "nodeRuns" | "toolCalls"> = {
 };
 
 const shape = (rows: TraceRow[]) =>
-  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.label}`);
+  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.kind === "pending" ? `…${row.position}` : row.label}`);
 
 describe("buildTraceTree", () => {
   it("nests node runs → tool calls → the sub-flow a task call started, in start order", () => {
@@ -103,6 +103,40 @@ describe("buildTraceTree", () => {
     const many = { nodeRuns: [nodeRun("n", "agent", 0)], toolCalls: Array.from({ length: 10_000 }, (_, index) => call(`c${index}`, "n", `tool${index % 7}`, index, index + 1)) };
     const tree = buildTraceTree(many, { filters: { nodeId: "", tool: "tool3", errorsOnly: false } });
     expect(tree.matchingCalls).toBe(1429);
+  });
+});
+
+describe("buildTraceRows over calls loaded in part", () => {
+  const agent = nodeRun("n-agent", "agent", 1);
+  const helper = nodeRun("n-helper", "helper", 30, { parentToolCallId: "c-task" });
+  const loadedCall = (position: number) => call(`c${position}`, "n-agent", "listUnits", position, position + 1);
+
+  it("holds a pending row for every position not loaded yet, so the list has its true size", () => {
+    const loaded = new Map([[0, loadedCall(0)], [1, loadedCall(1)], [4, loadedCall(4)]]);
+    const tree = buildTraceRows({ nodeRuns: [agent], groups: { "n-agent": 5 }, callsByGroup: { "n-agent": 5 }, loaded: (group, position) => (group === "n-agent" ? loaded.get(position) : undefined), anchored: [], matchingCalls: 5, totalCalls: 5 });
+    expect(shape(tree.rows)).toEqual(["agent", "  listUnits()", "  listUnits()", "  …2", "  …3", "  listUnits()"]);
+    expect(tree.rows[3]).toMatchObject({ kind: "pending", key: "pending:n-agent:2", group: "n-agent", position: 2 });
+    expect(tree.rows[0]).toMatchObject({ callCount: 5 });
+  });
+
+  it("places a task call that only holds what matches among the filtered calls, with its sub-flow under it", () => {
+    const task = call("c-task", "n-agent", "summarize", 20, 3);
+    const inner = call("c-inner", "n-helper", "convertUnits", 31, 2);
+    const filtered = new Map<string, ToolCallRecord[]>([["n-agent", [call("c-a", "n-agent", "convertUnits", 2, 1), call("c-b", "n-agent", "convertUnits", 40, 4)]], ["n-helper", [inner]]]);
+    const tree = buildTraceRows(
+      {
+        nodeRuns: [agent, helper], groups: { "n-agent": 2, "n-helper": 1 }, callsByGroup: { "n-agent": 3, "n-helper": 1 },
+        loaded: (group, position) => filtered.get(group)?.[position], anchored: [{ call: task, group: "n-agent", before: 1, matches: false }], matchingCalls: 3, totalCalls: 4,
+      },
+      { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } },
+    );
+    expect(shape(tree.rows)).toEqual(["agent", "  convertUnits()", "  summarize()", "    helper", "      convertUnits()", "  convertUnits()"]);
+  });
+
+  it("shows a task call that matches at its position before its page is loaded", () => {
+    const task = call("c-task", "n-agent", "summarize", 20, 3);
+    const tree = buildTraceRows({ nodeRuns: [agent, helper], groups: { "n-agent": 3 }, callsByGroup: { "n-agent": 3 }, loaded: () => undefined, anchored: [{ call: task, group: "n-agent", before: 2, matches: true }], matchingCalls: 3, totalCalls: 3 });
+    expect(shape(tree.rows)).toEqual(["agent", "  …0", "  …1", "  summarize()", "    helper"]);
   });
 });
 

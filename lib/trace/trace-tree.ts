@@ -1,33 +1,46 @@
 import type { NodeStatus } from "./run-events";
 import type { NodeRunRecord, RunTrace, ToolCallRecord } from "./run-trace";
+import { type AnchoredCall, type CallSummary, type TraceFilters, filtersActive, noFilters, outsideGroup } from "./trace-page";
 
 /**
  * The trace as the rows of a tree, flattened for a virtualized list: node
- * runs, under each its tool calls, under a Task's tool call the node runs of
- * the sub-flow it started (NodeRun.parentToolCallId), and so on down. Pure:
- * the trace page calls it whenever the trace, the filters, or what is open
- * change.
+ * runs, under each its tool calls (in write order), under a Task's tool
+ * call the node runs of the sub-flow it started (NodeRun.parentToolCallId),
+ * and so on down. The calls may be loaded only in part: a position whose
+ * call is not loaded yet is a "pending" row, which the page fetches when it
+ * scrolls into view. Pure: the trace page calls it whenever the data, the
+ * filters, or what is open change.
  */
 
-/** "" means any. */
-export interface TraceFilters {
-  nodeId: string;
-  tool: string;
-  errorsOnly: boolean;
-}
-
-export const noFilters: TraceFilters = { nodeId: "", tool: "", errorsOnly: false };
+export { noFilters, type TraceFilters } from "./trace-page";
 
 export type TraceRow =
   | { kind: "node"; key: string; depth: number; nodeRun: NodeRunRecord; callCount: number; collapsed: boolean }
-  | { kind: "call"; key: string; depth: number; call: ToolCallRecord; nodeId: string; expanded: boolean; subflowCount: number }
-  | { kind: "detail"; key: string; depth: number; call: ToolCallRecord }
+  | { kind: "call"; key: string; depth: number; call: CallSummary; nodeId: string; expanded: boolean; subflowCount: number }
+  | { kind: "detail"; key: string; depth: number; call: CallSummary }
+  /** A position of a group whose call is not loaded yet. */
+  | { kind: "pending"; key: string; depth: number; group: string; position: number }
   /** Rows with no recorded parent: a sub-flow whose Task call has not returned yet, or calls from outside MCP hosts. */
   | { kind: "group"; key: string; depth: number; label: string; startedAt: string };
 
 export interface TraceTree {
   rows: TraceRow[];
   /** Tool calls that pass the filters (all of them when none is set). */
+  matchingCalls: number;
+  totalCalls: number;
+}
+
+/** What the tree is built from: the node runs whole, the calls as counts per group plus what is loaded. */
+export interface TraceTreeInput {
+  nodeRuns: readonly NodeRunRecord[];
+  /** Calls per group that pass the filters ("" : calls with no node run). */
+  groups: Readonly<Record<string, number>>;
+  /** Calls per group, no filter: what a node run's row counts. */
+  callsByGroup: Readonly<Record<string, number>>;
+  /** The loaded call at a position of a group (under the filters), if any. */
+  loaded: (group: string, position: number) => CallSummary | undefined;
+  /** Every recorded call that started a sub-flow, placed among the filtered calls. */
+  anchored: readonly AnchoredCall[];
   matchingCalls: number;
   totalCalls: number;
 }
@@ -51,42 +64,40 @@ type RootEntry = { startedAt: string; emit: () => void };
 
 /**
  * @example
- * const { rows } = buildTraceTree(trace, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } });
+ * const { rows } = buildTraceRows(input, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } });
  */
-export function buildTraceTree(trace: Pick<RunTrace, "nodeRuns" | "toolCalls">, options: TraceTreeOptions = {}): TraceTree {
+export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions = {}): TraceTree {
   const filters = options.filters ?? noFilters;
   const expanded = options.expandedCalls ?? new Set<string>();
   const collapsed = options.collapsedNodeRuns ?? new Set<string>();
-  const index = indexTrace(trace);
-  const active = filters.nodeId !== "" || filters.tool !== "" || filters.errorsOnly;
+  const active = filtersActive(filters);
+  const nodeRunById = new Map(input.nodeRuns.map((nodeRun) => [nodeRun.id, nodeRun]));
+  const anchoredIds = new Set(input.anchored.map((anchor) => anchor.call.id));
+  const subflows = new Map<string | null, NodeRunRecord[]>();
+  const pendingTasks = new Map<string, NodeRunRecord[]>();
+  for (const nodeRun of [...input.nodeRuns].sort((a, b) => compareText(a.startedAt, b.startedAt))) {
+    const parent = nodeRun.parentToolCallId;
+    if (parent === null || anchoredIds.has(parent)) push(subflows, parent, nodeRun);
+    else push(pendingTasks, parent, nodeRun);
+  }
+  const anchorsByGroup = new Map<string, AnchoredCall[]>();
+  for (const anchor of [...input.anchored].sort((a, b) => a.before - b.before || a.call.sequence - b.call.sequence)) push(anchorsByGroup, anchor.group, anchor);
 
-  const nodeIdOf = (call: ToolCallRecord) => (call.nodeRunId ? index.nodeRunById.get(call.nodeRunId)?.nodeId : undefined) ?? call.caller;
-  const callMatches = (call: ToolCallRecord) =>
-    (!filters.tool || call.tool === filters.tool) && (!filters.errorsOnly || call.isError) && (!filters.nodeId || nodeIdOf(call) === filters.nodeId);
+  const nodeIdOf = (call: CallSummary) => (call.nodeRunId ? nodeRunById.get(call.nodeRunId)?.nodeId : undefined) ?? call.caller;
   const nodeMatches = (nodeRun: NodeRunRecord) =>
     !filters.tool && (!filters.nodeId || nodeRun.nodeId === filters.nodeId) && (!filters.errorsOnly || isProblemStatus(nodeRun.status));
 
   // Visible: matches itself, or holds something that does. Memoized; `seen` stops a corrupt cycle.
   const visible = new Map<string, boolean>();
   const seen = new Set<string>();
-  const callVisible = (call: ToolCallRecord): boolean => {
-    if (!active) return true;
-    const key = `c:${call.id}`;
-    if (visible.has(key)) return visible.get(key)!;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    const result = callMatches(call) || (index.subflows.get(call.id) ?? []).some(nodeVisible);
-    visible.set(key, result);
-    return result;
-  };
+  const subflowVisible = (callId: string): boolean => (subflows.get(callId) ?? []).some(nodeVisible);
   const nodeVisible = (nodeRun: NodeRunRecord): boolean => {
     if (!active) return true;
-    const key = `n:${nodeRun.id}`;
-    if (visible.has(key)) return visible.get(key)!;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    const result = nodeMatches(nodeRun) || (index.callsByNodeRun.get(nodeRun.id) ?? []).some(callVisible);
-    visible.set(key, result);
+    if (visible.has(nodeRun.id)) return visible.get(nodeRun.id)!;
+    if (seen.has(nodeRun.id)) return false;
+    seen.add(nodeRun.id);
+    const result = nodeMatches(nodeRun) || (input.groups[nodeRun.id] ?? 0) > 0 || (anchorsByGroup.get(nodeRun.id) ?? []).some((anchor) => subflowVisible(anchor.call.id));
+    visible.set(nodeRun.id, result);
     return result;
   };
 
@@ -95,27 +106,45 @@ export function buildTraceTree(trace: Pick<RunTrace, "nodeRuns" | "toolCalls">, 
   const emitNode = (nodeRun: NodeRunRecord, depth: number) => {
     if (emitted.has(nodeRun.id)) return;
     emitted.add(nodeRun.id);
-    const calls = index.callsByNodeRun.get(nodeRun.id) ?? [];
     const isCollapsed = collapsed.has(nodeRun.id);
-    rows.push({ kind: "node", key: `node:${nodeRun.id}`, depth, nodeRun, callCount: calls.length, collapsed: isCollapsed });
-    if (isCollapsed) return;
-    for (const call of calls) if (callVisible(call)) emitCall(call, depth + 1);
+    rows.push({ kind: "node", key: `node:${nodeRun.id}`, depth, nodeRun, callCount: input.callsByGroup[nodeRun.id] ?? 0, collapsed: isCollapsed });
+    if (!isCollapsed) emitGroup(nodeRun.id, depth + 1);
   };
-  const emitCall = (call: ToolCallRecord, depth: number) => {
+  const emitCall = (call: CallSummary, depth: number) => {
     if (emitted.has(call.id)) return;
     emitted.add(call.id);
-    const subflow = index.subflows.get(call.id) ?? [];
+    const subflow = subflows.get(call.id) ?? [];
     const isExpanded = expanded.has(call.id);
     rows.push({ kind: "call", key: `call:${call.id}`, depth, call, nodeId: nodeIdOf(call), expanded: isExpanded, subflowCount: subflow.length });
     if (isExpanded) rows.push({ kind: "detail", key: `detail:${call.id}`, depth: depth + 1, call });
     for (const nodeRun of subflow) if (nodeVisible(nodeRun)) emitNode(nodeRun, depth + 1);
   };
+  // A group's filtered calls by position; a task call that only holds what matches goes where it falls among them.
+  const emitGroup = (group: string, depth: number) => {
+    const anchors = anchorsByGroup.get(group) ?? [];
+    const matchingAt = new Map(anchors.filter((anchor) => anchor.matches).map((anchor) => [anchor.before, anchor.call]));
+    const total = input.groups[group] ?? 0;
+    let next = 0;
+    const emitAncestorsUpTo = (position: number) => {
+      for (; next < anchors.length && anchors[next].before <= position; next++) {
+        const anchor = anchors[next];
+        if (!anchor.matches && subflowVisible(anchor.call.id)) emitCall(anchor.call, depth);
+      }
+    };
+    for (let position = 0; position < total; position++) {
+      emitAncestorsUpTo(position);
+      const call = input.loaded(group, position) ?? matchingAt.get(position);
+      if (call) emitCall(call, depth);
+      else rows.push({ kind: "pending", key: `pending:${group}:${position}`, depth, group, position });
+    }
+    emitAncestorsUpTo(Number.POSITIVE_INFINITY);
+  };
 
   const roots: RootEntry[] = [];
-  for (const nodeRun of index.subflows.get(null) ?? []) {
+  for (const nodeRun of subflows.get(null) ?? []) {
     if (nodeVisible(nodeRun)) roots.push({ startedAt: nodeRun.startedAt, emit: () => emitNode(nodeRun, 0) });
   }
-  for (const [parentToolCallId, nodeRuns] of index.pendingTasks) {
+  for (const [parentToolCallId, nodeRuns] of pendingTasks) {
     const shown = nodeRuns.filter(nodeVisible);
     if (shown.length === 0) continue;
     roots.push({
@@ -126,51 +155,57 @@ export function buildTraceTree(trace: Pick<RunTrace, "nodeRuns" | "toolCalls">, 
       },
     });
   }
-  const outside = index.unattachedCalls.filter(callVisible);
-  if (outside.length > 0) {
+  if ((input.groups[outsideGroup] ?? 0) > 0) {
+    const startedAt = input.loaded(outsideGroup, 0)?.startedAt ?? "\uffff";
     roots.push({
-      startedAt: outside[0].startedAt,
+      startedAt,
       emit: () => {
-        rows.push({ kind: "group", key: "outside", depth: 0, label: "Calls with no node run (outside MCP hosts)", startedAt: outside[0].startedAt });
-        for (const call of outside) emitCall(call, 1);
+        rows.push({ kind: "group", key: "outside", depth: 0, label: "Calls with no node run (outside MCP hosts)", startedAt });
+        emitGroup(outsideGroup, 1);
       },
     });
   }
   roots.sort((a, b) => compareText(a.startedAt, b.startedAt));
   for (const root of roots) root.emit();
-
-  const matchingCalls = active ? trace.toolCalls.filter(callMatches).length : trace.toolCalls.length;
-  return { rows, matchingCalls, totalCalls: trace.toolCalls.length };
+  return { rows, matchingCalls: input.matchingCalls, totalCalls: input.totalCalls };
 }
 
-interface TraceIndex {
-  nodeRunById: Map<string, NodeRunRecord>;
-  callsByNodeRun: Map<string, ToolCallRecord[]>;
-  /** Node runs by the tool call that started them; `null`: the run's own graph. */
-  subflows: Map<string | null, NodeRunRecord[]>;
-  /** Node runs whose parent tool call is not recorded yet, by that call's id. */
-  pendingTasks: Map<string, NodeRunRecord[]>;
-  /** Tool calls with no (known) node run. */
-  unattachedCalls: ToolCallRecord[];
+/**
+ * The tree of a trace held whole (every call loaded): a test's, or a
+ * script's. The page builds from pages instead (buildTraceRows).
+ *
+ * @example
+ * const { rows } = buildTraceTree(trace, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } });
+ */
+export function buildTraceTree(trace: Pick<RunTrace, "nodeRuns" | "toolCalls">, options: TraceTreeOptions = {}): TraceTree {
+  return buildTraceRows(wholeTraceInput(trace, options.filters ?? noFilters), options);
 }
 
-function indexTrace(trace: Pick<RunTrace, "nodeRuns" | "toolCalls">): TraceIndex {
+/** A whole trace as the tree's input: the calls grouped, filtered and placed in write order. */
+export function wholeTraceInput(trace: Pick<RunTrace, "nodeRuns" | "toolCalls">, filters: TraceFilters): TraceTreeInput {
   const nodeRunById = new Map(trace.nodeRuns.map((nodeRun) => [nodeRun.id, nodeRun]));
-  const callIds = new Set(trace.toolCalls.map((call) => call.id));
-  const callsByNodeRun = new Map<string, ToolCallRecord[]>();
-  const unattachedCalls: ToolCallRecord[] = [];
-  for (const call of [...trace.toolCalls].sort(byStartThenSequence)) {
-    if (call.nodeRunId && nodeRunById.has(call.nodeRunId)) push(callsByNodeRun, call.nodeRunId, call);
-    else unattachedCalls.push(call);
+  const groupOf = (call: ToolCallRecord) => (call.nodeRunId && nodeRunById.has(call.nodeRunId) ? call.nodeRunId : outsideGroup);
+  const nodeIdOf = (call: ToolCallRecord) => (call.nodeRunId ? nodeRunById.get(call.nodeRunId)?.nodeId : undefined) ?? call.caller;
+  const matches = (call: ToolCallRecord) => (!filters.tool || call.tool === filters.tool) && (!filters.errorsOnly || call.isError) && (!filters.nodeId || nodeIdOf(call) === filters.nodeId);
+  const byGroup = new Map<string, ToolCallRecord[]>();
+  const callsByGroup: Record<string, number> = {};
+  const parents = new Set(trace.nodeRuns.map((nodeRun) => nodeRun.parentToolCallId));
+  const anchored: AnchoredCall[] = [];
+  let matchingCalls = 0;
+  for (const call of [...trace.toolCalls].sort((a, b) => a.sequence - b.sequence)) {
+    const group = groupOf(call);
+    callsByGroup[group] = (callsByGroup[group] ?? 0) + 1;
+    const list = byGroup.get(group) ?? [];
+    byGroup.set(group, list);
+    const callMatches = matches(call);
+    if (parents.has(call.id)) anchored.push({ call, group, before: list.length, matches: callMatches });
+    if (callMatches) {
+      list.push(call);
+      matchingCalls += 1;
+    }
   }
-  const subflows = new Map<string | null, NodeRunRecord[]>();
-  const pendingTasks = new Map<string, NodeRunRecord[]>();
-  for (const nodeRun of [...trace.nodeRuns].sort((a, b) => compareText(a.startedAt, b.startedAt))) {
-    const parent = nodeRun.parentToolCallId;
-    if (parent === null || callIds.has(parent)) push(subflows, parent, nodeRun);
-    else push(pendingTasks, parent, nodeRun);
-  }
-  return { nodeRunById, callsByNodeRun, subflows, pendingTasks, unattachedCalls };
+  const groups = Object.fromEntries([...byGroup].filter(([, list]) => list.length > 0).map(([group, list]) => [group, list.length]));
+  return { nodeRuns: trace.nodeRuns, groups, callsByGroup, loaded: (group, position) => byGroup.get(group)?.[position], anchored, matchingCalls, totalCalls: trace.toolCalls.length };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

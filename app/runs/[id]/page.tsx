@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RunTraceView } from "@/components/run/run-trace-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { DatabaseError, getRunTrace } from "@/lib/db";
-import type { RunTrace } from "@/lib/trace/run-trace";
+import { DatabaseError, getTraceOverview } from "@/lib/db";
+import type { TraceOverview } from "@/lib/trace/trace-page";
 import { cancelRun } from "@/app/actions/runs";
 
 // A run changes while it runs: never cached.
@@ -11,12 +11,12 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Run" };
 
-/** /runs/<id>: the run and its trace; the client part follows it live while it runs. */
+/** /runs/<id>: the run and the first screen of its trace (the rest loads as it scrolls); the client part follows it live while it runs. */
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  let trace: RunTrace | null;
+  let trace: TraceOverview | null;
   try {
-    trace = await getRunTrace(id);
+    trace = await getTraceOverview(id);
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (

@@ -1,7 +1,7 @@
 import type { Conversation, ModelTurn, TokenUsage, ToolCallRequest, ToolDefinition, ToolResultMessage } from "../../ai/model";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 import type { NodeStatus } from "../../trace/run-events";
-import { callToolDefinition, callToolName, discoveryThresholdTokens, estimateTokens, searchToolsDefinition, searchToolsName } from "./discovery";
+import { callToolDefinition, callToolName, discoveryThresholdTokens, estimateTokens, searchSummary, searchToolsDefinition, searchToolsName } from "./discovery";
 import { RepeatGuard } from "./repeat-guard";
 import { modelToolNames } from "../../tools/tool-budget";
 import { RunInterruption } from "../journal/step-recorder";
@@ -89,6 +89,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   const result = (status: AgentLoopResult["status"], text: string, turns: number, error?: string): AgentLoopResult => ({ status, text, turns, toolCalls, usage, discovery, error });
   let toolCalls = 0;
   let wantedMore = false;
+  // search_tools answers still whole in the history, by call id: what they found.
+  const searches = new Map<string, Array<{ name: string; server: string }>>();
 
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     if (options.signal?.aborted) return result("cancelled", "", turn - 1, "the run was cancelled");
@@ -109,6 +111,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     }
     wantedMore = true;
     const answers: ToolResultMessage[] = [];
+    const compact = new Map<string, string>();
     for (const [position, call] of reply.toolCalls.entries()) {
       toolCalls++;
       if (position >= maxCallsPerTurn) {
@@ -118,6 +121,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       }
       const answer = await answerCall(call, { options, routes, byName, guard, usage: reply.usage, place: { turn, callIndex: position } });
       answers.push(answer.message);
+      if (answer.found) searches.set(call.id, answer.found);
+      if (answer.chosen) for (const [searchId, found] of searches) if (found.some((tool) => tool.name === answer.chosen)) compact.set(searchId, searchSummary(found.length, answer.chosen));
       if (answer.answered) {
         const failure = await afterToolResult(options, answer.answered);
         if (failure) return result("failed", "", turn, failure);
@@ -128,6 +133,11 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       }
     }
     options.conversation.addResults(reply, answers);
+    // Once a found tool was chosen, the search's schemas leave the history (the offered tools stay the same).
+    for (const [searchId, summary] of compact) {
+      options.conversation.replaceResult?.(searchId, summary);
+      searches.delete(searchId);
+    }
   }
   return result("max_turns", "", options.maxTurns);
 }
@@ -162,6 +172,10 @@ interface CallAnswer {
   stop: boolean;
   /** Set when a tool answered the call. */
   answered?: ToolResultEvent;
+  /** A search's answer: the tools it found, as the model knows them. */
+  found?: Array<{ name: string; server: string }>;
+  /** A call_tool's tool, as the model named it. */
+  chosen?: string;
 }
 
 async function answerCall(call: ToolCallRequest, state: CallState): Promise<CallAnswer> {
@@ -192,15 +206,17 @@ async function answerCall(call: ToolCallRequest, state: CallState): Promise<Call
     const input = call.input as { query?: unknown; limit?: unknown };
     const found = (options.rank ?? (() => []))(String(input.query ?? ""), clampLimit(input.limit));
     const names = new Map([...state.byName].map(([name, candidate]) => [candidate, name]));
-    const output = JSON.stringify(found.map((candidate) => ({ name: names.get(candidate), server: candidate.server, description: candidate.description, inputSchema: candidate.inputSchema })));
+    const listed = found.map((candidate) => ({ name: names.get(candidate) ?? candidate.name, server: candidate.server, description: candidate.description, inputSchema: candidate.inputSchema }));
+    const output = JSON.stringify(listed);
     guard.after(guardName, args, output);
-    return platform({ output, isError: false });
+    return { ...(await platform({ output, isError: false })), found: listed.map(({ name, server }) => ({ name, server })) };
   }
   const outcome = await (tool as AgentTool).call(args, { callId: call.id, nodeRunId: options.nodeRunId, callerNodeId: options.callerNodeId, usage: state.usage, signal: options.signal, ...state.place });
   const answered = { tool: tool as AgentTool, arguments: args, outcome };
+  const chosen = route.kind === "call-tool" ? String((call.input as { name?: unknown }).name) : undefined;
   const warning = guard.after(guardName, args, outcome.output);
-  if (warning === "STOP") return { ...reply({ ...outcome, output: `${outcome.output}\n\nThis result has come back unchanged too often; the agent stops here as stuck.` }, true), answered };
-  return { ...reply(warning ? { ...outcome, output: `${outcome.output}\n\n${warning}` } : outcome), answered };
+  if (warning === "STOP") return { ...reply({ ...outcome, output: `${outcome.output}\n\nThis result has come back unchanged too often; the agent stops here as stuck.` }, true), answered, chosen };
+  return { ...reply(warning ? { ...outcome, output: `${outcome.output}\n\n${warning}` } : outcome), answered, chosen };
 }
 
 /** An answer the platform gives itself (no tool ran): its trace row is written here, one per call. */
@@ -209,9 +225,12 @@ async function platformAnswer(call: ToolCallRequest, options: AgentLoopOptions, 
   return { id: call.id, name: call.name, arguments: call.arguments, output: outcome.output, isError: outcome.isError };
 }
 
+/** Tools a search lists unless the model asks for more: each one listed costs its whole schema on the next turn. */
+const defaultSearchLimit = 3;
+
 function clampLimit(limit: unknown): number {
   const value = Number(limit);
-  return Number.isInteger(value) && value >= 1 ? Math.min(value, 10) : 5;
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, 10) : defaultSearchLimit;
 }
 
 function addUsage(total: TokenUsage, turn: TokenUsage | undefined): void {

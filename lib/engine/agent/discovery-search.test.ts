@@ -1,30 +1,8 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scriptedModel } from "../../ai/scripted-model";
-import type { AgentTool } from "../../tools/agent-tool";
 import { rankWithToolIndex } from "../local-environment";
 import { runAgentLoop } from "./agent-loop";
-
-interface CatalogueTool {
-  server: string;
-  name: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-}
-
-/** 300 realistic tools: the search bench's catalogue, plus renamed copies of it on other servers. */
-function threeHundredTools(ran: string[]): AgentTool[] {
-  const catalogue = JSON.parse(readFileSync(path.resolve("bench/tool-search-catalogue.json"), "utf8")) as CatalogueTool[];
-  const copies = catalogue.slice(0, 300 - catalogue.length).map((tool) => ({ ...tool, server: `${tool.server}-mirror`, name: `${tool.name}_mirror` }));
-  return [...catalogue, ...copies].map((tool) => ({
-    ...tool,
-    call: async () => {
-      ran.push(`${tool.server}/${tool.name}`);
-      return { output: `${tool.name} done`, isError: false };
-    },
-  }));
-}
+import { threeHundredTools } from "./fixtures/three-hundred-tools";
 
 describe("progressive discovery with the real tool search", () => {
   it("finds the incident tool for a job in other words than its description, and calls it through call_tool", async () => {

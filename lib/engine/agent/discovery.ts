@@ -8,12 +8,12 @@ export const callToolName = "call_tool";
 export const searchToolsDefinition: ToolDefinition = {
   name: searchToolsName,
   description:
-    "Find the tools that fit a job. Describe the job in plain words; the answer lists the few best tools, each with its name, the server it comes from, what it does and its full input schema. Then call one with call_tool.",
+    "Find tools for a job described in plain words: the few best, each with its name, server, description and input schema. Call one with call_tool.",
   parameters: {
     type: "object",
     properties: {
-      query: { type: "string", description: "The job in plain words, e.g. 'tell the on-call engineer the database is down'." },
-      limit: { type: "integer", minimum: 1, maximum: 10, description: "How many tools to list (default 5)." },
+      query: { type: "string", description: "The job, e.g. 'tell the on-call engineer the database is down'." },
+      limit: { type: "integer", minimum: 1, maximum: 10, description: "How many (default 3)." },
     },
     required: ["query"],
     additionalProperties: false,
@@ -22,14 +22,26 @@ export const searchToolsDefinition: ToolDefinition = {
 
 export const callToolDefinition: ToolDefinition = {
   name: callToolName,
-  description: "Call a tool found with search_tools, by its name, with arguments that match its input schema. Returns the tool's result.",
+  description: "Call a tool search_tools found, by name, with arguments that match its input schema.",
   parameters: {
     type: "object",
     properties: {
-      name: { type: "string", description: "The tool's name, exactly as search_tools gave it." },
-      arguments: { type: "object", description: "The tool's arguments.", additionalProperties: true },
+      name: { type: "string", description: "The name search_tools gave." },
+      arguments: { type: "object", additionalProperties: true },
     },
     required: ["name"],
     additionalProperties: false,
   },
 };
+
+/**
+ * What stays in the history of a search_tools answer once one of the tools
+ * it found was chosen: how many it found and which was chosen, not their
+ * schemas (most of its size), so every later turn stops paying for them.
+ * The offered tools stay the same; the model can search again.
+ *
+ * @example searchSummary(5, "send_message") // "Found 5 tools; send_message was chosen. Search again to see the others."
+ */
+export function searchSummary(found: number, chosen: string): string {
+  return `Found ${found === 1 ? "1 tool" : `${found} tools`}; ${chosen} was chosen. Search again to see the others.`;
+}

@@ -1,0 +1,15 @@
+import { DatabaseError, getCallDetail } from "@/lib/db";
+
+/** GET /api/runs/<id>/calls/<call id>: one tool call in full (arguments, result, error) and its position in its node run. */
+export async function GET(_request: Request, context: { params: Promise<{ id: string; callId: string }> }): Promise<Response> {
+  // Authorization goes here once auth exists: may this person read this run?
+  const { id, callId } = await context.params;
+  try {
+    const detail = await getCallDetail(id, callId);
+    if (!detail) return Response.json({ error: `Run "${id}" has no tool call "${callId}".` }, { status: 404 });
+    return Response.json(detail, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof DatabaseError) return Response.json({ error: error.message }, { status: 503 });
+    throw error;
+  }
+}

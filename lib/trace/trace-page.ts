@@ -1,0 +1,162 @@
+import type { TaintSource } from "./run-events";
+import type { NodeRunRecord, RunRecord, ToolCallRecord } from "./run-trace";
+
+/**
+ * The trace page's data as it travels: a small first answer (the run, its
+ * node runs, totals the database counted, the first calls of each node run,
+ * a summary of the taint registry) and pages of calls fetched as the person
+ * scrolls or expands. Plain data, so it crosses from server to browser.
+ *
+ * Calls are grouped by node run ("" holds calls with no node run, from
+ * outside MCP hosts) and kept in write order (`sequence`) inside a group.
+ * Rows are only ever added at the end of that order, so a position, once
+ * seen, keeps its call while the run still writes: pages never overlap and
+ * never skip a row.
+ */
+
+/** "" means any. */
+export interface TraceFilters {
+  nodeId: string;
+  tool: string;
+  errorsOnly: boolean;
+}
+
+export const noFilters: TraceFilters = { nodeId: "", tool: "", errorsOnly: false };
+
+export function filtersActive(filters: TraceFilters): boolean {
+  return filters.nodeId !== "" || filters.tool !== "" || filters.errorsOnly;
+}
+
+/** A stable text for a set of filters (a cache key, a query string). */
+export function filtersKey(filters: TraceFilters): string {
+  return new URLSearchParams({ ...(filters.nodeId ? { node: filters.nodeId } : {}), ...(filters.tool ? { tool: filters.tool } : {}), ...(filters.errorsOnly ? { errors: "1" } : {}) }).toString();
+}
+
+/** Filters from a query string (the inverse of filtersKey). */
+export function filtersFrom(params: URLSearchParams): TraceFilters {
+  return { nodeId: params.get("node") ?? "", tool: params.get("tool") ?? "", errorsOnly: params.get("errors") === "1" };
+}
+
+/** A tool call as its row shows it: no arguments or result (fetched when the row is opened), its error cut short. */
+export type CallSummary = Omit<ToolCallRecord, "arguments" | "result">;
+
+/** The group of calls with no node run. */
+export const outsideGroup = "";
+
+/** Per-tool totals, counted by the database. */
+export interface ToolTotal {
+  tool: string;
+  calls: number;
+  errors: number;
+  durationMs: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** What the database counted over every call of the run (no filter). */
+export interface TraceAggregates {
+  calls: number;
+  errors: number;
+  tainted: number;
+  inputTokens: number;
+  outputTokens: number;
+  tools: ToolTotal[];
+  /** Calls per group (node run id, or "" for calls with no node run). */
+  callsByGroup: Record<string, number>;
+  /** The waterfall's extent: the first call's start and the latest call's end (ISO), null with no call. */
+  firstCallAt: string | null;
+  lastCallEndAt: string | null;
+}
+
+/** A call shown because it started a sub-flow: where it sits among the calls of its group that pass the filters. */
+export interface AnchoredCall {
+  call: CallSummary;
+  group: string;
+  /** How many calls of its group that pass the filters come before it. */
+  before: number;
+  /** Whether it passes the filters itself (then it is the call at position `before`). */
+  matches: boolean;
+}
+
+export interface CallPage {
+  group: string;
+  /** The position (within its group, under the filters) of the first call. */
+  offset: number;
+  calls: CallSummary[];
+  /** The cursor of the next page; null when this page reached the last call written so far. */
+  next: string | null;
+}
+
+export interface TaintOrigin {
+  /** The tool call's trace row id. */
+  callId: string;
+  /** From the registry's tool-result entry, or the call's row; null while neither is known yet. */
+  server: string | null;
+  tool: string | null;
+  source: TaintSource | null;
+  /** Whether the call's row is in the trace (and so can be shown). */
+  inTrace: boolean;
+}
+
+/** Where external content came in: the tool-result entries of one tool, counted. */
+export interface TaintSourceTotal {
+  server: string;
+  tool: string;
+  source: TaintSource;
+  calls: number;
+  /** The first such call, to open in the trace. */
+  first: TaintOrigin;
+}
+
+/** A memory key or node output that took in external content, with its first origins; the rest are paged. */
+export interface TaintTargetSummary {
+  id: string;
+  kind: "memory-key" | "output";
+  /** The memory key, or `node.output`. */
+  label: string;
+  nodeId: string;
+  nodeRunId: string;
+  originCount: number;
+  firstOrigins: TaintOrigin[];
+}
+
+export interface TaintOverview {
+  sources: TaintSourceTotal[];
+  memoryKeys: TaintTargetSummary[];
+  outputs: TaintTargetSummary[];
+  /** How many of each there are (the lists above stop at a cap). */
+  memoryKeyCount: number;
+  outputCount: number;
+}
+
+export interface TaintOriginPage {
+  origins: TaintOrigin[];
+  next: string | null;
+}
+
+/** The first answer of the trace page (and of each poll while the run runs). */
+export interface TraceOverview {
+  run: RunRecord;
+  nodeRuns: NodeRunRecord[];
+  /** When the server read this (ISO): the "now" of a run still running, the same on server and browser. */
+  readAt: string;
+  aggregates: TraceAggregates;
+  /** The filters the rest of this answer is under. */
+  filters: TraceFilters;
+  /** Calls that pass the filters. */
+  matchingCalls: number;
+  /** Calls per group that pass the filters. */
+  groups: Record<string, number>;
+  /** Every call that started a sub-flow, placed among the filtered calls. */
+  anchored: AnchoredCall[];
+  /** The first page of each group, under the filters. */
+  pages: CallPage[];
+  taint: TaintOverview;
+}
+
+/** One call in full (arguments, result, error), and where it sits in its group with no filter. */
+export interface CallDetail {
+  call: ToolCallRecord;
+  group: string;
+  position: number;
+}
