@@ -1,7 +1,16 @@
 import { parse, type Node as AcornNode } from "acorn";
 
 /** Every root a manifest string may read, in any context. */
-export const knownRoots = new Set(["params", "config", "inputs", "calls", "response", "status", "credentials", "user", "tool", "call", "result", "results", "text", "toolCalls", "output", "fixture"]);
+export const knownRoots = new Set(["params", "config", "inputs", "calls", "response", "status", "credentials", "user", "tool", "call", "result", "results", "text", "toolCalls", "output", "fixture", "state", "batch", "batchIndex"]);
+
+/** What the sandbox offers every expression besides the roots: the language's own built-ins. */
+export const expressionGlobals: ReadonlySet<string> = new Set([
+  "Math", "JSON", "String", "Number", "Boolean", "Array", "Object", "Date", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "Symbol", "BigInt",
+  "Error", "TypeError", "RangeError", "SyntaxError", "Promise", "Reflect", "Proxy",
+  "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI",
+  "undefined", "NaN", "Infinity", "globalThis", "Uint8Array", "ArrayBuffer", "DataView",
+  "arguments",
+]);
 
 /** A reading of `root.property` (or of `root` alone) in a `return` expression. */
 export interface RootReference {
@@ -31,7 +40,8 @@ export function checkExpression(source: string): ExpressionCheck {
   visit(program, (node, parent, key) => {
     if (node.type !== "Identifier") return;
     const name = (node as unknown as { name: string }).name;
-    if (!knownRoots.has(name) || declared.has(name) || !isReading(parent, key)) return;
+    // Every free name is reported, not only the known roots: `return signal.x` must not lint clean and then fail with a ReferenceError.
+    if (expressionGlobals.has(name) || declared.has(name) || !isReading(parent, key)) return;
     let property: string | undefined;
     if (parent?.type === "MemberExpression" && key === "object") {
       const member = parent as unknown as { computed: boolean; property: { type: string; name?: string; value?: unknown } };

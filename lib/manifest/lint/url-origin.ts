@@ -1,5 +1,21 @@
 import { parseTemplate, type ParsedTemplate } from "../../sandbox/template-syntax";
 
+/**
+ * The origin a `return` URL expression fixes: its first operand must be a
+ * string literal holding the whole origin and the `/`, `?` or `#` after it,
+ * e.g. `return 'https://api.airtable.com/v0/' + config.baseId`. Undefined
+ * when the expression could choose its host.
+ */
+export function expressionOrigin(source: string): string | undefined {
+  const match = /^\s*return\s+\(?\s*(['"`])(https?:\/\/[^'"`/?#$\\\s]+)[/?#]/i.exec(source);
+  if (!match) return undefined;
+  try {
+    return new URL(match[2]).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 export type UrlVerdict = { ok: true } | { ok: false; rule: "url-host-templated" | "url-scheme"; message: string };
 
 /**
@@ -19,7 +35,8 @@ export function checkUrlOrigin(url: string): UrlVerdict {
     return { ok: true }; // template-syntax reports it
   }
   if (parsed.kind === "expression") {
-    return { ok: false, rule: "url-host-templated", message: "a URL cannot be a `return` expression: its scheme and host must be fixed by the manifest or the node's config" };
+    if (expressionOrigin(url)) return { ok: true };
+    return { ok: false, rule: "url-host-templated", message: "a `return` URL expression must start with its literal origin, e.g. return 'https://api.example.com/' + …, so nothing it computes can choose the host" };
   }
   const parts = parsed.kind === "literal" ? [{ kind: "text" as const, text: parsed.text }] : parsed.kind === "whole" ? [{ kind: "path" as const, path: parsed.path }] : parsed.parts;
   const [first, second] = parts;

@@ -1,7 +1,7 @@
 import { parseTemplate, TemplateSyntaxError, templatePaths } from "../../../sandbox/template-syntax";
 import type { LoadedNode } from "../../load-catalogue";
 import { didYouMeanSuffix } from "../../did-you-mean";
-import { checkExpression, type RootReference } from "../expression-syntax";
+import { checkExpression, knownRoots, type RootReference } from "../expression-syntax";
 import { defineRule, type Finding, type Rule } from "../rule";
 import { type TemplateSite, templateSites } from "../template-sites";
 
@@ -78,7 +78,11 @@ export const templateUnknownRoot = templateRule(
   (site, references) =>
     references
       .filter((reference) => !site.roots.has(reference.root) && reference.root !== "credentials")
-      .map((reference) => `'${reference.root}' cannot be read here; this place can read: ${[...site.roots].sort().join(", ")}`),
+      .map((reference) =>
+        knownRoots.has(reference.root) || !reference.expression
+          ? `'${reference.root}' cannot be read here; this place can read: ${[...site.roots].sort().join(", ")}`
+          : `'${reference.root}' is not defined here, so the expression would fail at run time; this place can read: ${[...site.roots].sort().join(", ")}`,
+      ),
 );
 
 export const credentialsScope = templateRule(

@@ -31,11 +31,11 @@ export const testConfigMismatch = defineRule({
 export const testUnknownMethod = defineRule({
   id: "test-unknown-method",
   severity: "error",
-  reads: ["service", "run", "toolExchange", "test"],
+  reads: ["service", "run", "events", "toolExchange", "test"],
   summary: "A test case's `call.method` is a method of api/service.yaml, and a case without `call` belongs to a node that runs (api/run.yaml or a toolExchange).",
   check(node) {
     const methods = Object.keys(node.parts.service ?? {});
-    const runs = node.files.has("run") || node.files.has("toolExchange");
+    const runs = node.files.has("run") || node.files.has("toolExchange") || node.files.has("events");
     return (node.parts.test?.testData ?? []).flatMap((testCase, index): Finding[] => {
       if (!testCase.call) {
         return runs ? [] : [{ in: "test", path: ["testData", index], message: `case '${testCase.name}' has no call, but the node does not run as a step; add call: { method, params }` }];
