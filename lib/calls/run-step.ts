@@ -15,7 +15,7 @@ export type StepResult = { ok: true; outputs: Record<string, unknown> } | { ok: 
  * with `onOutput` its value is also reported live as the stream arrives,
  * at most as often as `throttleMs` / `throttleChars` allow. A node with no
  * calls (a router made of events) reads what arrived as `response`: the
- * one input's value, or the inputs by name when several arrived.
+ * inputs by name (`response.signal` for an input called signal).
  */
 export async function runStep(
   manifest: { run: RunManifest; events?: EventsManifest },
@@ -31,7 +31,7 @@ export async function runStep(
     if (error instanceof CallFailure) return { ok: false, message: error.message };
     throw error;
   }
-  const response = manifest.run.length === 0 ? arrived(scope.inputs) : (outcome.last?.response ?? null);
+  const response = manifest.run.length === 0 ? scope.inputs : (outcome.last?.response ?? null);
   const eventScope = { ...base, calls: outcome.calls, response, status: outcome.last?.status ?? null };
   const outputs: Record<string, unknown> = {};
   for (const row of rows) {
@@ -49,12 +49,6 @@ export async function runStep(
     }
   }
   return { ok: true, outputs };
-}
-
-/** What a node without calls reads as `response`: the one value that arrived, or all of them by input name. */
-function arrived(inputs: Record<string, unknown>): unknown {
-  const present = Object.entries(inputs).filter(([, value]) => value !== undefined);
-  return present.length === 1 ? present[0][1] : inputs;
 }
 
 /** Reports `match` rows while a stream arrives, throttled per row; the final values come after the calls. */
