@@ -69,7 +69,7 @@ describe("oauth2ClientCredentials", () => {
 
   it("a refused token request fails the call without quoting the endpoint's reply or the secret", async () => {
     const server = await setup.fixture([{ method: "POST", path: "/oauth/token", status: 401, body: { error: "invalid_client", echo: "shh-secret" } }]);
-    const failure = await runCalls([tokenCall(server.url)], {}, { ...setup.context(), credentials, tokenCache: new TokenCache() }).catch((error: Error) => error);
+    const failure = await runCalls([tokenCall(server.url)], {}, { ...setup.context(), credentials, tokenCache: new TokenCache() }).then(() => new Error("resolved"), (error: Error) => error);
     expect(failure.message).toContain("was refused (401)");
     expect(failure.message).not.toContain("shh-secret");
   });
