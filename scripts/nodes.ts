@@ -64,6 +64,10 @@ async function main(): Promise<number> {
   const outcomes = await runNodeTests(chosen, { evaluator: await sharedSandbox(), runAgent: agentCaseRunner(), live: values.live });
   for (const outcome of outcomes) {
     const mark = outcome.status === "passed" ? "✓" : outcome.status === "skipped" ? "-" : "✗";
+    if (outcome.status === "skipped") {
+      console.log(`${mark} ${outcome.node}: ${outcome.name} (skipped: ${outcome.failures.join("; ")})`);
+      continue;
+    }
     console.log(`${mark} ${outcome.node}: ${outcome.name}`);
     for (const failure of outcome.failures) console.log(`    ${failure}`);
     if (outcome.status === "failed" && outcome.output !== undefined) console.log(`    output: ${JSON.stringify(outcome.output).slice(0, 500)}`);

@@ -1,4 +1,4 @@
-import { expressionOrigin } from "../manifest/lint/url-origin";
+import { expressionUrl } from "../manifest/lint/url-origin";
 import { type Evaluator, insertedText, lookupPath, renderValue } from "../sandbox";
 import { parseTemplate, type TemplatePart } from "../sandbox/template-syntax";
 
@@ -66,8 +66,9 @@ export function renderUrl(template: string, scope: Record<string, unknown>, eval
 }
 
 function renderUrlExpression(source: string, scope: Record<string, unknown>, evaluator: Evaluator | undefined): URL {
-  const origin = expressionOrigin(source);
-  if (!origin) throw new Error("a `return` URL expression must start with its literal origin, e.g. return 'https://api.example.com/' + …");
+  const shape = expressionUrl(source);
+  if (!shape) throw new Error("a `return` URL expression must start with its literal origin, e.g. return 'https://api.example.com/' + …, or take its host from config");
+  const origin = expectedOrigin(shape, scope);
   if (!evaluator) throw new Error("a `return` URL expression needs the sandbox");
   const value = renderValue(source, scope, evaluator);
   if (typeof value !== "string") throw new Error("the URL expression did not give a string");
@@ -79,6 +80,22 @@ function renderUrlExpression(source: string, scope: Record<string, unknown>, eva
   }
   if (url.origin !== origin) throw new Error(`the rendered URL left its origin ${origin}`);
   return url;
+}
+
+/** The origin an expression URL must keep: its literal one, or the one the node's config gives. */
+function expectedOrigin(shape: NonNullable<ReturnType<typeof expressionUrl>>, scope: Record<string, unknown>): string {
+  if (shape.kind === "literal") return shape.origin;
+  const value = insertedText(lookupPath(scope, ["config", shape.name]));
+  if (shape.kind === "config-base") {
+    try {
+      return new URL(value).origin;
+    } catch {
+      throw new Error(`config.${shape.name} must be an absolute http(s) URL, not '${value.slice(0, 100)}'`);
+    }
+  }
+  const label = shape.prefix || shape.suffix ? /^[A-Za-z0-9-]+$/ : /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+(:\d{1,5})?$/;
+  if (!label.test(value)) throw new Error(`config.${shape.name} must be ${shape.prefix || shape.suffix ? "one DNS label" : "a bare host name"}, not '${value.slice(0, 100)}'`);
+  return new URL(`${shape.scheme}://${shape.prefix}${value}${shape.suffix}`).origin;
 }
 
 /** Encodes each segment of a path value, keeping its slashes; refuses `.` and `..`. */

@@ -1,4 +1,5 @@
-import type { EventsManifest, RunManifest } from "../manifest/schemas";
+import type { ConfigManifest, EventsManifest, RunManifest } from "../manifest/schemas";
+import { templateConfig } from "./template-config";
 import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import type { CallContext } from "./execute-call";
@@ -18,11 +19,17 @@ export type StepResult = { ok: true; outputs: Record<string, unknown> } | { ok: 
  * inputs by name (`response.signal` for an input called signal).
  */
 export async function runStep(
-  manifest: { run: RunManifest; events?: EventsManifest },
+  manifest: { run: RunManifest; events?: EventsManifest; config?: ConfigManifest },
   scope: { config: Record<string, unknown>; inputs: Record<string, unknown>; user?: unknown },
   context: CallContext & { onOutput?: (name: string, value: unknown) => void },
 ): Promise<StepResult> {
-  const base = { config: scope.config, inputs: scope.inputs, user: scope.user ?? null, state: context.state?.get() ?? null };
+  let config;
+  try {
+    config = templateConfig(manifest.config, scope.config, scope.inputs, context.evaluator);
+  } catch (error) {
+    return { ok: false, message: `a template field of the config could not be filled: ${(error as Error).message}` };
+  }
+  const base = { config, inputs: scope.inputs, user: scope.user ?? null, state: context.state?.get() ?? null };
   const rows = manifest.events ?? [];
   let outcome;
   try {

@@ -82,7 +82,7 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
       const result = await options.runAgent({ manifest, config, inputs: given.inputs, credentials: given.credentials, evaluator: options.evaluator, allowedOrigins: context.allowedOrigins });
       output = "outputs" in result ? result.outputs : result;
     } else if (manifest.run || manifest.events) {
-      const result = await runStep({ run: manifest.run ?? [], events: manifest.events }, { config, inputs: given.inputs }, context);
+      const result = await runStep({ run: manifest.run ?? [], events: manifest.events, config: manifest.config }, { config, inputs: given.inputs }, context);
       output = result.ok ? result.outputs : { isError: true, message: result.message };
     } else {
       return failed(node, testCase, ["the case has no call and the node does not run as a step"]);

@@ -11,6 +11,8 @@ export interface BlockerInput {
   face: Record<string, unknown>;
   api: Record<string, unknown>;
   shared: ReadonlyMap<string, string>;
+  /** Connection settings the import moves to config: they no longer count as credentials in expressions. */
+  settings: ReadonlyArray<{ credential: string; field: string }>;
 }
 
 const blockers: Blocker[] = [
@@ -23,6 +25,9 @@ const blockers: Blocker[] = [
   { feature: "DynamoDB JSON encoding (encoding: dynamodbJson)", found: (text) => /"encoding":"dynamodbJson"/.test(text) },
   { feature: "the run-context root `scope` (user, conversation and node ids)", found: (text) => /\bscope\.[A-Za-z]/.test(text) },
   { feature: "a URL or value computed from a credential (credentials.<name> inside a `return` expression)", found: (text) => /"return [^"]*credentials\.[A-Za-z]/.test(text) || /"tokenUrl":"\{\{\s*credentials\./.test(text) },
+  { feature: "shared helper functions (helpers.<name>() from shared/helpers.yaml)", found: (text) => /"return [^"]*\bhelpers\.[A-Za-z]/.test(text) },
+  { feature: "prompt text modules (the `prompt` root)", found: (text) => /"return [^"]*[^.\w]prompt\.[A-Za-z]/.test(text) },
+  { feature: "a host taken from an earlier reply (return 'https://' + calls.<name>.host …)", found: (text) => /"return 'https:\/\/' \+ calls\./.test(text) },
   { feature: "sha256() in expressions", found: (text) => /\bsha256\(/.test(text) },
   { feature: "a canvas annotation: nothing to run (no calls, events or methods)", found: (_text, input) => Object.keys(input.api).length === 0 },
 ];
@@ -33,12 +38,13 @@ const blockers: Blocker[] = [
  * fragments that they import.
  */
 export function findBlocker(input: BlockerInput): string | undefined {
+  const moved = (text: string) => input.settings.reduce((result, setting) => result.replaceAll(`credentials.${setting.credential}.${setting.field}`, `config.${setting.field}`), text);
   const used = [...JSON.stringify(input.api).matchAll(/"\$ref":"([^"#]+)/g)].map((match) => match[1]);
   const fragments = used.flatMap((stem) => {
     const text = input.shared.get(stem);
     if (text === undefined) return [];
     try {
-      return [JSON.stringify(parse(text))];
+      return [moved(JSON.stringify(parse(text)))];
     } catch {
       return [];
     }

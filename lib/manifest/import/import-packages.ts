@@ -6,7 +6,9 @@ import { lintNodes } from "../lint";
 import { importedFolder, sharedFolder } from "../node-files";
 import { rewriteRefs, translateNode, type TranslatedNode } from "./translate-node";
 import { mapStrings, renameRoots } from "./rename-roots";
-import { readUnoverseTree } from "./unoverse-tree";
+import { readUnoverseTree, type UnoversePackage } from "./unoverse-tree";
+import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
+import { readFile } from "node:fs/promises";
 
 export interface ImportedNode extends TranslatedNode {
   /** Lint findings of the written node (errors first). */
@@ -38,15 +40,16 @@ export async function importPackages(dir: string, options: { into: string; dryRu
   try {
     for (const pkg of packages) {
       let anyImported = false;
+      const settings = connectionSettings(pkg, await apiTexts(pkg));
       for (const nodeDir of pkg.nodeDirs) {
-        const translated = await translateNode(pkg, nodeDir, { takenNames: taken, origin: options.origin ?? "unoverse-platform/marketplace" });
+        const translated = await translateNode(pkg, nodeDir, { takenNames: taken, origin: options.origin ?? "unoverse-platform/marketplace", settings });
         nodes.push(translated);
         if (translated.status === "not-importable") continue;
         taken.add(translated.name);
         anyImported = true;
         await writeNode(path.join(target, translated.name), translated.files);
       }
-      if (anyImported) await writeShared(path.join(target, sharedFolder, pkg.name), pkg.shared, pkg);
+      if (anyImported) await writeShared(path.join(target, sharedFolder, pkg.name), pkg.shared, pkg, settings);
     }
     const linted = await lintNodes(target, { displayBase: path.dirname(target) });
     const imported = nodes.map((node): ImportedNode => {
@@ -68,6 +71,21 @@ export async function importPackages(dir: string, options: { into: string; dryRu
   }
 }
 
+/** Every api/ file of a package's nodes, as JSON text (comments left out). */
+async function apiTexts(pkg: UnoversePackage): Promise<string[]> {
+  const texts: string[] = [];
+  for (const nodeDir of pkg.nodeDirs) {
+    for (const file of ["run", "events", "service", "toolExchange"]) {
+      try {
+        texts.push(JSON.stringify(parse(await readFile(path.join(nodeDir, "api", `${file}.yaml`), "utf8"))));
+      } catch {
+        // no such file
+      }
+    }
+  }
+  return texts;
+}
+
 async function writeNode(folder: string, files: Record<string, unknown>): Promise<void> {
   await rm(folder, { recursive: true, force: true });
   for (const [file, value] of Object.entries(files)) {
@@ -76,11 +94,11 @@ async function writeNode(folder: string, files: Record<string, unknown>): Promis
   }
 }
 
-async function writeShared(folder: string, shared: ReadonlyMap<string, string>, pkg: Parameters<typeof rewriteRefs>[1]): Promise<void> {
+async function writeShared(folder: string, shared: ReadonlyMap<string, string>, pkg: Parameters<typeof rewriteRefs>[1], settings: readonly ConnectionSetting[]): Promise<void> {
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
   for (const [stem, text] of shared) {
-    const value = rewriteRefs(mapStrings(parse(text), (item) => renameRoots(item, { signal: "inputs.signal" })), pkg);
+    const value = signWithConfigRegion(rewriteRefs(mapStrings(parse(text), (item) => moveConnectionSettings(renameRoots(item, { signal: "inputs.signal" }), settings)), pkg), settings);
     await writeFile(path.join(folder, `${stem}.yaml`), stringify(value ?? {}, { lineWidth: 0 }));
   }
 }

@@ -4,6 +4,7 @@ import { parse } from "yaml";
 import { exists, readYaml, type UnoversePackage } from "./unoverse-tree";
 import { mapStrings, renameRoots } from "./rename-roots";
 import { findBlocker } from "./import-blockers";
+import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
 
 /** What became of one Unoverse node. */
 export interface TranslatedNode {
@@ -50,7 +51,11 @@ export function kebabName(type: string): string {
  * reads, method parameters declared, test data kept (marked live when it
  * needs the real API). What cannot be carried says why, naming one feature.
  */
-export async function translateNode(pkg: UnoversePackage, nodeDir: string, options: { takenNames: ReadonlySet<string>; origin: string }): Promise<TranslatedNode> {
+export async function translateNode(
+  pkg: UnoversePackage,
+  nodeDir: string,
+  options: { takenNames: ReadonlySet<string>; origin: string; settings?: readonly ConnectionSetting[] },
+): Promise<TranslatedNode> {
   const folder = path.basename(nodeDir);
   const node = ((await readYaml(path.join(nodeDir, "node.yaml"))) ?? {}) as Record<string, unknown>;
   const type = typeof node.type === "string" ? node.type : folder;
@@ -68,7 +73,13 @@ export async function translateNode(pkg: UnoversePackage, nodeDir: string, optio
     notes.push(`named ${renamed}: ${name} is taken in the catalogue`);
     name = renamed;
   }
-  const blocker = findBlocker({ node, face, api, shared: pkg.shared });
+  const settings = (options.settings ?? []).filter((setting) => JSON.stringify(api).includes(`credentials.${setting.credential}.${setting.field}`) || usesSharedSetting(api, pkg, setting));
+  const moved = settings.length ? (mapStrings(api, (text) => moveConnectionSettings(text, settings)) as Record<string, unknown>) : api;
+  if (settings.length) {
+    for (const key of Object.keys(api)) api[key] = signWithConfigRegion(moved[key], settings);
+    notes.push(`connection settings moved from the credential to config: ${settings.map((setting) => setting.config).join(", ")} (a credential never chooses a host)`);
+  }
+  const blocker = findBlocker({ node, face, api, shared: pkg.shared, settings: options.settings ?? [] });
   if (blocker) return { source, name, status: "not-importable", notes, reason: blocker, files: {} };
 
   const inputs = Array.isArray(face.inputs) ? (face.inputs as Array<{ name?: unknown }>) : [];
@@ -80,7 +91,9 @@ export async function translateNode(pkg: UnoversePackage, nodeDir: string, optio
   files["interface.yaml"] = translateInterface({ pkg, node, face, name, api, notes, origin: `${options.origin} ${pkg.name}/${folder}` });
   const configuration = await readOptional(path.join(nodeDir, "config.yaml"));
   const dropped = new Set<string>();
-  if (configuration !== undefined) files["config.yaml"] = rewrite(translateConfig(configuration as Record<string, unknown>, notes, dropped));
+  if (configuration !== undefined || settings.length) {
+    files["config.yaml"] = rewrite(addSettings(translateConfig((configuration ?? { configSchema: { type: "object", properties: {} } }) as Record<string, unknown>, notes, dropped), settings));
+  }
   for (const [file, value] of Object.entries(api)) {
     let translated = rewrite(value);
     if (file === "run") translated = dropCallKeys(translated, notes, "api/run.yaml");
@@ -130,6 +143,21 @@ function translateInterface(input: { pkg: UnoversePackage; node: Record<string, 
     ...(Array.isArray(face.serviceConnectors) ? { serviceConnectors: face.serviceConnectors } : {}),
     source: { from: input.origin, license: "MIT", notes },
   };
+}
+
+function addSettings(config: unknown, settings: readonly ConnectionSetting[]): unknown {
+  if (!settings.length) return config;
+  const record = config as { configSchema: { properties: Record<string, unknown> }; "ui:order"?: string[] };
+  for (const setting of settings) {
+    record.configSchema.properties[setting.config] ??= { type: "string", title: setting.title, default: setting.default, description: "A connection setting (moved from the credential on import: a credential never chooses a host)." };
+  }
+  if (record["ui:order"]) record["ui:order"] = [...record["ui:order"], ...settings.map((setting) => setting.config).filter((name) => !record["ui:order"]?.includes(name))];
+  return record;
+}
+
+function usesSharedSetting(api: Record<string, unknown>, pkg: UnoversePackage, setting: ConnectionSetting): boolean {
+  const stems = [...JSON.stringify(api).matchAll(/"\$ref":"([^"#]+)/g)].map((match) => match[1]);
+  return stems.some((stem) => (pkg.shared.get(stem) ?? "").includes(`credentials.${setting.credential}.${setting.field}`));
 }
 
 function translateConfig(config: Record<string, unknown>, notes: string[], dropped: Set<string>): unknown {
@@ -199,13 +227,23 @@ function dropCallKeys(calls: unknown, notes: string[], where: string): unknown {
 }
 
 function translateTest(test: Record<string, unknown>, options: { dropped: ReadonlySet<string>; live: boolean; notes: string[] }): unknown {
+  const fromEnv = (value: unknown) => typeof value === "string" && /\{\{\s*env\./.test(value);
+  let envReplaced = false;
   const clean = (testCase: Record<string, unknown>) => {
-    const config = Object.fromEntries(Object.entries((testCase.config as Record<string, unknown>) ?? {}).filter(([name]) => !options.dropped.has(name)));
-    return { ...testCase, config, ...(options.live ? { live: true } : {}) };
+    const config = Object.fromEntries(
+      Object.entries((testCase.config as Record<string, unknown>) ?? {})
+        .filter(([name]) => !options.dropped.has(name))
+        .map(([name, value]) => (fromEnv(value) ? ((envReplaced = true), [name, ""]) : [name, value])),
+    );
+    // Unoverse's expectations may call the result `result`; Switchboard's call it `output`.
+    const expect = mapStrings(testCase.expect ?? {}, (text) => renameRoots(text, { result: "output" }));
+    return { ...testCase, config, expect, ...(options.live ? { live: true } : {}) };
   };
   const data = test.testData;
+  const translated = Array.isArray(data) ? data.map((item) => clean(item as Record<string, unknown>)) : clean((data ?? {}) as Record<string, unknown>);
+  if (envReplaced) options.notes.push("test values read from environment variables ({{ env.* }}) left empty: set them in the case before running it live");
   if (options.live) options.notes.push("test data reaches the real API: marked live (run with npm run nodes -- test --live)");
-  return { testData: Array.isArray(data) ? data.map((item) => clean(item as Record<string, unknown>)) : clean((data ?? {}) as Record<string, unknown>) };
+  return { testData: translated };
 }
 
 /** Does the node make HTTP requests (its test then needs the real API, as Unoverse tests carry no fixtures)? */

@@ -3,6 +3,7 @@ import type { JsonSchema } from "../../schemas";
 import { compileSchema } from "../../json-schema-check";
 import { didYouMeanSuffix } from "../../did-you-mean";
 import { defineRule, type Finding } from "../rule";
+import { isTemplateField } from "./config";
 
 /** Template strings (`{{ fixture.url }}`) get their value at test time; they are not checked here. */
 const isTemplate = (value: unknown) => typeof value === "string" && (value.includes("{{") || isExpression(value));
@@ -19,7 +20,7 @@ export const testConfigMismatch = defineRule({
         const path = ["testData", index, "config", name];
         const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
         if (!property) return [{ in: "test", path, at: "key", message: `case '${testCase.name}' sets config '${name}', which config.yaml does not declare${didYouMeanSuffix(name, Object.keys(properties))}` }];
-        if (isTemplate(value)) return [];
+        if (isTemplate(value) || isTemplateField(property)) return [];
         const compiled = compileSchema(property);
         if (compiled.ok && !compiled.validate(value)) return [{ in: "test", path, message: `case '${testCase.name}': config '${name}' ${compiled.errors()}` }];
         return [];
