@@ -83,6 +83,22 @@ describe("chunk, state, bodies and replies (fixture server)", () => {
   });
 });
 
+describe("`return` URLs whose host comes from config", () => {
+  it("a base URL or a bare host from config is used; a value that is not one is refused before any request", async () => {
+    const server = await setup.fixture([{ path: "/x", body: { ok: true } }]);
+    const host = server.url.replace("http://", "");
+    const outcome = await runCalls(
+      [call.parse({ name: "base", url: "return config.base + '/x'" }), call.parse({ name: "host", url: "return 'http://' + config.host + '/x'" })],
+      { config: { base: server.url, host } },
+      setup.context(),
+    );
+    expect(outcome.calls).toEqual({ base: { ok: true }, host: { ok: true } });
+    const regional = call.parse({ name: "r", url: "return 'https://runtime.' + config.region + '.example.com/x'" });
+    await expect(runCalls([regional], { config: { region: "evil.example/x?" } }, setup.context())).rejects.toThrow(/one DNS label/);
+    expect(setup.requests()).toHaveLength(2);
+  });
+});
+
 describe("events: match, accumulate and throttle; nodes of events alone", () => {
   const stream = [
     { type: "response.output_text.delta", delta: "Hel" },

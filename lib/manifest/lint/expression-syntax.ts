@@ -29,7 +29,8 @@ export type ExpressionCheck = { ok: true; references: RootReference[] } | { ok: 
 export function checkExpression(source: string): ExpressionCheck {
   let program: AcornNode;
   try {
-    program = parse(source, { ecmaVersion: "latest", allowReturnOutsideFunction: true, locations: true });
+    // Without `locations`: a SyntaxError still carries its line, and nodes stay small.
+    program = parse(source, { ecmaVersion: "latest", allowReturnOutsideFunction: true });
   } catch (error) {
     const { message, loc } = error as SyntaxError & { loc?: { line: number } };
     return { ok: false, message: message.replace(/\s*\(\d+:\d+\)$/, ""), line: loc?.line ?? 1 };
@@ -57,8 +58,11 @@ type Visitor = (node: AcornNode, parent: AcornNode | undefined, key: string | un
 
 function visit(node: AcornNode, visitor: Visitor, parent?: AcornNode, key?: string): void {
   visitor(node, parent, key);
-  for (const [childKey, child] of Object.entries(node)) {
-    if (childKey === "loc") continue;
+  const record = node as unknown as Record<string, unknown>;
+  for (const childKey in record) {
+    if (childKey === "type" || childKey === "start" || childKey === "end" || childKey === "loc") continue;
+    const child = record[childKey];
+    if (child === null || typeof child !== "object") continue;
     if (Array.isArray(child)) {
       for (const item of child) if (isNode(item)) visit(item, visitor, node, childKey);
     } else if (isNode(child)) {

@@ -7,8 +7,23 @@ import { type TemplateSite, templateSites } from "../template-sites";
 
 type Reference = RootReference & { second?: string; expression: boolean };
 
-/** The roots each template or expression reads, or why it cannot be read. */
-function readSite(site: TemplateSite): { references: Reference[] } | { syntax: string } {
+type Reading = { references: Reference[] } | { syntax: string };
+/** Readings by text: the same protocol fragments and snippets recur across nodes, and parsing them is most of the lint's time. */
+const readingsByText = new Map<string, Reading>();
+const maxCachedReadings = 20_000;
+
+/** The roots each template or expression reads, or why it cannot be read (cached by its text: a reading depends on nothing else). */
+function readSite(site: TemplateSite): Reading {
+  let reading = readingsByText.get(site.text);
+  if (!reading) {
+    reading = readText(site);
+    if (readingsByText.size >= maxCachedReadings) readingsByText.clear();
+    readingsByText.set(site.text, reading);
+  }
+  return reading;
+}
+
+function readText(site: TemplateSite): Reading {
   let parsed;
   try {
     parsed = parseTemplate(site.text);
