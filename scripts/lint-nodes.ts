@@ -28,7 +28,8 @@ async function main(): Promise<number> {
   const catalogue = await lintNodes(path.resolve(options.dir), { displayBase: process.cwd() });
   const { problems } = catalogue;
   if (options.format === "json") {
-    const rows = problems.map(({ file, line, column, severity, rule, message }) => ({ file, line, column, severity, rule, message }));
+    // `node` names the node folder a finding belongs to (null for nodes/shared/ and the folder itself).
+    const rows = problems.map(({ file, line, column, severity, rule, message, node }) => ({ node: node ?? null, file, line, column, severity, rule, message }));
     console.log(JSON.stringify(rows, null, 2));
   } else {
     for (const problem of problems) console.log(formatProblem(problem));

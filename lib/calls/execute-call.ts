@@ -2,8 +2,10 @@ import type { Call } from "../manifest/schemas";
 import { insertedText, renderValue, type Evaluator } from "../sandbox";
 import { guardedFetch, UrlRefusedError } from "../security/guarded-fetch";
 import { CallFailure } from "./call-failure";
-import { parseJsonReply, readStream, readText, ReplyError } from "./read-reply";
-import { type Credentials, type RenderedRequest, renderRequest } from "./render-request";
+import { parseJsonReply, readBytes, readStream, readText, ReplyError } from "./read-reply";
+import { parseXmlReply } from "./parse-xml";
+import { type Credentials, type RenderedRequest, type RequestAdjustments, renderRequest } from "./render-request";
+import { signRequest, type TokenCache, tokenKey, sharedTokenCache } from "./sign-request";
 
 export interface CallContext {
   evaluator: Evaluator;
@@ -17,8 +19,14 @@ export interface CallContext {
   signal?: AbortSignal;
   /** Receives each event of a streamed reply as it arrives. */
   onEvent?: (event: unknown) => void;
-  /** Waits between retries; tests may replace it. */
+  /** Waits between retries and polls; tests may replace it. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** OAuth2 client-credentials tokens; default: one cache for the process. */
+  tokenCache?: TokenCache;
+  /** The clock in epoch ms (token expiry, SigV4 dates, poll deadlines); tests may replace it. */
+  now?: () => number;
+  /** A node's saved state (`state: save` / `read`), kept by the caller between runs. */
+  state?: { get(): unknown; set(value: unknown): void };
 }
 
 export interface CallReply {
@@ -53,11 +61,12 @@ export async function executeCall(
   scope: Record<string, unknown>,
   context: CallContext,
   renderedBody?: { value: unknown },
+  adjust?: RequestAdjustments,
 ): Promise<CallReply> {
   let request: RenderedRequest;
   let timeoutMs: number;
   try {
-    request = renderRequest(call, scope, context.evaluator, context.credentials ?? {}, renderedBody);
+    request = renderRequest(call, scope, context.evaluator, context.credentials ?? {}, renderedBody, adjust);
     timeoutMs = Number(renderValue(call.timeoutMs, scope, context.evaluator));
   } catch (error) {
     throw new CallFailure("template", `call '${call.name}' could not be prepared: ${(error as Error).message}`, call.name);
@@ -79,6 +88,7 @@ export async function executeCall(
       await sleep(backoff(call, attempt), context.signal);
       continue;
     }
+    if (reply.status === 401 && request.signing?.scheme === "oauth2ClientCredentials") (context.tokenCache ?? sharedTokenCache).drop(tokenKey(request.signing));
     const ok = (reply.status >= 200 && reply.status < 300) || (call.okOn ?? []).includes(reply.status);
     if (!ok && !last && retryOn.has(reply.status)) {
       await sleep(backoff(call, attempt, reply.headers["retry-after"]), context.signal);
@@ -91,10 +101,13 @@ export async function executeCall(
   }
 }
 
-async function sendOnce(call: Call, request: RenderedRequest, timeoutMs: number, context: CallContext): Promise<CallReply> {
+async function sendOnce(call: Call, rendered: RenderedRequest, timeoutMs: number, context: CallContext): Promise<CallReply> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = context.signal ? AbortSignal.any([timeout, context.signal]) : timeout;
+  // Each try is signed afresh (a SigV4 signature carries the time; a token may have been refreshed).
+  const request = { ...rendered, headers: { ...rendered.headers } };
   try {
+    await signRequest(request, call.name, { ...context, signal });
     const answer = await guardedFetch(request.url.toString(), {
       method: request.method,
       headers: request.headers,
@@ -109,10 +122,20 @@ async function sendOnce(call: Call, request: RenderedRequest, timeoutMs: number,
     let response: unknown;
     if (streamed) {
       response = await readStream(answer.body, call.transport as "sse" | "ndjson", { terminator: call.terminator, onEvent: context.onEvent });
+    } else if (call.transport === "headers") {
+      answer.body.resume();
+      response = headers;
+    } else if (call.transport === "binary" && answer.status >= 200 && answer.status < 300) {
+      const bytes = await readBytes(answer.body);
+      response = { base64: bytes.toString("base64"), contentType: headers["content-type"] ?? "application/octet-stream", bytes: bytes.length };
     } else {
       const text = await readText(answer.body);
-      const looksJson = call.transport !== "text" && (call.transport === "json" || /json/.test(headers["content-type"] ?? ""));
-      response = looksJson ? parseReplyOrText(text, answer.status) : text;
+      if (call.transport === "xml" && /xml|^$/.test(headers["content-type"] ?? "") && text.trim().startsWith("<")) {
+        response = parseXmlReply(text);
+      } else {
+        const looksJson = call.transport !== "text" && call.transport !== "xml" && (call.transport === "json" || /json/.test(headers["content-type"] ?? ""));
+        response = looksJson ? parseReplyOrText(text, answer.status) : text;
+      }
     }
     return { status: answer.status, response, headers };
   } catch (error) {
@@ -120,6 +143,7 @@ async function sendOnce(call: Call, request: RenderedRequest, timeoutMs: number,
     if (timeout.aborted) throw new CallFailure("timeout", `call '${call.name}' to ${request.url.host} timed out after ${timeoutMs} ms`, call.name);
     if (context.signal?.aborted) throw new CallFailure("network", `call '${call.name}' was cancelled`, call.name);
     if (error instanceof ReplyError) throw new CallFailure("invalid-reply", `call '${call.name}': ${error.message}`, call.name);
+    if (error instanceof CallFailure) throw error;
     throw error;
   }
 }

@@ -3,10 +3,15 @@ import type { Readable } from "node:stream";
 /** Replies larger than this are cut off: a tool result is read by a model, not archived. */
 export const maxReplyBytes = 10 * 1024 * 1024;
 
-export type Transport = "json" | "text" | "sse" | "ndjson";
+export type Transport = "json" | "text" | "sse" | "ndjson" | "xml" | "binary" | "headers";
 
 /** Reads a whole body as text, refusing more than maxReplyBytes. */
 export async function readText(body: Readable): Promise<string> {
+  return (await readBytes(body)).toString("utf8");
+}
+
+/** Reads a whole body as bytes, refusing more than maxReplyBytes. */
+export async function readBytes(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -17,7 +22,7 @@ export async function readText(body: Readable): Promise<string> {
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 export class ReplyError extends Error {}

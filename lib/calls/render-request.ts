@@ -2,14 +2,32 @@ import { validateHeaderName, validateHeaderValue } from "node:http";
 import { insertedText, renderValue, type Evaluator } from "../sandbox";
 import type { Call } from "../manifest/schemas";
 import { renderUrl } from "./render-url";
+import { encodeBody } from "./encode-body";
 
 export interface RenderedRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /** Headers that carry a credential: never sent on when a redirect leaves the origin. */
   sensitiveHeaders: string[];
+  /** A credential applied just before sending (it needs a token fetched, or the final bytes signed). */
+  signing?: Signing;
+}
+
+/** The credential fields of the schemes applied at send time, already rendered (secrets: never logged). */
+export type Signing =
+  | { scheme: "oauth2ClientCredentials"; tokenUrl: URL; clientId: string; clientSecret: string; scope?: string; audience?: string; authStyle: "body" | "basic" }
+  | { scheme: "awsSigV4"; service: string; region?: string; accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+
+/** What a call feature changes in one request: a page's parameter, a poll's URL. */
+export interface RequestAdjustments {
+  url?: string;
+  method?: string;
+  query?: Record<string, string>;
+  bodyFields?: Record<string, unknown>;
+  /** Replaces the call's body (a poll's own body). */
+  body?: { value: unknown };
 }
 
 export type Credentials = Record<string, Record<string, string>>;
@@ -28,14 +46,19 @@ export function renderRequest(
   evaluator: Evaluator,
   credentials: Credentials,
   renderedBody?: { value: unknown },
+  adjust: RequestAdjustments = {},
 ): RenderedRequest {
-  const method = String(renderValue(call.method, scope, evaluator) ?? "GET").toUpperCase();
-  const url = renderUrl(call.url, scope);
-  const query = call.query === undefined ? {} : renderValue(call.query, scope, evaluator);
+  const method = String(adjust.method ?? renderValue(call.method, scope, evaluator) ?? "GET").toUpperCase();
+  const urlTemplate = adjust.url ?? call.url;
+  if (urlTemplate === undefined) throw new Error("the call has no url");
+  const url = renderUrl(urlTemplate, scope, evaluator);
+  const query = call.query === undefined || adjust.url !== undefined ? {} : renderValue(call.query, scope, evaluator);
   for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
-    if (value === null || value === undefined) continue;
+    // A value that resolved to nothing is left out: APIs reject an empty filter rather than ignoring it.
+    if (value === null || value === undefined || value === "") continue;
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, insertedText(item));
   }
+  for (const [name, value] of Object.entries(adjust.query ?? {})) url.searchParams.set(name, value);
   const secretScope = { ...scope, credentials };
   const headers: Record<string, string> = { accept: call.transport === "sse" ? "text/event-stream" : "application/json, text/plain;q=0.9, */*;q=0.5" };
   const rendered = call.headers === undefined ? {} : renderValue(call.headers, secretScope, evaluator);
@@ -47,20 +70,24 @@ export function renderRequest(
     .filter(([, template]) => typeof template === "string" && template.includes("credentials."))
     .map(([name]) => name.toLowerCase());
   if (call.credential?.scheme === "apiKeyHeader") sensitiveHeaders.push(call.credential.header.toLowerCase());
-  applyCredential(call, secretScope, evaluator, headers, url);
+  const signing = applyCredential(call, secretScope, evaluator, headers, url);
+  if (signing) sensitiveHeaders.push("authorization", "x-amz-security-token");
   for (const [name, value] of Object.entries(headers)) checkHeader(name, value);
-  let body: string | undefined;
-  if ((renderedBody || call.body !== undefined) && !methodsWithoutBody.has(method)) {
+  let body: string | Buffer | undefined;
+  const given = adjust.body ?? renderedBody;
+  if ((given || call.body !== undefined || adjust.bodyFields) && !methodsWithoutBody.has(method)) {
     // A body rendered earlier (an agent's running conversation) is sent as it is: the text in it
     // came from models and tools, and must never be read as templates.
-    const value = renderedBody ? renderedBody.value : renderValue(call.body, scope, evaluator);
-    body = typeof value === "string" ? value : JSON.stringify(value);
-    headers["content-type"] ??= typeof value === "string" ? "text/plain; charset=utf-8" : "application/json";
+    let value = given ? given.value : call.body === undefined ? {} : renderValue(call.body, scope, evaluator);
+    if (adjust.bodyFields) value = { ...(isRecord(value) ? value : {}), ...adjust.bodyFields };
+    const encoded = encodeBody(value, call.encoding ?? "json");
+    body = encoded.body;
+    if (encoded.contentType) headers["content-type"] ??= encoded.contentType;
   }
-  return { method, url, headers, body, sensitiveHeaders };
+  return { method, url, headers, body, sensitiveHeaders, ...(signing ? { signing } : {}) };
 }
 
-function applyCredential(call: Call, scope: Record<string, unknown>, evaluator: Evaluator, headers: Record<string, string>, url: URL): void {
+function applyCredential(call: Call, scope: Record<string, unknown>, evaluator: Evaluator, headers: Record<string, string>, url: URL): Signing | undefined {
   const credential = call.credential;
   if (!credential || credential.scheme === "none") return;
   const text = (template: string) => insertedText(renderValue(template, scope, evaluator));
@@ -85,7 +112,38 @@ function applyCredential(call: Call, scope: Record<string, unknown>, evaluator: 
       if (value) url.searchParams.set(credential.param, value);
       return;
     }
+    case "oauth2ClientCredentials":
+      return {
+        scheme: credential.scheme,
+        // The token endpoint obeys the same host rules as any call URL: a credential never picks it.
+        tokenUrl: renderUrl(credential.tokenUrl, scope, evaluator),
+        clientId: text(credential.clientId),
+        clientSecret: text(credential.clientSecret),
+        ...(credential.scope ? { scope: credential.scope } : {}),
+        ...(credential.audience ? { audience: credential.audience } : {}),
+        authStyle: credential.authStyle ?? "body",
+      };
+    case "awsSigV4": {
+      const first = defaultCredentialName(scope);
+      const field = (template: string | undefined, name: string) => text(template ?? `{{ credentials.${first}.${name} }}`);
+      const region = credential.region === undefined ? field(undefined, "region") : text(credential.region);
+      const sessionToken = field(credential.sessionToken, "sessionToken");
+      return {
+        scheme: credential.scheme,
+        service: credential.service,
+        ...(region ? { region } : {}),
+        accessKeyId: field(credential.accessKeyId, "accessKeyId"),
+        secretAccessKey: field(credential.secretAccessKey, "secretAccessKey"),
+        ...(sessionToken ? { sessionToken } : {}),
+      };
+    }
   }
+}
+
+/** The one credential a call may mean when its awsSigV4 fields are left to their defaults. */
+function defaultCredentialName(scope: Record<string, unknown>): string {
+  const names = Object.keys((scope.credentials as Record<string, unknown> | undefined) ?? {});
+  return names[0] ?? "aws";
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -98,7 +98,7 @@ describe("renderUrl", () => {
     ["https://{{ config.hostWithUser }}/x", /config\.hostWithUser must be a bare host name/],
     ["{{ config.missing }}/x", /not an absolute http\(s\) URL/],
     ["/relative/{{ params.id }}", /not an absolute http\(s\) URL/],
-    ["return 'https://api.example.com'", /cannot be a `return` expression/],
+    ["return 'https://api.example.com'", /must start with its literal origin/],
   ])("refuses a host a template could choose: %s", (template, reason) => {
     expect(() => renderUrl(template, scope)).toThrow(reason);
   });

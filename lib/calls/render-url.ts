@@ -1,4 +1,5 @@
-import { insertedText, lookupPath } from "../sandbox";
+import { expressionUrl } from "../manifest/lint/url-origin";
+import { type Evaluator, insertedText, lookupPath, renderValue } from "../sandbox";
 import { parseTemplate, type TemplatePart } from "../sandbox/template-syntax";
 
 /**
@@ -8,11 +9,14 @@ import { parseTemplate, type TemplatePart } from "../sandbox/template-syntax";
  * segment by segment, keeping their `/`; query values whole), `.` and `..`
  * segments are refused, and the result must keep the origin it started with.
  *
+ * A `return` expression is run only when it starts with its literal origin
+ * (`return 'https://api.example.com/' + …`), and its result must keep it.
+ *
  * @example renderUrl("{{ config.apiUrl }}/repos/{{ params.repo }}", scope) // "https://api.github.com/repos/a%20b"
  */
-export function renderUrl(template: string, scope: Record<string, unknown>): URL {
+export function renderUrl(template: string, scope: Record<string, unknown>, evaluator?: Evaluator): URL {
   const parsed = parseTemplate(template);
-  if (parsed.kind === "expression") throw new Error("a URL cannot be a `return` expression");
+  if (parsed.kind === "expression") return renderUrlExpression(template, scope, evaluator);
   const parts: TemplatePart[] = parsed.kind === "literal" ? [{ kind: "text", text: parsed.text }] : parsed.kind === "whole" ? [{ kind: "path", path: parsed.path }] : parsed.parts;
   const [first, ...others] = parts;
   let rest = others;
@@ -59,6 +63,39 @@ export function renderUrl(template: string, scope: Record<string, unknown>): URL
   }
   if (url.origin !== origin) throw new Error(`the rendered URL left its origin ${origin}`);
   return url;
+}
+
+function renderUrlExpression(source: string, scope: Record<string, unknown>, evaluator: Evaluator | undefined): URL {
+  const shape = expressionUrl(source);
+  if (!shape) throw new Error("a `return` URL expression must start with its literal origin, e.g. return 'https://api.example.com/' + …, or take its host from config");
+  const origin = expectedOrigin(shape, scope);
+  if (!evaluator) throw new Error("a `return` URL expression needs the sandbox");
+  const value = renderValue(source, scope, evaluator);
+  if (typeof value !== "string") throw new Error("the URL expression did not give a string");
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("the URL expression gave a string that is not a URL");
+  }
+  if (url.origin !== origin) throw new Error(`the rendered URL left its origin ${origin}`);
+  return url;
+}
+
+/** The origin an expression URL must keep: its literal one, or the one the node's config gives. */
+function expectedOrigin(shape: NonNullable<ReturnType<typeof expressionUrl>>, scope: Record<string, unknown>): string {
+  if (shape.kind === "literal") return shape.origin;
+  const value = insertedText(lookupPath(scope, ["config", shape.name]));
+  if (shape.kind === "config-base") {
+    try {
+      return new URL(value).origin;
+    } catch {
+      throw new Error(`config.${shape.name} must be an absolute http(s) URL, not '${value.slice(0, 100)}'`);
+    }
+  }
+  const label = shape.prefix || shape.suffix ? /^[A-Za-z0-9-]+$/ : /^([A-Za-z0-9-]+\.)*[A-Za-z0-9-]+(:\d{1,5})?$/;
+  if (!label.test(value)) throw new Error(`config.${shape.name} must be ${shape.prefix || shape.suffix ? "one DNS label" : "a bare host name"}, not '${value.slice(0, 100)}'`);
+  return new URL(`${shape.scheme}://${shape.prefix}${value}${shape.suffix}`).origin;
 }
 
 /** Encodes each segment of a path value, keeping its slashes; refuses `.` and `..`. */

@@ -2,6 +2,8 @@ import type { Call } from "../manifest/schemas";
 import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import { type CallContext, type CallReply, executeCall } from "./execute-call";
+import { paginateCall } from "./paginate-call";
+import { pollCall } from "./poll-call";
 
 export interface CallsOutcome {
   /** Each call's reply by name; a skipped call leaves no entry. */
@@ -10,27 +12,63 @@ export interface CallsOutcome {
   last?: CallReply;
 }
 
+/** A chunked call never sends more batches than this. */
+export const maxBatches = 1000;
+
 /**
  * Makes a list of calls in order. A call whose `when` is false is skipped;
- * later calls read earlier replies as `calls.<name>`. Stops at the first
- * failure (a CallFailure).
+ * later calls read earlier replies as `calls.<name>` and the node's saved
+ * state as `state`. Stops at the first failure (a CallFailure).
  */
 export async function runCalls(list: readonly Call[], scope: Record<string, unknown>, context: CallContext): Promise<CallsOutcome> {
   const calls: Record<string, unknown> = {};
   let last: CallReply | undefined;
   for (const call of list) {
-    const callScope = { ...scope, calls };
-    if (call.when !== undefined && !evaluateWhen(call, callScope, context)) continue;
-    last = await executeCall(call, callScope, context);
+    const callScope = { ...scope, calls, state: context.state?.get() ?? null };
+    if (call.when !== undefined && !evaluate(call, call.when, callScope, context, "when")) continue;
+    last = await performCall(call, callScope, context);
     calls[call.name] = last.response;
   }
   return { calls, last };
 }
 
-function evaluateWhen(call: Call, scope: Record<string, unknown>, context: CallContext): boolean {
+/** One entry of a call list: a state step, or a request with its features (chunk → poll / paginate → request). */
+async function performCall(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
+  if (call.state !== undefined) return stateStep(call, scope, context);
+  if (!call.chunk) return request(call, scope, context);
+  const items = evaluate(call, call.chunk.items, scope, context, "chunk.items");
+  if (!Array.isArray(items)) throw new CallFailure("template", `call '${call.name}': chunk.items did not give a list`, call.name);
+  const size = Math.max(1, Math.floor(Number(renderValue(call.chunk.size, scope, context.evaluator)) || 1));
+  const batches = Math.ceil(items.length / size);
+  if (batches > maxBatches) throw new CallFailure("template", `call '${call.name}': ${items.length} items make ${batches} batches, more than the ${maxBatches} allowed`, call.name);
+  const replies: unknown[] = [];
+  let reply: CallReply = { status: 200, headers: {}, response: [] };
+  for (let index = 0; index < batches; index++) {
+    reply = await request({ ...call, chunk: undefined }, { ...scope, batch: items.slice(index * size, (index + 1) * size), batchIndex: index }, context);
+    replies.push(reply.response);
+  }
+  return { ...reply, response: replies };
+}
+
+function request(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
+  if (call.poll) return pollCall(call, scope, context);
+  if (call.paginate) return paginateCall(call, scope, context);
+  return executeCall(call, scope, context);
+}
+
+/** `state: save` keeps a value for the node (its later calls and its next run); `state: read` gives it back. No request is made. */
+function stateStep(call: Call, scope: Record<string, unknown>, context: CallContext): CallReply {
+  if (call.state === "read") return { status: 200, headers: {}, response: context.state?.get() ?? null };
+  const value = evaluate(call, call.value, scope, context, "value");
+  if (!context.state) throw new CallFailure("template", `call '${call.name}': this node has no state store here (state is kept per workflow node)`, call.name);
+  context.state.set(value);
+  return { status: 200, headers: {}, response: value };
+}
+
+function evaluate(call: Call, expression: unknown, scope: Record<string, unknown>, context: CallContext, key: string): unknown {
   try {
-    return Boolean(renderValue(call.when, scope, context.evaluator));
+    return renderValue(expression, scope, context.evaluator);
   } catch (error) {
-    throw new CallFailure("template", `call '${call.name}': its 'when' failed: ${(error as Error).message}`, call.name);
+    throw new CallFailure("template", `call '${call.name}': its '${key}' failed: ${(error as Error).message}`, call.name);
   }
 }

@@ -1,34 +1,54 @@
-import type { EventsManifest, RunManifest } from "../manifest/schemas";
+import type { ConfigManifest, EventsManifest, RunManifest } from "../manifest/schemas";
+import { templateConfig } from "./template-config";
 import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import type { CallContext } from "./execute-call";
 import { runCalls } from "./run-calls";
+import { matchedValue, updateDue } from "./stream-outputs";
 
 export type StepResult = { ok: true; outputs: Record<string, unknown> } | { ok: false; message: string };
 
 /**
  * Runs a node as a step: the calls of api/run.yaml, then each `from:
  * response` row of api/events.yaml puts its value on its output. A row whose
- * `when` is false puts nothing. A failed call fails the step.
+ * `when` is false puts nothing. A failed call fails the step. A row with
+ * `match` reads the streamed events of the last call (see matchedValue);
+ * with `onOutput` its value is also reported live as the stream arrives,
+ * at most as often as `throttleMs` / `throttleChars` allow. A node with no
+ * calls (a router made of events) reads what arrived as `response`: the
+ * inputs by name (`response.signal` for an input called signal).
  */
 export async function runStep(
-  manifest: { run: RunManifest; events?: EventsManifest },
+  manifest: { run: RunManifest; events?: EventsManifest; config?: ConfigManifest },
   scope: { config: Record<string, unknown>; inputs: Record<string, unknown>; user?: unknown },
-  context: CallContext,
+  context: CallContext & { onOutput?: (name: string, value: unknown) => void },
 ): Promise<StepResult> {
-  const base = { config: scope.config, inputs: scope.inputs, user: scope.user ?? null };
+  let config;
+  try {
+    config = templateConfig(manifest.config, scope.config, scope.inputs, context.evaluator);
+  } catch (error) {
+    return { ok: false, message: `a template field of the config could not be filled: ${(error as Error).message}` };
+  }
+  const base = { config, inputs: scope.inputs, user: scope.user ?? null, state: context.state?.get() ?? null };
+  const rows = manifest.events ?? [];
   let outcome;
   try {
-    outcome = await runCalls(manifest.run, base, context);
+    outcome = await runCalls(manifest.run, base, { ...context, onEvent: liveOutputs(rows, base, context) });
   } catch (error) {
     if (error instanceof CallFailure) return { ok: false, message: error.message };
     throw error;
   }
-  const eventScope = { ...base, calls: outcome.calls, response: outcome.last?.response ?? null, status: outcome.last?.status ?? null };
+  const response = manifest.run.length === 0 ? scope.inputs : (outcome.last?.response ?? null);
+  const eventScope = { ...base, calls: outcome.calls, response, status: outcome.last?.status ?? null };
   const outputs: Record<string, unknown> = {};
-  for (const row of manifest.events ?? []) {
+  for (const row of rows) {
     if (row.from !== "response") continue;
     try {
+      if (row.match !== undefined) {
+        const value = matchedValue(row, Array.isArray(response) ? response : [], eventScope, context.evaluator);
+        if (value !== undefined) outputs[row.emit] = value;
+        continue;
+      }
       if (row.when !== undefined && !renderValue(row.when, eventScope, context.evaluator)) continue;
       outputs[row.emit] = row.value === undefined ? eventScope.response : renderValue(row.value, eventScope, context.evaluator);
     } catch (error) {
@@ -36,4 +56,34 @@ export async function runStep(
     }
   }
   return { ok: true, outputs };
+}
+
+/** Reports `match` rows while a stream arrives, throttled per row; the final values come after the calls. */
+function liveOutputs(rows: EventsManifest, scope: Record<string, unknown>, context: CallContext & { onOutput?: (name: string, value: unknown) => void }) {
+  const live = rows.filter((row) => row.from === "response" && row.match !== undefined);
+  const onOutput = context.onOutput;
+  if (!onOutput || live.length === 0) return context.onEvent;
+  const values = new Map<string, unknown[]>();
+  const last = new Map<string, { at: number; length: number }>();
+  const now = context.now ?? Date.now;
+  return (event: unknown) => {
+    context.onEvent?.(event);
+    for (const row of live) {
+      let value: unknown;
+      try {
+        // One event at a time: each event is evaluated once, however long the stream.
+        const one = matchedValue({ ...row, accumulate: false }, [event], scope, context.evaluator);
+        if (one === undefined) continue;
+        const seen = values.get(row.emit) ?? [];
+        seen.push(one);
+        values.set(row.emit, seen);
+        value = !row.accumulate ? one : seen.every((item) => typeof item === "string") ? seen.join("") : [...seen];
+      } catch {
+        continue; // the final pass reports a row that fails
+      }
+      if (!updateDue(row, last.get(row.emit), now(), value)) continue;
+      last.set(row.emit, { at: now(), length: typeof value === "string" ? value.length : 0 });
+      onOutput(row.emit, value);
+    }
+  };
 }

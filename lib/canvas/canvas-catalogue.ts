@@ -1,5 +1,8 @@
 import { builtinNodes, type NodeTypeInfo, type NodeTypes, nodeTypeFromManifest } from "../graph";
-import type { Catalogue, CatalogueNode, Problem } from "../manifest";
+import { type Catalogue, type CatalogueNode, loadRules, type Problem } from "../manifest";
+
+/** Problems that mean a manifest file could not be read or did not fit its schema: the node would fail when it runs. */
+const brokenFileRules = new Set(loadRules.filter((rule) => rule.severity === "error" && rule.id !== "lint-internal").map((rule) => rule.id));
 
 /** One tool a service connector offers, as a model reads it: what the token cost is counted over. */
 export interface ToolSpec {
@@ -102,7 +105,8 @@ function catalogueNodeType(node: CatalogueNode): CanvasNodeType {
     category: manifest.interface.category,
     whenToUse: manifest.interface.whenToUse,
     builtin: false,
-    usable: true,
+    // A node whose run.yaml (or any other manifest) is broken is listed with its findings, but not offered.
+    usable: !node.problems.some((problem) => problem.severity === "error" && brokenFileRules.has(problem.rule)),
     offline: manifest.toolExchange?.adapter === "offline",
     ...(manifest.toolExchange ? { toolConnector: manifest.toolExchange.from } : {}),
     tools,

@@ -4,13 +4,17 @@ import addFormats from "ajv-formats";
 // One validator for the lint: JSON Schema draft-07 with formats; `ui:` keys are ours.
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true });
 (addFormats as unknown as (instance: Ajv) => void)(ajv);
-ajv.addKeyword("ui:widget");
-ajv.addKeyword("ui:placeholder");
+for (const keyword of uiKeywords()) ajv.addKeyword(keyword);
+
+/** The inspector's keys: they describe how a field is drawn, never what it accepts. */
+function uiKeywords(): string[] {
+  return ["ui:widget", "ui:placeholder", "ui:field", "ui:dependencies", "ui:options", "ui:help", "ui:title", "enumNames", "step"];
+}
 
 export type Compiled = { ok: true; validate: (value: unknown) => boolean; errors: () => string } | { ok: false; message: string };
 
 /** Keys that describe a value without constraining it: schemas differing only in these validate alike. */
-const annotationKeys = new Set(["title", "description", "default", "examples", "ui:widget", "ui:placeholder"]);
+const annotationKeys = new Set(["title", "description", "default", "examples", "$schema", ...uiKeywords()]);
 const cache = new Map<string, Compiled>();
 const maxCached = 5000;
 
@@ -39,8 +43,7 @@ export function compileSchema(schema: object): Compiled {
 // Arguments from a model or a form get their defaults filled in; the lint's instance never changes data.
 const argumentsAjv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
 (addFormats as unknown as (instance: Ajv) => void)(argumentsAjv);
-argumentsAjv.addKeyword("ui:widget");
-argumentsAjv.addKeyword("ui:placeholder");
+for (const keyword of uiKeywords()) argumentsAjv.addKeyword(keyword);
 const argumentValidators = new WeakMap<object, ValidateFunction>();
 
 export type ArgumentsCheck = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };

@@ -2,7 +2,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { CatalogueNode, NodeManifest } from "./catalogue";
 import { didYouMeanSuffix } from "./did-you-mean";
-import { type NodeFileKey, nodeFileKeys, nodeFilePaths, nodeFiles, sharedFolder } from "./node-files";
+import { importedFolder, type NodeFileKey, nodeFileKeys, nodeFilePaths, nodeFiles, sharedFolder } from "./node-files";
 import type { Problem } from "./problem";
 import { resolveRefs } from "./resolve-refs";
 import { checkSchema, type Locator, sameFile } from "./schema-problems";
@@ -58,8 +58,17 @@ export async function loadCatalogue(root: string, displayBase = path.dirname(pat
     for (const protocol of catalogue.protocols.values()) catalogue.problems.push(...resolveRefs(protocol, catalogue.protocols).problems);
   }
   const folders: string[] = [];
+  // nodes/imported/ holds what `npm run nodes -- import` wrote (kept out of the repository): its own node folders and shared/.
+  if (entries.includes(importedFolder) && (await isFolder(path.join(absoluteRoot, importedFolder)))) {
+    const importedRoot = path.join(absoluteRoot, importedFolder);
+    const imported = (await readdir(importedRoot)).sort();
+    if (imported.includes(sharedFolder)) await loadProtocols(path.join(importedRoot, sharedFolder), display, catalogue);
+    for (const entry of imported) {
+      if (entry !== sharedFolder && !entry.startsWith(".") && (await isFolder(path.join(importedRoot, entry)))) folders.push(path.join(importedRoot, entry));
+    }
+  }
   for (const entry of entries) {
-    if (entry === sharedFolder || entry.startsWith(".")) continue;
+    if (entry === sharedFolder || entry === importedFolder || entry.startsWith(".")) continue;
     const absolute = path.join(absoluteRoot, entry);
     if (await isFolder(absolute)) folders.push(absolute);
     else if (!ignoredFile.test(entry)) {
@@ -79,7 +88,12 @@ async function mapInBatches<T, R>(items: readonly T[], size: number, map: (item:
   return results;
 }
 
-async function loadProtocols(folder: string, display: (absolute: string) => string, catalogue: LoadedCatalogue) {
+/**
+ * Reads the protocols of a shared/ folder. A subfolder is a namespace, so two
+ * packages' `tools.yaml` do not collide: `shared/airtable/table.yaml` is
+ * `$ref: airtable/table`.
+ */
+async function loadProtocols(folder: string, display: (absolute: string) => string, catalogue: LoadedCatalogue, namespace = "") {
   let files: string[] = [];
   try {
     files = (await readdir(folder)).sort();
@@ -88,6 +102,10 @@ async function loadProtocols(folder: string, display: (absolute: string) => stri
   }
   for (const file of files) {
     const absolute = path.join(folder, file);
+    if (!namespace && !file.startsWith(".") && (await isFolder(absolute))) {
+      await loadProtocols(absolute, display, catalogue, `${file}/`);
+      continue;
+    }
     if (!file.endsWith(".yaml")) {
       if (!ignoredFile.test(file)) {
         catalogue.problems.push(problemAt(display(absolute), start, "unknown-file", `protocols in nodes/shared/ are .yaml files; ${file} is ignored`, "warning"));
@@ -96,7 +114,7 @@ async function loadProtocols(folder: string, display: (absolute: string) => stri
     }
     const { source, problems } = await readSourceFile(absolute, display(absolute));
     catalogue.problems.push(...problems);
-    if (source) catalogue.protocols.set(file.slice(0, -".yaml".length), source);
+    if (source) catalogue.protocols.set(`${namespace}${file.slice(0, -".yaml".length)}`, source);
   }
 }
 
@@ -131,6 +149,8 @@ async function loadNode(folder: string, display: (absolute: string) => string, p
         continue;
       }
     }
+    // testData written as one map: findings about case 0 point into that map.
+    if (key === "test" && isSingleCase(value)) locator = singleCaseLocator(locator);
     node.locators[key] = locator;
     const checked = checkSchema(nodeFiles[key].schema, value, locator);
     node.problems.push(...checked.problems);
@@ -143,6 +163,15 @@ async function loadNode(folder: string, display: (absolute: string) => string, p
   if (node.parts.interface) node.manifest = { ...node.parts, interface: node.parts.interface };
   for (const problem of node.problems) problem.node = name;
   return node;
+}
+
+function isSingleCase(value: unknown): boolean {
+  const testData = (value as { testData?: unknown } | null)?.testData;
+  return testData !== null && typeof testData === "object" && !Array.isArray(testData);
+}
+
+function singleCaseLocator(locator: Locator): Locator {
+  return (at, target) => locator(at[0] === "testData" && at[1] === 0 ? ["testData", ...at.slice(2)] : at, target);
 }
 
 /** Every file below a folder, as paths relative to it with / separators. */

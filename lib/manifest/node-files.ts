@@ -12,7 +12,7 @@ import {
 /** The files a node folder may hold, each with its schema and whether `$ref` is resolved in it. */
 export const nodeFiles = {
   interface: { path: "interface.yaml", schema: interfaceManifest, refs: false },
-  config: { path: "config.yaml", schema: configManifest, refs: false },
+  config: { path: "config.yaml", schema: configManifest, refs: true },
   service: { path: "api/service.yaml", schema: serviceManifest, refs: true },
   run: { path: "api/run.yaml", schema: runManifest, refs: true },
   events: { path: "api/events.yaml", schema: eventsManifest, refs: true },
@@ -26,3 +26,6 @@ export const nodeFilePaths: readonly string[] = nodeFileKeys.map((key) => nodeFi
 
 /** The folder of shared protocols inside nodes/. */
 export const sharedFolder = "shared";
+
+/** The folder inside nodes/ where imported node packages go; it is not part of the repository. */
+export const importedFolder = "imported";

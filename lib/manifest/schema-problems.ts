@@ -46,11 +46,13 @@ function issueProblems(schema: z.ZodType, issue: z.core.$ZodIssue, value: unknow
     }
   }
   const place = locator(path, "value");
-  if (issue.code === "invalid_type" && valueAt(value, path) === undefined) {
+  // A key that is not there is missing, whatever the schema expected of it (an enum such as `kind` included).
+  if ((issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union") && path.length > 0 && valueAt(value, path) === undefined && isMap(valueAt(value, path.slice(0, -1)))) {
     const name = path.length ? `'${path[path.length - 1]}'` : "a value";
     const parent = path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : "";
     const parentPlace = locator(path.slice(0, -1), "value");
-    return [at(parentPlace, "missing-key", `${name} is required${parent} (${friendlyType(issue.expected)})`)];
+    const expected = issue.code === "invalid_type" ? friendlyType(issue.expected) : issue.code === "invalid_value" ? `one of ${issue.values.map((option) => JSON.stringify(option)).join(", ")}` : "see docs/nodes.md";
+    return [at(parentPlace, "missing-key", `${name} is required${parent} (${expected})`)];
   }
   if (path.length === 0 && (value === null || value === undefined)) {
     return [at(place, "invalid-value", "the file is empty; it must hold the keys this file defines (see docs/nodes.md)")];
@@ -81,6 +83,10 @@ function valueAt(value: unknown, path: YamlPath): unknown {
     current = (current as Record<string, unknown>)[segment as string];
   }
   return current;
+}
+
+function isMap(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function dedupe(problems: Problem[]): Problem[] {

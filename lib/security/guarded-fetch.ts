@@ -10,7 +10,7 @@ export const maxRedirects = 5;
 export interface GuardedRequest extends UrlGuardOptions {
   method: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   signal?: AbortSignal;
   /** Headers that carry a secret (besides authorization and cookie): dropped when a redirect leaves the origin. */
   sensitiveHeaders?: readonly string[];

@@ -17,7 +17,8 @@ export async function executeNode(job: NodeJob, context: RunContext): Promise<No
     const manifest = context.manifestOf(type);
     if (!manifest) return failed(`node type '${type}' is not in the catalogue (or its manifests are broken)`);
     if (manifest.toolExchange) return await runAgentNode(job, manifest, context);
-    if (manifest.run) return await runStepNode(job, manifest, context);
+    // A node of events alone (a router such as if/else) runs as a step with no calls.
+    if (manifest.run || manifest.events) return await runStepNode(job, manifest, context);
     return failed(`${manifest.interface.title} only offers tools; it does not run as a step`);
   } catch (error) {
     if (error instanceof RunInterruption) throw error;

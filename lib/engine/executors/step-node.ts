@@ -36,7 +36,7 @@ export async function runStepNode(job: NodeJob, manifest: NodeManifest, context:
   const config = configValues(manifest.config, job.node.config);
   const credentials = await resolveCredentials(manifest, context);
   const result = await runStep(
-    { run: manifest.run ?? [], events: manifest.events },
+    { run: manifest.run ?? [], events: manifest.events, config: manifest.config },
     { config, inputs: job.inputs },
     { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal },
   );

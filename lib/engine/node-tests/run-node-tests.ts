@@ -31,6 +31,8 @@ export type AgentCaseRunner = (input: {
 export interface NodeTestOptions {
   evaluator: Evaluator;
   runAgent?: AgentCaseRunner;
+  /** Run the cases marked `live: true` (they reach the real API) instead of skipping them. */
+  live?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function runNodeTests(nodes: readonly CatalogueNode[], options: Nod
 }
 
 async function runCase(node: string, manifest: NodeManifest, testCase: TestCase, options: NodeTestOptions): Promise<CaseOutcome> {
+  if (testCase.live && !options.live) return { node, name: testCase.name, status: "skipped", failures: ["needs the live API (run with --live and real credentials)"] };
   const server = await startFixtureServer(
     (testCase.fixtures?.http ?? []).map((reply) => ({ ...reply, method: reply.method ?? "GET" })),
   );
@@ -78,8 +81,8 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
       if (!options.runAgent) return { node, name: testCase.name, status: "skipped", failures: ["agent cases need the agent loop, which this runner was not given"] };
       const result = await options.runAgent({ manifest, config, inputs: given.inputs, credentials: given.credentials, evaluator: options.evaluator, allowedOrigins: context.allowedOrigins });
       output = "outputs" in result ? result.outputs : result;
-    } else if (manifest.run) {
-      const result = await runStep({ run: manifest.run, events: manifest.events }, { config, inputs: given.inputs }, context);
+    } else if (manifest.run || manifest.events) {
+      const result = await runStep({ run: manifest.run ?? [], events: manifest.events, config: manifest.config }, { config, inputs: given.inputs }, context);
       output = result.ok ? result.outputs : { isError: true, message: result.message };
     } else {
       return failed(node, testCase, ["the case has no call and the node does not run as a step"]);

@@ -274,10 +274,15 @@ describe("npm run lint:nodes, as a child process", () => {
     const rows = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(lines.length);
     for (const row of rows) {
-      expect(Object.keys(row).sort()).toEqual(["column", "file", "line", "message", "rule", "severity"]);
+      expect(Object.keys(row).sort()).toEqual(["column", "file", "line", "message", "node", "rule", "severity"]);
       expect(row).toMatchObject({ file: expect.any(String), line: expect.any(Number), column: expect.any(Number), rule: expect.stringMatching(/^[a-z-]+$/) });
     }
     expect(rows.map((row) => row.rule)).toEqual(expect.arrayContaining(["unknown-key", "missing-key", "file-not-text", "unknown-file"]));
+    // Each finding names its node folder; a file beside the node folders belongs to none.
+    const blobRows = rows.filter((row) => String(row.file).includes("/blob/"));
+    expect(blobRows.length).toBeGreaterThan(0);
+    expect(blobRows.every((row) => row.node === "blob")).toBe(true);
+    expect(rows.find((row) => String(row.file).endsWith("stray.json"))?.node).toBeNull();
     noStackTrace(json.stdout);
     noStackTrace(json.stderr);
   }, 60_000);

@@ -1,7 +1,16 @@
 import { parse, type Node as AcornNode } from "acorn";
 
 /** Every root a manifest string may read, in any context. */
-export const knownRoots = new Set(["params", "config", "inputs", "calls", "response", "status", "credentials", "user", "tool", "call", "result", "results", "text", "toolCalls", "output", "fixture"]);
+export const knownRoots = new Set(["params", "config", "inputs", "calls", "response", "status", "credentials", "user", "tool", "call", "result", "results", "text", "toolCalls", "output", "fixture", "state", "batch", "batchIndex"]);
+
+/** What the sandbox offers every expression besides the roots: the language's own built-ins. */
+export const expressionGlobals: ReadonlySet<string> = new Set([
+  "Math", "JSON", "String", "Number", "Boolean", "Array", "Object", "Date", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "Symbol", "BigInt",
+  "Error", "TypeError", "RangeError", "SyntaxError", "Promise", "Reflect", "Proxy",
+  "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI",
+  "undefined", "NaN", "Infinity", "globalThis", "Uint8Array", "ArrayBuffer", "DataView",
+  "arguments",
+]);
 
 /** A reading of `root.property` (or of `root` alone) in a `return` expression. */
 export interface RootReference {
@@ -20,7 +29,8 @@ export type ExpressionCheck = { ok: true; references: RootReference[] } | { ok: 
 export function checkExpression(source: string): ExpressionCheck {
   let program: AcornNode;
   try {
-    program = parse(source, { ecmaVersion: "latest", allowReturnOutsideFunction: true, locations: true });
+    // Without `locations`: a SyntaxError still carries its line, and nodes stay small.
+    program = parse(source, { ecmaVersion: "latest", allowReturnOutsideFunction: true });
   } catch (error) {
     const { message, loc } = error as SyntaxError & { loc?: { line: number } };
     return { ok: false, message: message.replace(/\s*\(\d+:\d+\)$/, ""), line: loc?.line ?? 1 };
@@ -31,7 +41,8 @@ export function checkExpression(source: string): ExpressionCheck {
   visit(program, (node, parent, key) => {
     if (node.type !== "Identifier") return;
     const name = (node as unknown as { name: string }).name;
-    if (!knownRoots.has(name) || declared.has(name) || !isReading(parent, key)) return;
+    // Every free name is reported, not only the known roots: `return signal.x` must not lint clean and then fail with a ReferenceError.
+    if (expressionGlobals.has(name) || declared.has(name) || !isReading(parent, key)) return;
     let property: string | undefined;
     if (parent?.type === "MemberExpression" && key === "object") {
       const member = parent as unknown as { computed: boolean; property: { type: string; name?: string; value?: unknown } };
@@ -47,8 +58,11 @@ type Visitor = (node: AcornNode, parent: AcornNode | undefined, key: string | un
 
 function visit(node: AcornNode, visitor: Visitor, parent?: AcornNode, key?: string): void {
   visitor(node, parent, key);
-  for (const [childKey, child] of Object.entries(node)) {
-    if (childKey === "loc") continue;
+  const record = node as unknown as Record<string, unknown>;
+  for (const childKey in record) {
+    if (childKey === "type" || childKey === "start" || childKey === "end" || childKey === "loc") continue;
+    const child = record[childKey];
+    if (child === null || typeof child !== "object") continue;
     if (Array.isArray(child)) {
       for (const item of child) if (isNode(item)) visit(item, visitor, node, childKey);
     } else if (isNode(child)) {

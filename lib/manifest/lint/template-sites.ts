@@ -35,14 +35,13 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
     walkStrings(value, path, (text, at) => sites.push({ in: location, path: at, text, roots: new Set([...roots, "user"]), calls }));
 
   for (const list of callLists(node)) {
-    const base = list.method ? ["params", "config", "calls"] : ["inputs", "config", "calls"];
+    const base = list.method ? ["params", "config", "calls", "state"] : ["inputs", "config", "calls", "state"];
     list.calls.forEach((call, index) => {
       const earlier = list.calls.slice(0, index).map((other) => other.name);
       const at = [...list.path, index];
       for (const [key, value] of Object.entries(call)) {
-        if (key === "name" || key === "transport" || key === "terminator") continue;
-        const roots = key === "credential" || key === "headers" ? [...base, "credentials"] : key === "error" ? [...base, "response", "status"] : base;
-        push(list.in, [...at, key], value, roots, earlier);
+        if (key === "name" || key === "transport" || key === "terminator" || key === "encoding" || key === "state") continue;
+        push(list.in, [...at, key], value, callKeyRoots(key, base, call.chunk !== undefined), earlier);
       }
     });
     if (list.method !== undefined) {
@@ -51,9 +50,10 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
     }
   }
   const runCalls = (node.parts.run ?? []).map((call) => call.name);
+  const eventRoots = ["response", "status", "calls", "inputs", "config", "text", "tool", "state"];
   (node.parts.events ?? []).forEach((row, index) => {
-    push("events", [index, "value"], row.value, ["response", "status", "calls", "inputs", "config", "text", "tool"], runCalls);
-    push("events", [index, "when"], row.when, ["response", "status", "calls", "inputs", "config", "text", "tool"], runCalls);
+    push("events", [index, "value"], row.value, eventRoots, runCalls);
+    push("events", [index, "when"], row.when, eventRoots, runCalls);
   });
   for (const [key, value] of Object.entries(node.parts.toolExchange ?? {})) {
     const roots = exchangeRoots[key];
@@ -65,6 +65,26 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
     push("test", ["testData", index, "expect"], testCase.expect, ["output"]);
   });
   return sites;
+}
+
+/** What each key of a call may read: secrets only where they are applied, the reply only where it has arrived, the batch only in a chunked body. */
+function callKeyRoots(key: string, base: string[], chunked: boolean): string[] {
+  switch (key) {
+    case "credential":
+    case "headers":
+      return [...base, "credentials", ...(chunked ? ["batch", "batchIndex"] : [])];
+    case "error":
+      return [...base, "response", "status"];
+    case "paginate":
+      return [...base, "response"];
+    case "poll":
+      return [...base, "response", "status"];
+    case "body":
+    case "query":
+      return chunked ? [...base, "batch", "batchIndex"] : base;
+    default:
+      return base;
+  }
 }
 
 function walkStrings(value: unknown, path: YamlPath, visit: (text: string, path: YamlPath) => void): void {

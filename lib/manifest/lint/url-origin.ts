@@ -1,5 +1,39 @@
 import { parseTemplate, type ParsedTemplate } from "../../sandbox/template-syntax";
 
+/**
+ * The origin a `return` URL expression fixes: its first operand must be a
+ * string literal holding the whole origin and the `/`, `?` or `#` after it,
+ * e.g. `return 'https://api.airtable.com/v0/' + config.baseId`. Undefined
+ * when the expression could choose its host.
+ */
+export function expressionOrigin(source: string): string | undefined {
+  const match = /^\s*return\s+\(?\s*(['"`])(https?:\/\/[^'"`/?#$\\\s]+)[/?#]/i.exec(source);
+  if (!match) return undefined;
+  try {
+    return new URL(match[2]).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a `return` URL expression fixes its host: a literal origin, or the node's config in one of the forms a template URL allows. */
+export type ExpressionUrl =
+  | { kind: "literal"; origin: string }
+  /** `return config.apiUrl + '/v1/…'`: a base URL from config. */
+  | { kind: "config-base"; name: string }
+  /** `return 'https://' + config.host + '/…'`, or `'https://bedrock-runtime.' + config.region + '.amazonaws.com/…'` (one DNS label). */
+  | { kind: "config-host"; scheme: string; prefix: string; name: string; suffix: string };
+
+export function expressionUrl(source: string): ExpressionUrl | undefined {
+  const origin = expressionOrigin(source);
+  if (origin) return { kind: "literal", origin };
+  const base = /^\s*return\s+\(?\s*config\.([A-Za-z_$][\w$]*)\b(?!\s*\()/.exec(source);
+  if (base) return { kind: "config-base", name: base[1] };
+  const host = /^\s*return\s+(['"])(https?):\/\/([a-z0-9.-]*)\1\s*\+\s*config\.([A-Za-z_$][\w$]*)\s*\+\s*(['"])([a-z0-9.-]*)[/?#]/i.exec(source);
+  if (host) return { kind: "config-host", scheme: host[2].toLowerCase(), prefix: host[3], name: host[4], suffix: host[6] };
+  return undefined;
+}
+
 export type UrlVerdict = { ok: true } | { ok: false; rule: "url-host-templated" | "url-scheme"; message: string };
 
 /**
@@ -19,7 +53,8 @@ export function checkUrlOrigin(url: string): UrlVerdict {
     return { ok: true }; // template-syntax reports it
   }
   if (parsed.kind === "expression") {
-    return { ok: false, rule: "url-host-templated", message: "a URL cannot be a `return` expression: its scheme and host must be fixed by the manifest or the node's config" };
+    if (expressionUrl(url)) return { ok: true };
+    return { ok: false, rule: "url-host-templated", message: "a `return` URL expression must start with its literal origin, e.g. return 'https://api.example.com/' + …, or take its host from the node's config (return config.apiUrl + '/…', return 'https://' + config.host + '/…'), so nothing it computes can choose the host" };
   }
   const parts = parsed.kind === "literal" ? [{ kind: "text" as const, text: parsed.text }] : parsed.kind === "whole" ? [{ kind: "path" as const, path: parsed.path }] : parsed.parts;
   const [first, second] = parts;

@@ -3,6 +3,7 @@ import { jsonSchema } from "./json-schema";
 
 /** config.yaml: the schema of the node's settings; the inspector form is generated from it. */
 export const configManifest = z.strictObject({
+  $schema: z.string().optional().meta({ description: "Ignored: an editor's schema hint." }),
   configSchema: z
     .strictObject({
       type: z.literal("object").meta({ description: "Always `object`." }),

@@ -4,7 +4,10 @@ import { z } from "zod";
 export const jsonSchemaTypeName = z.enum(["string", "number", "integer", "boolean", "object", "array", "null"]);
 
 /** How the inspector draws a config property, when its type alone is not enough. */
-export const uiWidget = z.enum(["text", "textarea", "password", "select", "checkbox", "number", "code"]);
+export const uiWidget = z.enum(["text", "textarea", "password", "select", "checkbox", "number", "code", "toggle", "slider", "radio", "color", "date", "hidden", "json", "markdown", "file", "multiselect", "tags"]);
+
+/** How the inspector lays out a field beyond its widget: the documented config-form UI keys. */
+export const uiField = z.enum(["template", "code", "json", "markdown", "credential", "nodePicker", "file", "list", "keyValue", "schema"]);
 
 export interface JsonSchema {
   type?: z.infer<typeof jsonSchemaTypeName> | z.infer<typeof jsonSchemaTypeName>[];
@@ -35,6 +38,14 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
   "ui:widget"?: z.infer<typeof uiWidget>;
   "ui:placeholder"?: string;
+  "ui:field"?: string;
+  "ui:dependencies"?: Record<string, unknown>;
+  "ui:options"?: Record<string, unknown>;
+  "ui:help"?: string;
+  "ui:title"?: string;
+  enumNames?: string[];
+  step?: number;
+  $schema?: string;
 }
 
 const count = z.number().int().min(0);
@@ -73,6 +84,14 @@ export const jsonSchema: z.ZodType<JsonSchema> = z.lazy(() =>
     allOf: z.array(jsonSchema).optional(),
     "ui:widget": uiWidget.optional().meta({ description: "How the inspector draws this field." }),
     "ui:placeholder": z.string().optional().meta({ description: "Placeholder text in the inspector." }),
+    "ui:field": z.string().optional().meta({ description: "A special editor for the field, e.g. `template` (a `{{ }}` template filled from the node's inputs at run time), `code`, `json`." }),
+    "ui:dependencies": z.record(z.string(), z.unknown()).optional().meta({ description: "Show the field only when other fields have these values, e.g. `{ authRequired: true }`." }),
+    "ui:options": z.record(z.string(), z.unknown()).optional().meta({ description: "Widget options (rows, language, …), passed to the widget as written." }),
+    "ui:help": z.string().optional().meta({ description: "Help text under the field." }),
+    "ui:title": z.string().optional().meta({ description: "A label that overrides `title` in the inspector." }),
+    enumNames: z.array(z.string()).optional().meta({ description: "Labels for the `enum` values, in the same order." }),
+    step: z.number().positive().optional().meta({ description: "The increment of a number field's spinner or slider." }),
+    $schema: z.string().optional().meta({ description: "Ignored: the editor's schema hint." }),
   }),
 );
 

@@ -28,6 +28,7 @@ function urlRule(id: "url-host-templated" | "url-scheme", summary: string) {
     check(node) {
       return callLists(node).flatMap((list) =>
         list.calls.flatMap((call, index): Finding[] => {
+          if (call.url === undefined) return [];
           const verdict = checkUrlOrigin(call.url);
           if (verdict.ok || verdict.rule !== id) return [];
           return [{ in: list.in, path: [...list.path, index, "url"], message: `call '${call.name}': ${verdict.message}` }];
@@ -39,3 +40,19 @@ function urlRule(id: "url-host-templated" | "url-scheme", summary: string) {
 
 export const urlHostTemplated = urlRule("url-host-templated", "A call's URL host cannot come from a template: it is literal, or a leading `{{ config.<name> }}` followed by a path.");
 export const urlScheme = urlRule("url-scheme", "A call's URL is http or https and has a host.");
+
+export const callUrlMissing = defineRule({
+  id: "call-url-missing",
+  severity: "error",
+  reads: [],
+  summary: "Every call has a `url`, except a `state` step (which makes no request); a `state: save` step has a `value`.",
+  check(node) {
+    return callLists(node).flatMap((list) =>
+      list.calls.flatMap((call, index): Finding[] => {
+        if (call.state === "save" && call.value === undefined) return [{ in: list.in, path: [...list.path, index], message: `call '${call.name}' saves state but has no \`value\` to save` }];
+        if (call.state !== undefined || call.url !== undefined) return [];
+        return [{ in: list.in, path: [...list.path, index], message: `call '${call.name}' has no url; every request needs one (only a \`state\` step makes none)` }];
+      }),
+    );
+  },
+});

@@ -17,6 +17,11 @@ export const configOrderUnknown = defineRule({
   },
 });
 
+/** A config field whose value is a template filled from the node's inputs when it runs. */
+export function isTemplateField(schema: JsonSchema): boolean {
+  return schema["ui:field"] === "template";
+}
+
 export const schemaInvalid = defineRule({
   id: "schema-invalid",
   severity: "error",
@@ -30,7 +35,8 @@ export const schemaInvalid = defineRule({
         findings.push({ in: location, path, message: `${label}: ${compiled.message}` });
         return;
       }
-      if (schema.default !== undefined && !compiled.validate(schema.default)) {
+      // A template field (`ui:field: template`) is typed by what its template gives at run time, not by the text of its default.
+      if (schema.default !== undefined && !isTemplateField(schema) && !compiled.validate(schema.default)) {
         findings.push({ in: location, path: [...path, "default"], message: `${label}: default ${JSON.stringify(schema.default)} does not match its own schema (${compiled.errors()})` });
       }
     };

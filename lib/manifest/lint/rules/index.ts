@@ -1,5 +1,5 @@
 import type { Rule } from "../rule";
-import { callNameDuplicate, urlHostTemplated, urlScheme } from "./calls";
+import { callNameDuplicate, callUrlMissing, urlHostTemplated, urlScheme } from "./calls";
 import { configOrderUnknown, schemaInvalid } from "./config";
 import { eventsFromToolNeedsAgent, eventsMissingOutput, eventsOrder, eventsUnknownOutput } from "./events";
 import { consumerWithoutExchange, exchangeIncomplete, exchangeWithoutConsumer, maxTurnsRange, stuckAfterRepeatsRange } from "./exchange";
@@ -32,6 +32,7 @@ export const nodeRules: readonly Rule[] = [
   templateUnknownConfig,
   templateUnknownCall,
   callNameDuplicate,
+  callUrlMissing,
   urlHostTemplated,
   urlScheme,
   eventsMissingOutput,

@@ -1,14 +1,29 @@
 import { parseTemplate, TemplateSyntaxError, templatePaths } from "../../../sandbox/template-syntax";
 import type { LoadedNode } from "../../load-catalogue";
 import { didYouMeanSuffix } from "../../did-you-mean";
-import { checkExpression, type RootReference } from "../expression-syntax";
+import { checkExpression, knownRoots, type RootReference } from "../expression-syntax";
 import { defineRule, type Finding, type Rule } from "../rule";
 import { type TemplateSite, templateSites } from "../template-sites";
 
 type Reference = RootReference & { second?: string; expression: boolean };
 
-/** The roots each template or expression reads, or why it cannot be read. */
-function readSite(site: TemplateSite): { references: Reference[] } | { syntax: string } {
+type Reading = { references: Reference[] } | { syntax: string };
+/** Readings by text: the same protocol fragments and snippets recur across nodes, and parsing them is most of the lint's time. */
+const readingsByText = new Map<string, Reading>();
+const maxCachedReadings = 20_000;
+
+/** The roots each template or expression reads, or why it cannot be read (cached by its text: a reading depends on nothing else). */
+function readSite(site: TemplateSite): Reading {
+  let reading = readingsByText.get(site.text);
+  if (!reading) {
+    reading = readText(site);
+    if (readingsByText.size >= maxCachedReadings) readingsByText.clear();
+    readingsByText.set(site.text, reading);
+  }
+  return reading;
+}
+
+function readText(site: TemplateSite): Reading {
   let parsed;
   try {
     parsed = parseTemplate(site.text);
@@ -78,7 +93,11 @@ export const templateUnknownRoot = templateRule(
   (site, references) =>
     references
       .filter((reference) => !site.roots.has(reference.root) && reference.root !== "credentials")
-      .map((reference) => `'${reference.root}' cannot be read here; this place can read: ${[...site.roots].sort().join(", ")}`),
+      .map((reference) =>
+        knownRoots.has(reference.root) || !reference.expression
+          ? `'${reference.root}' cannot be read here; this place can read: ${[...site.roots].sort().join(", ")}`
+          : `'${reference.root}' is not defined here, so the expression would fail at run time; this place can read: ${[...site.roots].sort().join(", ")}`,
+      ),
 );
 
 export const credentialsScope = templateRule(

@@ -3,6 +3,7 @@ import type { JsonSchema } from "../../schemas";
 import { compileSchema } from "../../json-schema-check";
 import { didYouMeanSuffix } from "../../did-you-mean";
 import { defineRule, type Finding } from "../rule";
+import { isTemplateField } from "./config";
 
 /** Template strings (`{{ fixture.url }}`) get their value at test time; they are not checked here. */
 const isTemplate = (value: unknown) => typeof value === "string" && (value.includes("{{") || isExpression(value));
@@ -19,7 +20,7 @@ export const testConfigMismatch = defineRule({
         const path = ["testData", index, "config", name];
         const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
         if (!property) return [{ in: "test", path, at: "key", message: `case '${testCase.name}' sets config '${name}', which config.yaml does not declare${didYouMeanSuffix(name, Object.keys(properties))}` }];
-        if (isTemplate(value)) return [];
+        if (isTemplate(value) || isTemplateField(property)) return [];
         const compiled = compileSchema(property);
         if (compiled.ok && !compiled.validate(value)) return [{ in: "test", path, message: `case '${testCase.name}': config '${name}' ${compiled.errors()}` }];
         return [];
@@ -31,11 +32,11 @@ export const testConfigMismatch = defineRule({
 export const testUnknownMethod = defineRule({
   id: "test-unknown-method",
   severity: "error",
-  reads: ["service", "run", "toolExchange", "test"],
+  reads: ["service", "run", "events", "toolExchange", "test"],
   summary: "A test case's `call.method` is a method of api/service.yaml, and a case without `call` belongs to a node that runs (api/run.yaml or a toolExchange).",
   check(node) {
     const methods = Object.keys(node.parts.service ?? {});
-    const runs = node.files.has("run") || node.files.has("toolExchange");
+    const runs = node.files.has("run") || node.files.has("toolExchange") || node.files.has("events");
     return (node.parts.test?.testData ?? []).flatMap((testCase, index): Finding[] => {
       if (!testCase.call) {
         return runs ? [] : [{ in: "test", path: ["testData", index], message: `case '${testCase.name}' has no call, but the node does not run as a step; add call: { method, params }` }];

@@ -1,0 +1,38 @@
+import type { EventRow } from "../manifest/schemas";
+import { renderValue, type Evaluator } from "../sandbox";
+
+/** The type of one streamed event: its `type` field (OpenAI, Anthropic) or its SSE event name. */
+export function eventType(event: unknown): string | undefined {
+  if (event === null || typeof event !== "object") return undefined;
+  const record = event as { type?: unknown; event?: unknown };
+  return typeof record.type === "string" ? record.type : typeof record.event === "string" ? record.event : undefined;
+}
+
+/**
+ * The value of a `match` row over the events streamed so far: each matching
+ * event (with `when` true) gives a value; `accumulate` joins text values
+ * (or lists the others), otherwise the latest value wins. Undefined when no
+ * event matched yet.
+ *
+ * @example matchedValue({ emit: "text", match: "delta", value: "return response.text", accumulate: true }, events, scope, evaluator) // "Hello world"
+ */
+export function matchedValue(row: EventRow, events: readonly unknown[], scope: Record<string, unknown>, evaluator: Evaluator): unknown {
+  const values: unknown[] = [];
+  for (const event of events) {
+    if (eventType(event) !== row.match) continue;
+    const eventScope = { ...scope, response: event };
+    if (row.when !== undefined && !renderValue(row.when, eventScope, evaluator)) continue;
+    values.push(row.value === undefined ? event : renderValue(row.value, eventScope, evaluator));
+  }
+  if (values.length === 0) return undefined;
+  if (!row.accumulate) return values.at(-1);
+  return values.every((value) => typeof value === "string") ? values.join("") : values;
+}
+
+/** Whether a live update of a throttled output is due: pure, so the throttle is tested without a clock. */
+export function updateDue(row: EventRow, last: { at: number; length: number } | undefined, now: number, value: unknown): boolean {
+  if (!last) return true;
+  if (row.throttleChars !== undefined && typeof value === "string") return value.length - last.length >= row.throttleChars;
+  if (row.throttleMs !== undefined) return now - last.at >= row.throttleMs;
+  return true;
+}

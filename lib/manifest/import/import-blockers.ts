@@ -1,0 +1,54 @@
+import { parse } from "yaml";
+
+/** What a node uses that Switchboard cannot carry yet, found in its files; the first one found is reported. */
+interface Blocker {
+  feature: string;
+  found(text: string, input: BlockerInput): boolean;
+}
+
+export interface BlockerInput {
+  node: Record<string, unknown>;
+  face: Record<string, unknown>;
+  api: Record<string, unknown>;
+  shared: ReadonlyMap<string, string>;
+  /** Connection settings the import moves to config: they no longer count as credentials in expressions. */
+  settings: ReadonlyArray<{ credential: string; field: string }>;
+}
+
+const blockers: Blocker[] = [
+  { feature: "WebSocket transport (transport: ws)", found: (text) => /"transport":"ws"/.test(text) },
+  { feature: "the platform's document store (docstore calls)", found: (text) => /"docstore":/.test(text) },
+  { feature: "loops across nodes (loop: open / read / advance)", found: (text) => /"loop":"(open|read|advance)"/.test(text) },
+  { feature: "presigned URLs (presign)", found: (text) => /"presign":/.test(text) },
+  { feature: "publishing to the chat UI (api/publish.yaml)", found: (_text, input) => "publish" in input.api },
+  { feature: "streamed tool-call events in a toolExchange (call.match over event types, results read from call)", found: (_text, input) => "toolExchange" in input.api },
+  { feature: "DynamoDB JSON encoding (encoding: dynamodbJson)", found: (text) => /"encoding":"dynamodbJson"/.test(text) },
+  { feature: "the run-context root `scope` (user, conversation and node ids)", found: (text) => /\bscope\.[A-Za-z]/.test(text) },
+  { feature: "a URL or value computed from a credential (credentials.<name> inside a `return` expression)", found: (text) => /"return [^"]*credentials\.[A-Za-z]/.test(text) || /"tokenUrl":"\{\{\s*credentials\./.test(text) },
+  { feature: "shared helper functions (helpers.<name>() from shared/helpers.yaml)", found: (text) => /"return [^"]*\bhelpers\.[A-Za-z]/.test(text) },
+  { feature: "prompt text modules (the `prompt` root)", found: (text) => /"return [^"]*[^.\w]prompt\.[A-Za-z]/.test(text) },
+  { feature: "a host taken from an earlier reply (return 'https://' + calls.<name>.host …)", found: (text) => /"return 'https:\/\/' \+ calls\./.test(text) },
+  { feature: "sha256() in expressions", found: (text) => /\bsha256\(/.test(text) },
+  { feature: "a canvas annotation: nothing to run (no calls, events or methods)", found: (_text, input) => Object.keys(input.api).length === 0 },
+];
+
+/**
+ * The one missing feature that stops a node from importing, or undefined.
+ * The node's api/ files are searched together with the package's shared
+ * fragments that they import.
+ */
+export function findBlocker(input: BlockerInput): string | undefined {
+  const moved = (text: string) => input.settings.reduce((result, setting) => result.replaceAll(`credentials.${setting.credential}.${setting.field}`, `config.${setting.field}`), text);
+  const used = [...JSON.stringify(input.api).matchAll(/"\$ref":"([^"#]+)/g)].map((match) => match[1]);
+  const fragments = used.flatMap((stem) => {
+    const text = input.shared.get(stem);
+    if (text === undefined) return [];
+    try {
+      return [moved(JSON.stringify(parse(text)))];
+    } catch {
+      return [];
+    }
+  });
+  const text = [JSON.stringify(input.api), ...fragments].join("\n");
+  return blockers.find((blocker) => blocker.found(text, input))?.feature;
+}
