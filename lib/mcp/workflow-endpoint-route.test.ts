@@ -144,6 +144,20 @@ describe("the workflow MCP endpoint (app/api/mcp/[workflowId])", () => {
     }
   });
 
+  it("points OAuth-capable hosts at its protected-resource metadata, which says to send the bearer token", async () => {
+    const refused = await routeFetch(endpointUrl, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" });
+    expect(refused.status).toBe(401);
+    const metadataUrl = `http://127.0.0.1:3000/.well-known/oauth-protected-resource/api/mcp/${workflowId}`;
+    expect(refused.headers.get("www-authenticate")).toBe(`Bearer realm="switchboard", error="invalid_token", error_description="send the endpoint's bearer token", resource_metadata="${metadataUrl}"`);
+    const { GET } = await import("../../app/.well-known/oauth-protected-resource/api/mcp/[workflowId]/route");
+    const metadata = await (await GET(new Request(metadataUrl), { params: Promise.resolve({ workflowId }) })).json();
+    expect(metadata).toMatchObject({ resource: endpointUrl, authorization_servers: [], bearer_methods_supported: ["header"], resource_documentation: expect.stringContaining("SWITCHBOARD_MCP_TOKEN") });
+    const { GET: authorizationServer } = await import("../../app/.well-known/oauth-authorization-server/[[...path]]/route");
+    const none = await authorizationServer();
+    expect(none.status).toBe(404);
+    expect(await none.json()).toMatchObject({ error_description: expect.stringContaining("does not use OAuth") });
+  });
+
   it("answers an unknown workflow and an unknown session with 404, GET with 405", async () => {
     const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
     const unknownWorkflow = await routeFetch("http://127.0.0.1:3000/api/mcp/no-such-workflow", {
