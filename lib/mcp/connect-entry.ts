@@ -1,4 +1,4 @@
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+import { Client, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import { UrlRefusedError } from "../security/guarded-fetch";
 import { guardedWebFetch } from "../security/guarded-web-fetch";
@@ -8,6 +8,8 @@ import { describeConnectionFailure, EntryConnectionError } from "./connection-fa
 import { type McpSession, sessionOfClient } from "./mcp-session";
 import { ProcessGroupStdioTransport } from "./process-group-transport";
 import { httpTaskDispatch } from "./http-task-dispatch";
+import { serverOAuthFetch, type ServerOAuthFetchOptions } from "./oauth/oauth-fetch";
+import type { RegistryOAuthProvider } from "./oauth/registry-oauth-provider";
 import { fillSecretRecord, MissingSecretError, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
 
 export { EntryConnectionError } from "./connection-failure";
@@ -20,6 +22,10 @@ export interface ConnectEntryOptions {
   signal?: AbortSignal;
   /** Called with each secret value put into the connection, so the caller can redact it from traces. */
   onSecret?: (value: string) => void;
+  /** A non-interactive OAuth grant for an http/sse server (client credentials: the SDK's providers), over the guarded fetch. */
+  authProvider?: OAuthClientProvider;
+  /** OAuth with a person's authorization (lib/mcp/oauth): tokens sent, refreshed and, where someone can consent, obtained. */
+  oauth?: { provider: RegistryOAuthProvider; consent?: ServerOAuthFetchOptions["consent"] };
 }
 
 export interface EntryConnection {
@@ -119,15 +125,18 @@ function createTransport(entry: ServerEntry, options: ConnectEntryOptions, polic
   }
   const headers = fillSecretRecord(entry.headers, values);
   // Every configured header may carry a secret: none is sent on to another origin by a redirect.
-  const guarded = guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls, sensitiveHeaders: Object.keys(headers) });
-  const fetch: typeof guarded = (url, init) =>
+  const guarded = guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls, sensitiveHeaders: [...Object.keys(headers), ...(options.oauth ? ["Authorization"] : [])] });
+  const plain: typeof guarded = (url, init) =>
     guarded(url, init).catch((error: unknown) => {
       if (error instanceof UrlRefusedError) hooks.onRefusal(error);
       throw error;
     });
+  // Metadata discovery, registration and token requests go through the same guard: every OAuth URL is checked.
+  const fetch = options.oauth ? (serverOAuthFetch(options.oauth.provider, plain, { serverUrl: entry.url, consent: options.oauth.consent }) as typeof guarded) : plain;
   const url = new URL(entry.url);
-  if (entry.transport === "sse") return { transport: new SSEClientTransport(url, { fetch, requestInit: { headers }, redirectPolicy: "follow" }) };
-  return { transport: new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, redirectPolicy: "follow" }), rawDispatch: httpTaskDispatch(url, { fetch, headers }) };
+  const { authProvider } = options;
+  if (entry.transport === "sse") return { transport: new SSEClientTransport(url, { fetch, authProvider, requestInit: { headers }, redirectPolicy: "follow" }) };
+  return { transport: new StreamableHTTPClientTransport(url, { fetch, authProvider, requestInit: { headers }, redirectPolicy: "follow" }), rawDispatch: httpTaskDispatch(url, { fetch, headers }) };
 }
 
 /** Every tool the connected server lists (following pagination). */

@@ -24,8 +24,8 @@ const cli = path.resolve("node_modules/@modelcontextprotocol/conformance/dist/in
  * its output directory (checks.json), so the counts do not depend on how
  * the suite prints.
  */
-export async function runConformance(args: string[], options: { outputDir: string; timeoutMs: number }): Promise<ScenarioResult[]> {
-  await rm(options.outputDir, { recursive: true, force: true });
+export async function runConformance(args: string[], options: { outputDir: string; timeoutMs: number; keep?: boolean }): Promise<ScenarioResult[]> {
+  if (!options.keep) await rm(options.outputDir, { recursive: true, force: true });
   await new Promise<void>((resolve, reject) => {
     const child = spawn(node22(), [cli, ...args, "--output-dir", options.outputDir], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } });
     let output = "";
@@ -40,10 +40,18 @@ export async function runConformance(args: string[], options: { outputDir: strin
       resolve();
     });
   });
-  return readResults(options.outputDir);
+  return readAllResults(options.outputDir);
 }
 
-async function readResults(outputDir: string): Promise<ScenarioResult[]> {
+/** The suite's scenario names for one side, from `conformance list`. */
+export function listScenarios(side: "server" | "client"): string[] {
+  const listing = execFileSync(node22(), [cli, "list"], { encoding: "utf8" });
+  const section = listing.split(/\n(?=\w)/).find((part) => part.toLowerCase().startsWith(`${side} scenarios`)) ?? "";
+  return [...section.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
+}
+
+/** Every scenario result under an output directory. */
+export async function readAllResults(outputDir: string): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const file of await checkFiles(outputDir)) {
     const checks = JSON.parse(await readFile(file, "utf8")) as Array<{ id?: string; name?: string; status: string; errorMessage?: string; description?: string }>;
