@@ -38,7 +38,7 @@ test.describe("MCP servers", () => {
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Servers" })).toHaveAttribute("aria-current", "page");
 
     await servers.testConnection(name);
-    await expect(servers.connectionResult(name)).toHaveText(/^Connected to mcp-servers\/everything [\d.]+: \d+ tools in \d+ ms\.$/, { timeout: 30_000 });
+    await expect(servers.connectionResult(name)).toHaveText(/^Connected to mcp-servers\/everything [\d.]+ \(MCP [\d-]+\): \d+ tools in \d+ ms\.$/, { timeout: 30_000 });
 
     await card.getByRole("link", { name: `Tools of ${name}` }).click();
     const tools = new ServerToolsPage(page);

@@ -61,7 +61,8 @@ export async function testServerAction(id: unknown): Promise<ActionResult<{ mess
     const report = await testEntryConnection(resolved.entry, { secretValues: resolved.secretValues });
     if (!report.ok) return { ok: false, error: `Connection failed: ${report.error}` };
     const server = report.serverName ? ` to ${report.serverName}${report.serverVersion ? ` ${report.serverVersion}` : ""}` : "";
-    return { ok: true, message: `Connected${server}: ${report.toolCount} tool${report.toolCount === 1 ? "" : "s"} in ${report.durationMs} ms.` };
+    const revision = report.protocolVersion ? ` (MCP ${report.protocolVersion})` : "";
+    return { ok: true, message: `Connected${server}${revision}: ${report.toolCount} tool${report.toolCount === 1 ? "" : "s"} in ${report.durationMs} ms.` };
   });
 }
 

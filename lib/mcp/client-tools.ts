@@ -2,6 +2,7 @@ import { noRequestTimeout } from "./request-timeout";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";
+import { callSignal } from "./call-signal";
 import { callerMetaKey } from "./caller-meta";
 import { callTaskTool } from "./task-call";
 import { outcomeOf } from "./tool-outcome";
@@ -36,9 +37,15 @@ export async function agentToolsFromClient(client: Client, server: string, optio
       inputSchema: tool.inputSchema as Record<string, unknown>,
       // A task's sub-flow journals its own steps, so running a task call again replays what it had done.
       retrySafe: taskRequired || tool.annotations?.readOnlyHint === true || tool.annotations?.idempotentHint === true,
-      call: (args: unknown, meta: CallMeta) => {
+      call: async (args: unknown, meta: CallMeta) => {
         const params = callParams(tool.name, args, meta, options.sendCaller ?? true);
-        return taskRequired ? callTaskTool(client, params, { signal: meta.signal }) : callThrough(client, params, meta);
+        // Each call its own signal, tied to the run's and let go of when the call ends.
+        const call = callSignal(meta.signal);
+        try {
+          return await (taskRequired ? callTaskTool(client, params, { signal: call.signal }) : callThrough(client, params, call.signal));
+        } finally {
+          call.release();
+        }
       },
     };
   });
@@ -49,10 +56,10 @@ function callParams(name: string, args: unknown, meta: CallMeta, sendCaller: boo
   return { name, arguments: args as Record<string, unknown>, ...(sendCaller ? { _meta: { [callerMetaKey]: caller } } : {}) };
 }
 
-async function callThrough(client: Client, params: CallToolRequest["params"], meta: CallMeta): Promise<ToolOutcome> {
+async function callThrough(client: Client, params: CallToolRequest["params"], signal: AbortSignal): Promise<ToolOutcome> {
   try {
     // The method's own calls carry their timeouts and retries; the SDK's 60 s request limit must not cut them short.
-    const result = (await client.callTool(params, undefined, { signal: meta.signal, timeout: noRequestTimeout })) as CallToolResult;
+    const result = (await client.callTool(params, undefined, { signal, timeout: noRequestTimeout })) as CallToolResult;
     return outcomeOf(result);
   } catch (error) {
     return { output: (error as Error).message, isError: true };

@@ -1,13 +1,15 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { Client, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import { UrlRefusedError } from "../security/guarded-fetch";
 import { guardedWebFetch } from "../security/guarded-web-fetch";
 import { redactSecrets } from "../trace/redact";
 import { readToolManifest } from "./connection-manager/tool-manifest";
 import { describeConnectionFailure, EntryConnectionError } from "./connection-failure";
+import { type McpSession, sessionOfClient } from "./mcp-session";
+import { ProcessGroupStdioTransport } from "./process-group-transport";
+import { httpTaskDispatch } from "./http-task-dispatch";
+import { serverOAuthFetch, type ServerOAuthFetchOptions } from "./oauth/oauth-fetch";
+import type { RegistryOAuthProvider } from "./oauth/registry-oauth-provider";
 import { fillSecretRecord, MissingSecretError, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
 
 export { EntryConnectionError } from "./connection-failure";
@@ -20,10 +22,17 @@ export interface ConnectEntryOptions {
   signal?: AbortSignal;
   /** Called with each secret value put into the connection, so the caller can redact it from traces. */
   onSecret?: (value: string) => void;
+  /** A non-interactive OAuth grant for an http/sse server (client credentials: the SDK's providers), over the guarded fetch. */
+  authProvider?: OAuthClientProvider;
+  /** OAuth with a person's authorization (lib/mcp/oauth): tokens sent, refreshed and, where someone can consent, obtained. */
+  oauth?: { provider: RegistryOAuthProvider; consent?: ServerOAuthFetchOptions["consent"] };
 }
 
 export interface EntryConnection {
-  client: Client;
+  /** The session, whichever protocol revision the server speaks. */
+  client: McpSession;
+  /** The process group of a stdio server (its first process's pid): closing ends every process in it. */
+  pgid?: number;
   /** The last lines the server printed on stderr (stdio servers), secrets redacted. */
   stderr(): string;
   close(): Promise<void>;
@@ -41,7 +50,7 @@ export interface EntryTool {
 }
 
 export type ConnectionReport =
-  | { ok: true; serverName: string | null; serverVersion: string | null; toolCount: number; durationMs: number }
+  | { ok: true; serverName: string | null; serverVersion: string | null; protocolVersion: string | null; toolCount: number; durationMs: number }
   | { ok: false; error: string; code: EntryConnectionError["code"]; durationMs: number };
 
 const clientInfo = { name: "switchboard", version: "0.1.0" };
@@ -64,9 +73,9 @@ export async function connectEntry(entry: ServerEntry, options: ConnectEntryOpti
   const redacted = () => redactSecrets(stderrSummary(stderr), secrets);
   // The SSE transport's EventSource reports a failed fetch without its cause: keep the guard's refusal here.
   const refusals: unknown[] = [];
-  let transport: Transport;
+  let made: MadeTransport;
   try {
-    transport = createTransport(entry, options, policy, {
+    made = createTransport(entry, options, policy, {
       onStderr: (chunk) => (stderr = (stderr + chunk).slice(-stderrLimit)),
       onRefusal: (error) => refusals.push(error),
     });
@@ -75,7 +84,9 @@ export async function connectEntry(entry: ServerEntry, options: ConnectEntryOpti
     throw error;
   }
   for (const value of secrets) options.onSecret?.(value);
-  const client = new Client(clientInfo);
+  const { transport } = made;
+  // Modern first (server/discover), the 2025 handshake when the server does not know it; SSE servers predate the current revision.
+  const client = new Client(clientInfo, { versionNegotiation: { mode: entry.transport === "sse" ? "legacy" : "auto", probe: { timeoutMs: Math.min(entry.timeoutMs, probeTimeoutMs) } } });
   try {
     await client.connect(transport, { timeout: entry.timeoutMs, signal: options.signal });
   } catch (error) {
@@ -83,7 +94,18 @@ export async function connectEntry(entry: ServerEntry, options: ConnectEntryOpti
     await transport.close().catch(() => undefined);
     throw redactError(describeConnectionFailure(refusals[0] ?? error, { entry, stderr: redacted(), phase: "connect" }), secrets);
   }
-  return { client, stderr: redacted, close: () => client.close() };
+  const session = sessionOfClient(client, { endpointId: entry.id, clientInfo, rawDispatch: made.rawDispatch });
+  const pgid = transport instanceof ProcessGroupStdioTransport ? transport.pgid : undefined;
+  return { client: session, pgid, stderr: redacted, close: () => session.close() };
+}
+
+/** How long a stdio server may stay silent on `server/discover` before it is taken for a 2025-era server. */
+const probeTimeoutMs = 10_000;
+
+interface MadeTransport {
+  transport: Transport;
+  /** The raw request path 2026-07-28 task calls need (HTTP servers only). */
+  rawDispatch?: Parameters<typeof sessionOfClient>[1]["rawDispatch"];
 }
 
 interface TransportHooks {
@@ -91,27 +113,30 @@ interface TransportHooks {
   onRefusal(error: unknown): void;
 }
 
-function createTransport(entry: ServerEntry, options: ConnectEntryOptions, policy: ServerPolicy, hooks: TransportHooks): Transport {
+function createTransport(entry: ServerEntry, options: ConnectEntryOptions, policy: ServerPolicy, hooks: TransportHooks): MadeTransport {
   const values = options.secretValues ?? {};
   if (entry.transport === "stdio") {
     const base: Record<string, string> = {};
     for (const name of ["PATH", "HOME"]) if (process.env[name]) base[name] = process.env[name]!;
-    const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...base, ...fillSecretRecord(entry.env, values) }, stderr: "pipe" });
-    transport.stderr?.on("data", (chunk: Buffer) => hooks.onStderr(chunk.toString("utf8")));
-    return transport;
+    // Its own process group: closing the connection ends whatever the command started (npx's real server too).
+    const transport = new ProcessGroupStdioTransport({ command: entry.command, args: entry.args, env: { ...getDefaultEnvironment(), ...base, ...fillSecretRecord(entry.env, values) } });
+    transport.stderr.on("data", (chunk: Buffer) => hooks.onStderr(chunk.toString("utf8")));
+    return { transport };
   }
   const headers = fillSecretRecord(entry.headers, values);
   // Every configured header may carry a secret: none is sent on to another origin by a redirect.
-  const guarded = guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls, sensitiveHeaders: Object.keys(headers) });
-  const fetch: typeof guarded = (url, init) =>
+  const guarded = guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls, sensitiveHeaders: [...Object.keys(headers), ...(options.oauth ? ["Authorization"] : [])] });
+  const plain: typeof guarded = (url, init) =>
     guarded(url, init).catch((error: unknown) => {
       if (error instanceof UrlRefusedError) hooks.onRefusal(error);
       throw error;
     });
+  // Metadata discovery, registration and token requests go through the same guard: every OAuth URL is checked.
+  const fetch = options.oauth ? (serverOAuthFetch(options.oauth.provider, plain, { serverUrl: entry.url, consent: options.oauth.consent }) as typeof guarded) : plain;
   const url = new URL(entry.url);
-  return entry.transport === "http"
-    ? new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers }, redirectPolicy: "follow" })
-    : new SSEClientTransport(url, { fetch, requestInit: { headers }, redirectPolicy: "follow" });
+  const { authProvider } = options;
+  if (entry.transport === "sse") return { transport: new SSEClientTransport(url, { fetch, authProvider, requestInit: { headers }, redirectPolicy: "follow" }) };
+  return { transport: new StreamableHTTPClientTransport(url, { fetch, authProvider, requestInit: { headers }, redirectPolicy: "follow" }), rawDispatch: httpTaskDispatch(url, { fetch, headers }) };
 }
 
 /** Every tool the connected server lists (following pagination). */
@@ -154,8 +179,8 @@ export async function testEntryConnection(entry: ServerEntry, options: ConnectEn
   }
   try {
     const tools = await listConnectedTools(connection, entry, options.signal);
-    const server = connection.client.getServerVersion();
-    return { ok: true, serverName: server?.name ?? null, serverVersion: server?.version ?? null, toolCount: tools.length, durationMs: elapsed() };
+    const server = connection.client.serverVersion();
+    return { ok: true, serverName: server?.name ?? null, serverVersion: server?.version ?? null, protocolVersion: connection.client.protocolVersion ?? null, toolCount: tools.length, durationMs: elapsed() };
   } catch (error) {
     const failure = redactError(describeConnectionFailure(error, { entry, stderr: connection.stderr(), phase: "list tools" }), Object.values(options.secretValues ?? {}));
     return { ok: false, error: failure.message, code: failure.code, durationMs: elapsed() };

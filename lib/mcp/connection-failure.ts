@@ -1,3 +1,4 @@
+import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerEntry } from "./registry";
 
@@ -9,7 +10,7 @@ import type { ServerEntry } from "./registry";
 export class EntryConnectionError extends Error {
   override name = "EntryConnectionError";
   constructor(
-    readonly code: "connection-refused-by-policy" | "connection-failed" | "connection-timeout" | "secret-missing",
+    readonly code: "connection-refused-by-policy" | "connection-failed" | "connection-timeout" | "secret-missing" | "protocol-unsupported",
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -46,7 +47,11 @@ export function describeConnectionFailure(error: unknown, context: { entry: Serv
   if (names.includes("UrlRefusedError") || codes.includes("url-refused")) {
     return new EntryConnectionError("connection-refused-by-policy", `refused by the URL guard: ${messageOf(error)}`, { cause: error });
   }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  const unsupported = unsupportedRevision(error);
+  if (unsupported) {
+    return new EntryConnectionError("protocol-unsupported", `${where} speaks no MCP revision Switchboard knows (${knownRevisions}): ${unsupported}`, { cause: error });
+  }
+  if ((error instanceof McpError && error.code === ErrorCode.RequestTimeout) || (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)) {
     return new EntryConnectionError("connection-timeout", `${where} did not answer within ${entry.timeoutMs} ms (${context.phase})${tail}`, { cause: error });
   }
   if (entry.transport === "stdio" && codes.includes("ENOENT")) {
@@ -62,4 +67,25 @@ export function describeConnectionFailure(error: unknown, context: { entry: Serv
     return new EntryConnectionError("connection-failed", `the TLS connection to ${where} failed: ${messageOf(error)}`, { cause: error });
   }
   return new EntryConnectionError("connection-failed", `${where} failed to ${context.phase}: ${messageOf(error)}${tail}`, { cause: error });
+}
+
+/** The revisions the client offers: the current one first, then the 2025 line it falls back to. */
+const knownRevisions = "2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05";
+
+/**
+ * Why the server's answer means it speaks no revision we know, or null: it
+ * refused the versions offered (-32022 Unsupported protocol version, or an
+ * `initialize` answered with a revision we do not speak), or the era
+ * negotiation ended without a usable era for a reason other than the network.
+ */
+function unsupportedRevision(error: unknown): string | null {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 6; depth++) {
+    if (current instanceof ProtocolError && current.code === -32022) return messageOf(current);
+    if (current instanceof McpError && current.code === -32022) return messageOf(current).replace(/^MCP error -?\d+: /, "");
+    const message = messageOf(current);
+    if (/server's protocol version is not supported|Unsupported protocol version/i.test(message)) return message;
+    if (current instanceof SdkError && current.code === SdkErrorCode.EraNegotiationFailed && /not supported|unsupported|no (mutually )?supported|no common/i.test(message)) return message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }

@@ -30,7 +30,8 @@ export function endpointErrorResponse(status: number, message: string, options: 
  * if (refused) return refused;
  */
 export function authorizeEndpointRequest(request: Request, token: string | undefined): Response | null {
-  const challenge = { "WWW-Authenticate": 'Bearer realm="switchboard"' };
+  const metadata = protectedResourceMetadataUrl(request);
+  const challenge = { "WWW-Authenticate": `Bearer realm="switchboard", resource_metadata="${metadata}"` };
   if (!token || token.trim().length < minimumTokenLength) {
     const why = token ? `${mcpTokenVariable} is shorter than ${minimumTokenLength} characters` : `${mcpTokenVariable} is not set`;
     return endpointErrorResponse(
@@ -45,7 +46,7 @@ export function authorizeEndpointRequest(request: Request, token: string | undef
   const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
   if (!presented || !sameSecret(presented, token.trim())) {
     return endpointErrorResponse(401, `Missing or wrong bearer token: send the header \`Authorization: Bearer <the value of ${mcpTokenVariable}>\`.`, {
-      headers: { "WWW-Authenticate": 'Bearer realm="switchboard", error="invalid_token"' },
+      headers: { "WWW-Authenticate": `Bearer realm="switchboard", error="invalid_token", error_description="send the endpoint's bearer token", resource_metadata="${metadata}"` },
     });
   }
   return null;
@@ -66,4 +67,30 @@ function sameOrigin(request: Request): boolean {
 function sameSecret(presented: string, expected: string): boolean {
   const digest = (text: string) => createHash("sha256").update(text).digest();
   return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/** Where the endpoint's protected-resource metadata is (RFC 9728: the well-known path before the resource's path). */
+export function protectedResourceMetadataUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.origin}/.well-known/oauth-protected-resource${url.pathname.replace(/\/$/, "")}`;
+}
+
+/**
+ * The endpoint's protected-resource metadata (RFC 9728), for OAuth-capable
+ * hosts (mcp-remote, the inspector): the resource takes a bearer token in
+ * the Authorization header and names no authorization server, because the
+ * token is not issued by OAuth: it is the server's SWITCHBOARD_MCP_TOKEN.
+ * An OAuth client then has nothing to register with and says so, instead
+ * of trying dynamic registration against HTML pages.
+ *
+ * @example protectedResourceMetadata("https://sb.example/api/mcp/desk") // { resource: "https://sb.example/api/mcp/desk", authorization_servers: [], … }
+ */
+export function protectedResourceMetadata(resource: string): Record<string, unknown> {
+  return {
+    resource,
+    authorization_servers: [],
+    bearer_methods_supported: ["header"],
+    resource_name: "Switchboard workflow MCP endpoint",
+    resource_documentation: `Send the header "Authorization: Bearer <token>", where <token> is the Switchboard server's ${mcpTokenVariable}. This endpoint does not use OAuth: there is no authorization server to register with.`,
+  };
 }

@@ -1,62 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { temporaryAppDatabase } from "../db/temporary-app-database";
-import type { WorkflowInput } from "../graph";
+import { describe, expect, it, vi } from "vitest";
 import { buildTraceTree } from "../trace/trace-tree";
+import { database, endpointUrl, routeFetch, runsOf, token, workflowId } from "./workflow-endpoint-route-fixture";
 import type { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
 
 // The route and the app's wiring are server-only (never in a browser bundle); here they run in Node.
 vi.mock("server-only", () => ({}));
-
-const token = "test-token-0123456789abcdef";
-const workflowId = "unit-desk";
-const endpointUrl = `http://127.0.0.1:3000/api/mcp/${workflowId}`;
-
-/** Two flows on one canvas: the unit converter (a service node) and a Task Start whose sub-flow asks an offline agent that uses it. */
-const document = {
-  version: 1,
-  name: "Unit desk",
-  description: "Unit conversions for outside hosts.",
-  nodes: [
-    { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "question", type: "string", required: true }] } },
-    { id: "agent", type: "offline-agent", position: { x: 300, y: 0 }, config: { maxTurns: 4 } },
-    { id: "end", type: "end", position: { x: 600, y: 0 }, config: {} },
-    { id: "converter", type: "unit-converter", position: { x: 300, y: 200 }, config: {} },
-    {
-      id: "ask",
-      type: "task-start",
-      position: { x: 0, y: 400 },
-      config: { title: "Answer a unit question", description: "Answers a question about units with the unit converter.", inputs: [{ name: "question", type: "string", required: true }] },
-    },
-    { id: "task-agent", type: "offline-agent", position: { x: 300, y: 400 }, config: { maxTurns: 4 } },
-    { id: "ask-end", type: "task-end", position: { x: 600, y: 400 }, config: {} },
-  ],
-  edges: [
-    { id: "e1", kind: "signal", source: "start", sourceHandle: "question", target: "agent", targetHandle: "prompt" },
-    { id: "e2", kind: "signal", source: "agent", sourceHandle: "answer", target: "end", targetHandle: "result" },
-    { id: "e3", kind: "service", source: "converter", sourceHandle: "mcpService", target: "agent", targetHandle: "mcpService" },
-    { id: "e4", kind: "signal", source: "ask", sourceHandle: "question", target: "task-agent", targetHandle: "prompt" },
-    { id: "e5", kind: "signal", source: "task-agent", sourceHandle: "answer", target: "ask-end", targetHandle: "result" },
-    { id: "e6", kind: "service", source: "converter", sourceHandle: "mcpService", target: "task-agent", targetHandle: "mcpService" },
-  ],
-} satisfies WorkflowInput;
-
-type Route = typeof import("../../app/api/mcp/[workflowId]/route");
-let route: Route;
-// The route reads the app's shared client, which opens this database too.
-const database = temporaryAppDatabase();
-const savedToken = process.env.SWITCHBOARD_MCP_TOKEN;
-
-/** TEST DOUBLE for the network: fetch goes straight to the route handler's exported functions, as Next would call them. */
-const routeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-  const request = new Request(input, init);
-  const id = decodeURIComponent(new URL(request.url).pathname.split("/").at(-1) ?? "");
-  const handler = { POST: route.POST, GET: route.GET, DELETE: route.DELETE }[request.method];
-  if (!handler) return new Response(null, { status: 405 });
-  return handler(request, { params: Promise.resolve({ workflowId: id }) });
-};
 
 async function connectHost(name: string, headers: Record<string, string> = { Authorization: `Bearer ${token}` }) {
   const client = new Client({ name, version: "1.2.3" });
@@ -65,30 +16,12 @@ async function connectHost(name: string, headers: Record<string, string> = { Aut
   return { client, transport };
 }
 
-async function runsOf(kind: "service" | "task") {
-  const runs = await database.client.run.findMany({ where: { workflowId }, orderBy: { startedAt: "asc" }, include: { toolCalls: true, nodeRuns: true } });
-  return runs.filter((run) => (JSON.parse(run.input) as { mcpHost?: { kind: string } }).mcpHost?.kind === kind);
-}
-
-beforeAll(async () => {
-  process.env.SWITCHBOARD_MCP_TOKEN = token;
-  await database.client.workflow.create({ data: { id: workflowId, name: document.name, document: JSON.stringify(document) } });
-  route = await import("../../app/api/mcp/[workflowId]/route");
-}, 60_000);
-
-// Runs before the database's own afterAll (after hooks run in reverse): the sessions close while it is open.
-afterAll(async () => {
-  await (globalThis as { switchboardMcpSessions?: WorkflowEndpointSessions }).switchboardMcpSessions?.closeAll();
-  if (savedToken === undefined) delete process.env.SWITCHBOARD_MCP_TOKEN;
-  else process.env.SWITCHBOARD_MCP_TOKEN = savedToken;
-});
-
 describe("the workflow MCP endpoint (app/api/mcp/[workflowId])", () => {
   it("lists the service nodes' methods and the titled Task Starts, and answers a method with its result", async () => {
     const { client, transport } = await connectHost("test-host");
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["convertUnits", "listUnits", "answer_a_unit_question"]);
-    expect(tools.find((tool) => tool.name === "answer_a_unit_question")).toMatchObject({ execution: { taskSupport: "required" }, inputSchema: { properties: { question: { type: "string" } } } });
+    expect(tools.find((tool) => tool.name === "answer_a_unit_question")).toMatchObject({ execution: { taskSupport: "optional" }, inputSchema: { properties: { question: { type: "string" } } } });
     expect(tools.find((tool) => tool.name === "convertUnits")?.outputSchema).toMatchObject({ required: expect.arrayContaining(["result"]) });
 
     const result = (await client.callTool({ name: "convertUnits", arguments: { value: 26.2, from: "mile", to: "kilometre" } })) as CallToolResult;
@@ -175,6 +108,16 @@ describe("the workflow MCP endpoint (app/api/mcp/[workflowId])", () => {
     await client.close();
   });
 
+  it("answers a 2025-era host that calls a Task Start without a task by waiting for the sub-flow", async () => {
+    const { client, transport } = await connectHost("plain-host");
+    const result = (await client.callTool({ name: "answer_a_unit_question", arguments: { question: "Convert 3 mile to kilometre" } }, CallToolResultSchema, { timeout: 60_000 })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result.content)).toContain("4.82");
+    expect((await runsOf("task")).at(-1)?.toolCalls.find((row) => row.server === "ask")).toMatchObject({ caller: "mcp-host:plain-host", isError: false });
+    await transport.terminateSession();
+    await client.close();
+  });
+
   it("is off without SWITCHBOARD_MCP_TOKEN, and refuses a missing or wrong token", async () => {
     const initialize = (headers: Record<string, string>) =>
       routeFetch(endpointUrl, {
@@ -199,6 +142,20 @@ describe("the workflow MCP endpoint (app/api/mcp/[workflowId])", () => {
     } finally {
       process.env.SWITCHBOARD_MCP_TOKEN = token;
     }
+  });
+
+  it("points OAuth-capable hosts at its protected-resource metadata, which says to send the bearer token", async () => {
+    const refused = await routeFetch(endpointUrl, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" });
+    expect(refused.status).toBe(401);
+    const metadataUrl = `http://127.0.0.1:3000/.well-known/oauth-protected-resource/api/mcp/${workflowId}`;
+    expect(refused.headers.get("www-authenticate")).toBe(`Bearer realm="switchboard", error="invalid_token", error_description="send the endpoint's bearer token", resource_metadata="${metadataUrl}"`);
+    const { GET } = await import("../../app/.well-known/oauth-protected-resource/api/mcp/[workflowId]/route");
+    const metadata = await (await GET(new Request(metadataUrl), { params: Promise.resolve({ workflowId }) })).json();
+    expect(metadata).toMatchObject({ resource: endpointUrl, authorization_servers: [], bearer_methods_supported: ["header"], resource_documentation: expect.stringContaining("SWITCHBOARD_MCP_TOKEN") });
+    const { GET: authorizationServer } = await import("../../app/.well-known/oauth-authorization-server/[[...path]]/route");
+    const none = await authorizationServer();
+    expect(none.status).toBe(404);
+    expect(await none.json()).toMatchObject({ error_description: expect.stringContaining("does not use OAuth") });
   });
 
   it("answers an unknown workflow and an unknown session with 404, GET with 405", async () => {

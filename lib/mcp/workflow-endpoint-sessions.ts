@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { WorkflowEndpoint } from "./workflow-endpoint";
+import { isLegacyRequest } from "@modelcontextprotocol/server";
+import type { McpHost, WorkflowEndpoint } from "./workflow-endpoint";
 import { endpointErrorResponse } from "./workflow-endpoint-http";
+import { ModernWorkflowEndpoints } from "./workflow-endpoint-modern";
 
 /** A refusal to open a session, with what the host should be told (no such workflow, a broken document). */
 export class EndpointRefusal extends Error {
@@ -16,8 +18,12 @@ export class EndpointRefusal extends Error {
 
 export interface EndpointTarget {
   workflowId: string;
-  /** Builds the endpoint of a new session; throws EndpointRefusal to refuse. */
-  open(): Promise<WorkflowEndpoint>;
+  /**
+   * Builds the endpoint of a new session (2025 era: the host is named by
+   * `initialize`) or of one request (2026-07-28: the request names its
+   * host); throws EndpointRefusal to refuse.
+   */
+  open(host?: McpHost): Promise<WorkflowEndpoint>;
 }
 
 export interface EndpointSessionsOptions {
@@ -40,7 +46,9 @@ interface Session {
 const maxInitializeBytes = 1024 * 1024;
 
 /**
- * The MCP sessions of the workflow endpoints, over Streamable HTTP (the
+ * The workflow endpoints over Streamable HTTP, both eras. 2026-07-28
+ * requests go to ModernWorkflowEndpoints (stateless). 2025-era hosts get
+ * MCP sessions (the
  * SDK's web-standard transport: a Request in, a Response out). Stateful:
  * `initialize` opens a session bound to one workflow, whose id the host
  * sends back in `Mcp-Session-Id`; the session keeps the host's name (for
@@ -51,6 +59,7 @@ const maxInitializeBytes = 1024 * 1024;
  */
 export class WorkflowEndpointSessions {
   private readonly sessions = new Map<string, Session>();
+  private readonly modern = new ModernWorkflowEndpoints();
   private readonly idleMs: number;
   private readonly maxSessions: number;
   private sweeper: ReturnType<typeof setInterval> | undefined;
@@ -60,7 +69,11 @@ export class WorkflowEndpointSessions {
     this.maxSessions = options.maxSessions ?? 64;
   }
 
+  /** Answers one HTTP request of either era: 2026-07-28 requests statelessly, 2025-era ones in their session. */
   async handle(request: Request, target: EndpointTarget): Promise<Response> {
+    if (request.method === "POST" && !(await isLegacyRequest(request).catch(() => true))) {
+      return this.modern.handle(request, { workflowId: target.workflowId, open: (host) => target.open(host) });
+    }
     if (request.method === "GET") {
       return endpointErrorResponse(405, "This endpoint opens no server-sent event stream: every answer comes back on its POST.", { headers: { Allow: "POST, DELETE" } });
     }
@@ -73,6 +86,7 @@ export class WorkflowEndpointSessions {
   /** Closes every session (tests; a server shutting down). */
   async closeAll(): Promise<void> {
     await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+    await this.modern.closeAll();
   }
 
   get size(): number {

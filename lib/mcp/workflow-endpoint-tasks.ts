@@ -1,4 +1,4 @@
-import { type CallToolRequest, CallToolResultSchema, type CreateTaskResult, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolRequest, type CallToolResult, CallToolResultSchema, type CreateTaskResult, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
 import type { ToolCallRow } from "../trace/run-events";
 import { connectInMemory, type InMemoryConnection } from "./in-memory-connection";
@@ -55,6 +55,17 @@ export class EndpointTasks {
       return await client.request({ method: "tools/call", params: { name, arguments: params.arguments ?? {} } }, CreateTaskResultSchema, { task: params.task ?? {}, signal });
     } catch (error) {
       throw forwardedError(error, `starting the task ${offering.name}`);
+    }
+  }
+
+  /** The blocking fallback: starts the task, waits for its end and answers with its result; the caller giving up cancels it. */
+  async runToEnd(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal): Promise<CallToolResult> {
+    const { task } = await this.create(offering, { ...params, task: {} }, signal);
+    try {
+      return (await this.result(task.taskId, signal)) as CallToolResult;
+    } catch (error) {
+      if (signal.aborted) await this.cancel(task.taskId, AbortSignal.timeout(5_000)).catch(() => undefined);
+      throw error;
     }
   }
 

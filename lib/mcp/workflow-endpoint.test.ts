@@ -116,8 +116,14 @@ describe("createWorkflowEndpoint", () => {
     expect(endpoint.busy()).toBe(false);
   });
 
-  it("refuses a plain call of a task tool: it runs only as a task", async () => {
-    const { client } = await serve();
-    await expect(client.request({ method: "tools/call", params: { name: "think_slowly", arguments: {} } }, CallToolResultSchema)).rejects.toThrow(/runs only as a task/);
+  it("answers a plain call of a task tool by waiting for it (the blocking fallback); the host giving up cancels the task", async () => {
+    const { client, runs } = await serve();
+    const controller = new AbortController();
+    const call = client.request({ method: "tools/call", params: { name: "think_slowly", arguments: {} } }, CallToolResultSchema, { signal: controller.signal });
+    await expect.poll(() => runs.length).toBe(1);
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => runs[0].rows.length).toBe(1);
+    expect(runs[0].rows[0]).toMatchObject({ caller: "mcp-host:fake-host", error: "the task was cancelled", isError: true });
   });
 });

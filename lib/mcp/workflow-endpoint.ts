@@ -7,6 +7,9 @@ import {
   GetTaskRequestSchema,
   ListTasksRequestSchema,
   ListToolsRequestSchema,
+  type CallToolRequest,
+  type CallToolResult,
+  type CreateTaskResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { EngineEnvironment } from "../engine";
@@ -63,12 +66,20 @@ export interface WorkflowEndpointOptions {
   runTask(call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun>;
   /** How often a host should poll a task's status, in ms (default 500). */
   taskPollInterval?: number;
+  /**
+   * Who calls, when the caller is known per request (2026-07-28 hosts name
+   * themselves on every request). Default: the name the host gave in
+   * `initialize` (2025-era sessions).
+   */
+  host?: McpHost;
 }
 
 export interface WorkflowEndpoint {
   /** Connect it to one transport: one endpoint per MCP session. */
   server: Server;
   tools: Tool[];
+  /** The calls as the 2026-07-28 era makes them: no session, each request on its own. */
+  calls: EndpointCalls;
   /** True while a task runs: its session must stay open. */
   busy(): boolean;
   /** Cancels the tasks still running (their runs end cancelled) and closes the session's servers. */
@@ -97,19 +108,34 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
       instructions: endpointInstructions(options.workflow, offerings),
     },
   );
-  const host = (): McpHost => ({ name: server.getClientVersion()?.name ?? "unknown", version: server.getClientVersion()?.version ?? "" });
+  const host = (): McpHost => options.host ?? { name: server.getClientVersion()?.name ?? "unknown", version: server.getClientVersion()?.version ?? "" };
   const tasks = taskOfferings.length ? new EndpointTasks(taskOfferings, { host, runTask: options.runTask, pollInterval: options.taskPollInterval ?? 500 }) : undefined;
   const tools = offerings.map(listedTool);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  const offeringNamed = (name: string) => {
+    const offering = byName.get(name);
+    if (!offering) throw new EndpointProtocolError(ErrorCode.InvalidParams, `Unknown tool '${name}'; this workflow offers: ${[...byName.keys()].join(", ") || "no tools"}`);
+    return offering;
+  };
+  const calls: EndpointCalls = {
+    async call(params, signal) {
+      const offering = offeringNamed(params.name);
+      // A host without task support still gets the Task Start's answer: the call waits for the sub-flow to end.
+      if (offering.kind === "task") return tasks!.runToEnd(offering, params, signal);
+      return callServiceOffering({ offering, args: params.arguments ?? {}, host: host(), signal }, options);
+    },
+    isTask: (name) => byName.get(name)?.kind === "task",
+    async startTask(params, signal) {
+      const offering = offeringNamed(params.name);
+      if (offering.kind !== "task") throw new EndpointProtocolError(ErrorCode.InvalidParams, `Tool ${offering.name} is not a task`);
+      return tasks!.create(offering, { ...params, task: params.task ?? {} }, signal);
+    },
+    tasks,
+  };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const offering = byName.get(request.params.name);
-    if (!offering) throw new EndpointProtocolError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; this workflow offers: ${[...byName.keys()].join(", ") || "no tools"}`);
-    if (offering.kind === "task") {
-      if (!request.params.task || !tasks) throw new EndpointProtocolError(ErrorCode.MethodNotFound, `Tool ${offering.name} runs only as a task (execution.taskSupport: "required"): call it with a task`);
-      return tasks.create(offering, request.params, extra.signal);
-    }
-    return callServiceOffering({ offering, args: request.params.arguments ?? {}, host: host(), signal: extra.signal }, options);
+    if (request.params.task && calls.isTask(request.params.name)) return calls.startTask(request.params, extra.signal);
+    return calls.call(request.params, extra.signal);
   });
   if (tasks) {
     server.setRequestHandler(GetTaskRequestSchema, (request, extra) => tasks.get(request.params.taskId, extra.signal));
@@ -120,6 +146,7 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
   return {
     server,
     tools,
+    calls,
     busy: () => tasks?.busy() ?? false,
     async close() {
       await tasks?.close();
@@ -128,11 +155,32 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
   };
 }
 
+/** Said in every Task Start's description, so a host (and its model) knows a call may take as long as the sub-flow. */
+export const taskFallbackNote = " (Runs as an MCP task when the host supports tasks; otherwise the call waits until the sub-flow ends.)";
+
+/** The endpoint's calls, apart from any session: what both eras' servers answer with. */
+export interface EndpointCalls {
+  /** A service method's result, or a Task Start run to its end (the blocking fallback). */
+  call(params: CallToolRequest["params"], signal: AbortSignal): Promise<CallToolResult>;
+  /** Whether the tool is a Task Start. */
+  isTask(name: string): boolean;
+  /** Starts a Task Start as a task and answers with it at once. */
+  startTask(params: CallToolRequest["params"], signal: AbortSignal): Promise<CreateTaskResult>;
+  /** The session's tasks (undefined when the workflow has no Task Start). */
+  tasks: EndpointTasks | undefined;
+}
+
 /** A service method as its node's server lists it; a Task Start as the tasks server lists it. */
 function listedTool(offering: EndpointOffering): Tool {
   if (offering.kind === "task") {
     const { definition } = offering;
-    return { name: offering.name, title: definition.title, description: definition.description, inputSchema: definition.inputSchema as Tool["inputSchema"], execution: { taskSupport: "required" } };
+    return {
+      name: offering.name,
+      title: definition.title,
+      description: `${definition.description}${taskFallbackNote}`,
+      inputSchema: definition.inputSchema as Tool["inputSchema"],
+      execution: { taskSupport: "optional" },
+    };
   }
   const method = offering.manifest.service![offering.method];
   return {

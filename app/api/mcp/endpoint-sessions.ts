@@ -1,7 +1,7 @@
 import "server-only";
 import { getWorkflow } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
-import { createWorkflowEndpoint, type WorkflowEndpoint } from "@/lib/mcp/workflow-endpoint";
+import { createWorkflowEndpoint, type McpHost, type WorkflowEndpoint } from "@/lib/mcp/workflow-endpoint";
 import { EndpointRefusal, WorkflowEndpointSessions } from "@/lib/mcp/workflow-endpoint-sessions";
 import { appEnvironment } from "@/app/runs/run-environment";
 import { openOutsideRun, runOutsideTask } from "./outside-runs";
@@ -25,7 +25,7 @@ export function endpointSessions(): WorkflowEndpointSessions {
  * from the credential store), and runs written to the database: one Run
  * per outside call.
  */
-export async function openWorkflowEndpoint(workflowId: string): Promise<WorkflowEndpoint> {
+export async function openWorkflowEndpoint(workflowId: string, host?: McpHost): Promise<WorkflowEndpoint> {
   const record = await getWorkflow(workflowId);
   if (!record) throw new EndpointRefusal(404, `There is no workflow "${workflowId}"; check the id in the endpoint's URL (/api/mcp/<workflow id>).`);
   const parsed = parseWorkflow(record.document);
@@ -38,6 +38,7 @@ export async function openWorkflowEndpoint(workflowId: string): Promise<Workflow
   const endpoint = createWorkflowEndpoint({
     ...target,
     env,
+    host,
     openRun: (call) => openOutsideRun(target, call),
     runTask: (call, request) => runOutsideTask(target, call, request),
   });

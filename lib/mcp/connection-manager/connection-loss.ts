@@ -1,3 +1,4 @@
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
 /**
@@ -10,6 +11,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
  */
 export function isConnectionLoss(error: unknown): boolean {
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return true;
+  if (error instanceof SdkError && (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected)) return true;
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 6; depth++) {
     const record = current as { message?: unknown; code?: unknown; cause?: unknown };
     if (record.message === "Not connected") return true;

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedModel } from "../../ai/scripted-model";
 import { createLocalEnvironment } from "../../engine/local-environment";
@@ -43,7 +42,7 @@ describe("the connection manager with server-everything over stdio", () => {
       const manager = new ConnectionManager(registry, {
         connect: async (entry, request) => {
           const connection = await connectEntry(entry, request);
-          pids.push((connection.client.transport as StdioClientTransport).pid!);
+          pids.push(connection.pgid!);
           return connection;
         },
       });

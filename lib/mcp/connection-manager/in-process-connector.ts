@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { sessionOfLegacyClient } from "../mcp-session";
 import type { Connector } from "./server-link";
 
 /** What the in-process connector saw, per server id. */
@@ -54,14 +55,12 @@ export function inProcessConnector(servers: Readonly<Record<string, () => McpSer
     await client.connect(clientTransport);
     bump(stats.connects, entry.id);
     live.set(entry.id, serverTransport);
-    return {
-      client,
-      async close() {
-        bump(stats.closes, entry.id);
-        await client.close();
-        await server.close();
-      },
+    const close = async () => {
+      bump(stats.closes, entry.id);
+      await client.close();
+      await server.close();
     };
+    return { client: sessionOfLegacyClient(client, close), close };
   };
   return { connect, stats };
 }

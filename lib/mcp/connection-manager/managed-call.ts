@@ -1,9 +1,6 @@
-import { noRequestTimeout } from "../request-timeout";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { McpSession } from "../mcp-session";
 import type { CallMeta, ToolOutcome } from "../../tools/agent-tool";
 import { raceTimeout } from "../../tools/tool-timeout";
-import { callTaskTool } from "../task-call";
 import { outcomeOf } from "../tool-outcome";
 import type { Admission, CircuitBreaker } from "./circuit-breaker";
 import { isConnectionLoss } from "./connection-loss";
@@ -60,7 +57,7 @@ export async function managedCall(context: ManagedCallContext, args: unknown, me
 async function callOnSession(context: ManagedCallContext, args: unknown, meta: CallMeta): Promise<Attempt> {
   for (let attempt = 1; ; attempt++) {
     let link: ServerLink;
-    let client: Client;
+    let client: McpSession;
     try {
       link = await context.link();
       client = await link.client(meta.signal);
@@ -87,11 +84,10 @@ async function callOnSession(context: ManagedCallContext, args: unknown, meta: C
   }
 }
 
-async function invoke(client: Client, tool: ManifestTool, args: unknown, signal: AbortSignal): Promise<ToolOutcome> {
+async function invoke(client: McpSession, tool: ManifestTool, args: unknown, signal: AbortSignal): Promise<ToolOutcome> {
   const params = { name: tool.name, arguments: (args ?? {}) as Record<string, unknown> };
-  if (tool.taskRequired) return callTaskTool(client, params, { signal });
-  const result = (await client.callTool(params, undefined, { signal, timeout: noRequestTimeout })) as CallToolResult;
-  return outcomeOf(result);
+  if (tool.taskRequired) return client.callTaskTool(params, signal);
+  return outcomeOf(await client.callTool(params, signal));
 }
 
 function answered(output: string): Attempt {

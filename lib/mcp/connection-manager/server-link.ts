@@ -1,11 +1,11 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { McpSession } from "../mcp-session";
 import { EntryConnectionError } from "../connection-failure";
 import type { ResolvedServer, ServerEntry } from "../registry";
 import { type Sleep, withBackoff } from "./backoff";
 
 /** A live session with a server, as a connector hands it over. */
 export interface ManagedConnection {
-  client: Client;
+  client: McpSession;
   close(): Promise<void>;
 }
 
@@ -75,7 +75,7 @@ export class ServerLink {
   }
 
   /** The live session, connecting (or reconnecting, when the last one was lost) first. Throws ServerUnreachableError. */
-  async client(signal?: AbortSignal): Promise<Client> {
+  async client(signal?: AbortSignal): Promise<McpSession> {
     for (;;) {
       if (this.#closed) throw new ServerUnreachableError(this.entry.id, 0, { cause: new Error("its connection was closed at the end of the run") });
       const pending = (this.#pending ??= this.#open());
@@ -92,7 +92,7 @@ export class ServerLink {
   }
 
   /** A request found the session gone: the next `client()` opens a new one. */
-  lost(client: Client): void {
+  lost(client: McpSession): void {
     const live = this.#live;
     if (!live || live.connection.client !== client || !this.#pending) return;
     live.lost = true;
@@ -135,12 +135,10 @@ export class ServerLink {
       throw new ServerUnreachableError(entry.id, attempts, { cause: new Error("its connection was closed at the end of the run") });
     }
     const live: Live = { connection, lost: false };
-    // The SDK calls onclose when the transport ends: a killed stdio process, a closed session.
-    const previous = connection.client.onclose;
-    connection.client.onclose = () => {
+    // The session says when the transport ends: a killed stdio process, a closed session.
+    connection.client.onClose(() => {
       live.lost = true;
-      previous?.();
-    };
+    });
     this.#live = live;
     this.options.onConnected?.(entry.id);
     return live;

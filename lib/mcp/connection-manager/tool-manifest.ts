@@ -1,6 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { McpSession } from "../mcp-session";
 import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 
 /** One tool a server offers, as the manager keeps it. */
 export interface ManifestTool {
@@ -31,7 +30,6 @@ export interface ReadManifestOptions {
 const maxPages = 50;
 
 /** A tools/list page read without judging its tools, so each can be judged alone. */
-const loosePage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
 /**
  * Every tool a connected server lists (following pagination), each checked
@@ -43,13 +41,13 @@ const loosePage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.str
  * path keeps the SDK's own output-schema checks on calls; the loose path
  * does without them.)
  */
-export async function readToolManifest(client: Client, options: ReadManifestOptions): Promise<ToolManifest> {
+export async function readToolManifest(client: McpSession, options: ReadManifestOptions): Promise<ToolManifest> {
   try {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < maxPages; page++) {
-      const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: options.timeoutMs, signal: options.signal });
-      tools.push(...result.tools);
+      const result = await client.listTools(cursor, options);
+      tools.push(...(result.tools as Tool[]));
       cursor = result.nextCursor;
       if (!cursor) break;
     }
@@ -60,11 +58,11 @@ export async function readToolManifest(client: Client, options: ReadManifestOpti
   }
 }
 
-async function readLoosely(client: Client, options: ReadManifestOptions): Promise<unknown[]> {
+async function readLoosely(client: McpSession, options: ReadManifestOptions): Promise<unknown[]> {
   const tools: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const result = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, loosePage, { timeout: options.timeoutMs, signal: options.signal });
+    const result = await client.listToolsLoosely(cursor, options);
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (!cursor) break;

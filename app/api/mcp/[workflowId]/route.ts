@@ -35,7 +35,7 @@ async function serve(request: Request, context: RouteContext): Promise<Response>
   if (refused) return refused;
   const { workflowId } = await context.params;
   try {
-    return await endpointSessions().handle(request, { workflowId, open: () => openWorkflowEndpoint(workflowId) });
+    return await endpointSessions().handle(request, { workflowId, open: (host) => openWorkflowEndpoint(workflowId, host) });
   } catch (error) {
     if (error instanceof EndpointRefusal) return endpointErrorResponse(error.status, error.message);
     if (error instanceof DatabaseError) return endpointErrorResponse(503, error.message);
