@@ -6,6 +6,8 @@
  *   app's database (`npm run servers`), when there is one.
  * npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]
  *   Shows which tools an agent would find for a job (see scripts/search-tools.ts).
+ * npm run workflow -- diff RUN_A RUN_B [--json]
+ *   Two runs recorded in the app's database, lined up step by step (see scripts/recorded-runs.ts).
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -19,8 +21,13 @@ import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "../
 import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { parseWorkflow } from "../lib/graph";
 import { MemorySink } from "../lib/trace/memory-sink";
+import { RecordedRunsUsageError, runDiffCommand } from "./recorded-runs";
 
-const usage = "usage: npm run workflow -- run FILE.json [--input JSON] [--json]\n       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]";
+const usage = [
+  "usage: npm run workflow -- run FILE.json [--input JSON] [--json]",
+  "       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]",
+  "       npm run workflow -- diff RUN_A RUN_B [--json]",
+].join("\n");
 
 class UsageError extends Error {}
 
@@ -31,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
     const { runSearchTools } = (await import("./search-tools")) as { runSearchTools: (args: string[]) => Promise<number> };
     return runSearchTools(rest);
   }
+  if (command === "diff") return runDiffCommand(rest);
   if (command !== "run") throw new UsageError(usage);
   const { values, positionals } = parseArgs({ args: rest, options: { input: { type: "string", default: "{}" }, json: { type: "boolean", default: false } }, allowPositionals: true });
   const file = positionals[0];
@@ -94,7 +102,7 @@ function parseJson(text: string, what: string): unknown {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof UsageError ? error.message : `workflow: internal error: ${(error as Error).message}`);
+    console.error(error instanceof UsageError || error instanceof RecordedRunsUsageError ? error.message : `workflow: internal error: ${(error as Error).message}`);
     process.exit(2);
   },
 );
