@@ -6,6 +6,8 @@ import { PrismaRunSink } from "../lib/db/run-sink";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../lib/db/temporary-database";
 import { createLocalEnvironment, runWorkflow } from "../lib/engine";
 import { parseWorkflow } from "../lib/graph";
+import { readFileSync } from "node:fs";
+import { decodeJsonTraces } from "../lib/trace/otel/otlp-receiver";
 import type { RunDiff } from "../lib/trace/run-diff";
 
 let database: TemporaryDatabase;
@@ -63,5 +65,31 @@ describe("npm run workflow -- diff", () => {
     expect(await workflow("diff", "run-marathon", "no-such-run")).toMatchObject({ code: 2, stdout: "", stderr: 'diff: There is no run "no-such-run".\n' });
     expect(await workflow("diff", "run-short", "run-short")).toMatchObject({ code: 2, stderr: 'diff: Both sides are run "run-short": choose another run to compare it with.\n' });
     expect(await workflow("diff", "run-short")).toMatchObject({ code: 2, stderr: "usage: npm run workflow -- diff RUN_A RUN_B [--json]\n" });
+  }, 90_000);
+});
+
+describe("npm run workflow -- export-otel", () => {
+  it("writes a recorded run as OTLP/JSON spans, without content unless asked", async () => {
+    const result = await workflow("export-otel", "run-marathon", "--file", path.join(database.folder, "out.json"));
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(result.stdout).toContain("wrote 5 spans of run run-marathon");
+    const spans = decodeJsonTraces(JSON.parse(readFileSync(path.join(database.folder, "out.json"), "utf8")));
+    const root = spans.find((span) => span.parentSpanId === null)!;
+    expect(root.name).toBe("invoke_workflow Demo: unit conversion agent");
+    const agent = spans.find((span) => span.name === "invoke_agent agent")!;
+    expect(agent.parentSpanId).toBe(root.spanId);
+    expect(spans.find((span) => span.name === "execute_tool convertUnits")).toMatchObject({ parentSpanId: agent.spanId, attributes: { "gen_ai.tool.name": "convertUnits", "switchboard.tool.server": "converter" } });
+    expect(spans.map((span) => span.name).sort()).toEqual(["execute_tool convertUnits", "invoke_agent agent", "invoke_workflow Demo: unit conversion agent", "run_node end", "run_node start"]);
+    expect(readFileSync(path.join(database.folder, "out.json"), "utf8")).not.toContain("26.2");
+
+    const withContent = await workflow("export-otel", "run-marathon", "--capture-content");
+    const call = decodeJsonTraces(JSON.parse(withContent.stdout)).find((span) => span.name === "execute_tool convertUnits")!;
+    expect(JSON.parse(call.attributes["gen_ai.tool.call.arguments"] as string)).toMatchObject({ value: 26.2, from: "mile" });
+  }, 90_000);
+
+  it("refuses an unknown run and a run still running, exit 2", async () => {
+    await database.client.run.create({ data: { id: "run-running", document: "{}", status: "running" } });
+    expect(await workflow("export-otel", "no-such-run")).toMatchObject({ code: 2, stderr: 'export-otel: There is no run "no-such-run".\n' });
+    expect(await workflow("export-otel", "run-running")).toMatchObject({ code: 2, stderr: 'export-otel: run "run-running" is still running; export it once it has ended.\n' });
   }, 90_000);
 });

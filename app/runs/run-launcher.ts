@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { PrismaRunSink, prisma, toJsonText } from "@/lib/db";
 import { runWorkflow, type EngineEnvironment } from "@/lib/engine";
 import type { Workflow } from "@/lib/graph";
+import { withOtelExport } from "@/lib/trace/otel/live-export";
 
 /**
  * Starts runs in the background of this server process and keeps one
@@ -39,7 +40,8 @@ export async function launchRun(request: LaunchRequest): Promise<string> {
   });
   const controller = new AbortController();
   activeRuns().set(runId, controller);
-  const sink = new PrismaRunSink(prisma(), { document: request.workflow });
+  // Also exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  const sink = withOtelExport(new PrismaRunSink(prisma(), { document: request.workflow }), { workflowName: request.workflow.name });
   void runWorkflow({ runId, workflowId: request.workflowId, workflow: request.workflow, input: request.input, sink, env: request.env, signal: controller.signal })
     .catch((error: unknown) => endBrokenRun(runId, error))
     .finally(() => activeRuns().delete(runId));

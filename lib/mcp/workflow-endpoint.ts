@@ -13,6 +13,8 @@ import type { EngineEnvironment } from "../engine";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
 import type { Workflow } from "../graph";
 import type { ToolCallRow } from "../trace/run-events";
+import type { RemoteParent } from "../trace/otel/trace-context";
+import { traceParentOf } from "./trace-meta";
 import { EndpointProtocolError } from "./workflow-endpoint-errors";
 import { callServiceOffering } from "./workflow-endpoint-service-call";
 import { EndpointTasks } from "./workflow-endpoint-tasks";
@@ -33,6 +35,8 @@ export interface OutsideCall {
   server: string;
   arguments: Record<string, unknown>;
   host: McpHost;
+  /** The host's span, from a W3C traceparent in the call's `_meta` (see trace-meta.ts); the run joins its trace. */
+  traceParent?: RemoteParent | null;
 }
 
 export type OutsideCallEnd = { ok: true; result: unknown } | { ok: false; error: string };
@@ -109,7 +113,7 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
       if (!request.params.task || !tasks) throw new EndpointProtocolError(ErrorCode.MethodNotFound, `Tool ${offering.name} runs only as a task (execution.taskSupport: "required"): call it with a task`);
       return tasks.create(offering, request.params, extra.signal);
     }
-    return callServiceOffering({ offering, args: request.params.arguments ?? {}, host: host(), signal: extra.signal }, options);
+    return callServiceOffering({ offering, args: request.params.arguments ?? {}, host: host(), signal: extra.signal, traceParent: traceParentOf(request.params._meta) }, options);
   });
   if (tasks) {
     server.setRequestHandler(GetTaskRequestSchema, (request, extra) => tasks.get(request.params.taskId, extra.signal));
