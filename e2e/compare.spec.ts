@@ -29,8 +29,16 @@ test.describe("comparing two runs", () => {
     const marathon = await runDemo(page, "Convert 26.2 mile to kilometre");
     const short = await runDemo(page, "Convert 5 kilometre to mile");
 
+    // The run's header has its totals, and the way to compare it.
+    const run = new RunPage(page);
+    await run.goto(marathon);
+    await expect(run.overview.getByRole("definition").filter({ hasText: / in \/ \d+ out$/ })).toBeVisible();
+    await expect(run.overview).toContainText("Model turns2");
+    await run.overview.getByRole("link", { name: "Compare with…" }).click();
     const compare = new ComparePage(page);
-    await compare.goto(marathon, short);
+    await expect(compare.runA).toHaveValue(marathon);
+    await page.getByRole("navigation", { name: "Compare with a recent run" }).getByRole("link", { name: `run ${short.slice(0, 8)}` }).click();
+    await expect(page).toHaveURL(`/runs/compare?a=${marathon}&b=${short}`);
     await expect(compare.heading).toHaveText("Compare runs");
     // The question is the Start's output: the runs part at their first step.
     await expect(compare.divergence).toHaveText(/^First divergence at step 1 of 4: start#1 \(node start \(start\): outputs differ\)\.$/);
@@ -46,6 +54,13 @@ test.describe("comparing two runs", () => {
     await expect(compare.total("Tool calls")).toHaveText(/Tool calls\s*1\s*1\s*same/);
 
     await page.screenshot({ path: "docs/screenshots/compare.png", fullPage: true });
+
+    // The runs list has each run's turns and tokens.
+    const runs = new RunsPage(page);
+    await runs.goto("demo");
+    await expect(runs.runRow(short)).toContainText("2 turns");
+    await expect(runs.runRow(short)).toContainText(/\d+ in \/ 20 out/);
+    await compare.goto(marathon, short);
 
     // Each side links to its trace.
     await page.getByRole("region", { name: "Run B" }).getByRole("link", { name: short.slice(0, 8) }).click();

@@ -2,6 +2,7 @@
 
 import { useCallback, useMemo, useState } from "react";
 import type { RunTrace } from "@/lib/trace/run-trace";
+import { runTotals } from "@/lib/trace/run-totals";
 import { nodeRunsAbove } from "@/lib/trace/taint-summary";
 import { buildTraceTree, noFilters, type TraceFilters as Filters, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
@@ -32,6 +33,7 @@ export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
   const tree = useMemo(() => buildTraceTree(trace, { filters, expandedCalls, collapsedNodeRuns }), [trace, filters, expandedCalls, collapsedNodeRuns]);
   const nodeIds = useMemo(() => [...new Set(trace.nodeRuns.map((nodeRun) => nodeRun.nodeId))].sort(), [trace.nodeRuns]);
   const tools = useMemo(() => [...new Set(trace.toolCalls.map((call) => call.tool))].sort(), [trace.toolCalls]);
+  const totals = useMemo(() => runTotals(trace), [trace]);
   const timeline = useMemo(() => timelineOf(trace.run.startedAt, trace.run.endedAt, trace.readAt), [trace.run.startedAt, trace.run.endedAt, trace.readAt]);
 
   const toggleCall = useCallback((id: string) => setExpandedCalls((current) => toggled(current, id)), []);
@@ -52,7 +54,7 @@ export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
 
   return (
     <div className={styles.page}>
-      <RunOverview run={trace.run} now={trace.readAt} nodeRunCount={trace.nodeRuns.length} toolCallCount={trace.toolCalls.length} cancelRun={cancelRun} />
+      <RunOverview run={trace.run} now={trace.readAt} nodeRunCount={trace.nodeRuns.length} toolCallCount={trace.toolCalls.length} cancelRun={cancelRun} totals={totals} />
       {pollError ? (
         <p className={styles.pollError} role="alert">
           {pollError}

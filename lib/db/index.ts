@@ -9,6 +9,7 @@ export { demoWorkflow } from "./demo-workflow";
 // Runs and their traces.
 export { getRunTrace, listRuns, listRecentRuns } from "./runs";
 export { readWholeRunTrace } from "./whole-run-trace";
+export { readRunTotals, type ListedRunTotals } from "./run-totals";
 export { PrismaRunSink } from "./run-sink";
 export { failInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
 export { toJsonText } from "./json-text";

@@ -40,20 +40,17 @@ function turnTokens(trace: StepSource): Tokens {
 
 /**
  * Without turn rows, a tool-call row carries the usage of the turn that
- * asked for it, so the calls of one turn repeat the same figures: count a
- * run of equal figures within a node run once.
+ * asked for it, so the calls of one turn repeat the same figures: each
+ * distinct (node run, input, output) is counted once — the rule
+ * lib/db/run-totals.ts applies in SQL for the runs list.
  */
 function callTokens(trace: StepSource): Tokens {
-  const seen: Array<{ input: number | null; output: number | null }> = [];
-  const ordered = [...trace.toolCalls].sort((a, b) => (a.nodeRunId ?? "").localeCompare(b.nodeRunId ?? "") || a.sequence - b.sequence);
-  let previous = "";
-  for (const call of ordered) {
+  const turns = new Map<string, { input: number | null; output: number | null }>();
+  for (const call of trace.toolCalls) {
     if (call.inputTokens === null && call.outputTokens === null) continue;
-    const turn = `${call.nodeRunId}|${call.inputTokens}|${call.outputTokens}`;
-    if (turn !== previous) seen.push({ input: call.inputTokens, output: call.outputTokens });
-    previous = turn;
+    turns.set(`${call.nodeRunId}|${call.inputTokens}|${call.outputTokens}`, { input: call.inputTokens, output: call.outputTokens });
   }
-  return sumTokens(seen);
+  return sumTokens([...turns.values()]);
 }
 
 function sumTokens(rows: ReadonlyArray<{ input: number | null; output: number | null }>): Tokens {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CompareCandidates } from "@/components/run/compare-candidates";
 import { ComparePicker } from "@/components/run/compare-picker";
 import { RunCompareView } from "@/components/run/run-compare-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -22,7 +23,8 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   let outcome: CompareOutcome | null;
   try {
     runs = await listRecentRuns({ limit: 50 });
-    outcome = a || b ? await compareRuns(a, b, (id) => readWholeRunTrace(prisma(), id)) : null;
+    // "Compare with…" on a run's page names only A: choose B first.
+    outcome = params.a !== undefined && params.b !== undefined ? await compareRuns(a, b, (id) => readWholeRunTrace(prisma(), id)) : null;
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (
@@ -43,6 +45,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         </div>
       ) : null}
       {outcome?.ok ? <RunCompareView diff={outcome.diff} /> : null}
+      {!outcome && a ? <CompareCandidates a={a} runs={runs} /> : null}
     </>
   );
 }
