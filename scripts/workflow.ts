@@ -9,6 +9,10 @@
  *   embedded one, or `npm run worker`) runs it. See scripts/workflow-queue.ts.
  * npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]
  *   Shows which tools an agent would find for a job (see scripts/search-tools.ts).
+ * npm run workflow -- diff RUN_A RUN_B [--json]
+ *   Two runs recorded in the app's database, lined up step by step (see scripts/recorded-runs.ts).
+ * npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]
+ *   A recorded run as OpenTelemetry spans, OTLP/JSON (see scripts/recorded-runs.ts).
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -22,8 +26,16 @@ import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "../
 import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { parseWorkflow } from "../lib/graph";
 import { MemorySink } from "../lib/trace/memory-sink";
+import { flushOtelExport, withOtelExport } from "../lib/trace/otel/live-export";
+import { RecordedRunsUsageError, runDiffCommand, runExportOtelCommand } from "./recorded-runs";
 
-const usage = "usage: npm run workflow -- run FILE.json [--input JSON] [--json]\n       npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout SECONDS] [--json] | status RUN_ID [--json] | cancel RUN_ID\n       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]";
+const usage = [
+  "usage: npm run workflow -- run FILE.json [--input JSON] [--json]",
+  "       npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout SECONDS] [--json] | status RUN_ID [--json] | cancel RUN_ID",
+  "       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]",
+  "       npm run workflow -- diff RUN_A RUN_B [--json]",
+  "       npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]",
+].join("\n");
 
 class UsageError extends Error {}
 
@@ -43,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
       throw error;
     }
   }
+  if (command === "diff") return runDiffCommand(rest);
+  if (command === "export-otel") return runExportOtelCommand(rest);
   if (command !== "run") throw new UsageError(usage);
   const { values, positionals } = parseArgs({ args: rest, options: { input: { type: "string", default: "{}" }, json: { type: "boolean", default: false } }, allowPositionals: true });
   const file = positionals[0];
@@ -60,7 +74,10 @@ async function main(argv: string[]): Promise<number> {
   if (!parsed.ok) throw new UsageError(`${file} is not a workflow:\n${parsed.problems.map((problem) => `  ${problem.field ? `${problem.field}: ` : ""}${problem.message}`).join("\n")}`);
   const sink = new MemorySink();
   const env = await createLocalEnvironment({ overrides: registeredServers() });
-  const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: input as Record<string, unknown>, sink, env });
+  // Exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set; sent before the command exits.
+  const exported = withOtelExport(sink, { workflowName: parsed.workflow.name });
+  const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: input as Record<string, unknown>, sink: exported, env });
+  await flushOtelExport().catch((error: unknown) => console.error(`OpenTelemetry: the spans could not be sent: ${(error as Error).message}`));
   if (values.json) {
     const nodeRuns = sink.nodeStarts.map((start) => ({ ...start, ...sink.nodeEnds.find((end) => end.nodeRunId === start.nodeRunId) }));
     console.log(JSON.stringify({ status: outcome.status, outputs: outcome.outputs, error: outcome.error, nodeRuns, toolCalls: sink.toolCalls }, null, 2));
@@ -106,7 +123,7 @@ function parseJson(text: string, what: string): unknown {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof UsageError ? error.message : `workflow: internal error: ${(error as Error).message}`);
+    console.error(error instanceof UsageError || error instanceof RecordedRunsUsageError ? error.message : `workflow: internal error: ${(error as Error).message}`);
     process.exit(2);
   },
 );

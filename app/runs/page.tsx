@@ -4,7 +4,8 @@ import { RunForm } from "@/components/run/run-form";
 import { RunList } from "@/components/run/run-list";
 import styles from "@/components/run/run.module.css";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { DatabaseError, getWorkflow, listRecentRuns, listRuns, listWorkflows } from "@/lib/db";
+import { DatabaseError, getWorkflow, listRecentRuns, listRuns, listWorkflows, prisma, readRunTotals } from "@/lib/db";
+import type { RunSummary } from "@/lib/trace/run-trace";
 import { parseWorkflow, readFields, type InputField } from "@/lib/graph";
 import { startRun } from "@/app/actions/runs";
 
@@ -50,6 +51,7 @@ async function WorkflowRuns({ workflowId }: { workflowId: string }) {
     );
   }
   const runs = await listRuns(record.id);
+  const totals = await totalsOf(runs);
   return (
     <>
       <div className="page-heading">
@@ -58,7 +60,7 @@ async function WorkflowRuns({ workflowId }: { workflowId: string }) {
       </div>
       <div className={styles.runsLayout}>
         <RunForm workflowId={record.id} fields={startFields(record.document)} startRun={startRun} />
-        <RunList runs={runs} now={new Date().toISOString()} label={`Runs of ${record.name}`} />
+        <RunList runs={runs} now={new Date().toISOString()} label={`Runs of ${record.name}`} totals={totals} />
       </div>
     </>
   );
@@ -66,11 +68,14 @@ async function WorkflowRuns({ workflowId }: { workflowId: string }) {
 
 async function AllRuns() {
   const [runs, workflows] = await Promise.all([listRecentRuns({ limit: 50 }), listWorkflows()]);
+  const totals = await totalsOf(runs);
   return (
     <>
       <div className="page-heading">
         <h1>Runs</h1>
-        <p className="lead">The newest runs of every workflow. Choose a workflow to see all its runs and to run it.</p>
+        <p className="lead">
+          The newest runs of every workflow. Choose a workflow to see all its runs and to run it, or <Link href="/runs/compare">compare two runs</Link>.
+        </p>
       </div>
       {workflows.length > 0 ? (
         <nav aria-label="Runs by workflow" className={styles.runsByWorkflow}>
@@ -85,9 +90,14 @@ async function AllRuns() {
           </ul>
         </nav>
       ) : null}
-      <RunList runs={runs} now={new Date().toISOString()} label="Recent runs" showWorkflow />
+      <RunList runs={runs} now={new Date().toISOString()} label="Recent runs" showWorkflow totals={totals} />
     </>
   );
+}
+
+/** Turns and tokens of the listed runs, by run id (two grouped queries). */
+async function totalsOf(runs: readonly RunSummary[]) {
+  return Object.fromEntries(await readRunTotals(prisma(), runs.map((run) => run.id)));
 }
 
 /** The Start's input fields; none when the document does not parse (startRun then says why). */

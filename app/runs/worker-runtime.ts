@@ -13,6 +13,7 @@ import { openSqlDatabase } from "@/lib/db/sql/open-database";
 import { sqlTime, type SqlDatabase } from "@/lib/db/sql/sql-database";
 import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "@/lib/engine";
 import { parseWorkflow } from "@/lib/graph";
+import { withOtelExport } from "@/lib/trace/otel/live-export";
 import { ConnectionManager } from "@/lib/mcp/connection-manager";
 import { type QueueTimings, queueTimingsFromEnvironment } from "@/lib/queue/run-queue";
 import { type ExecuteRun, RunWorker } from "@/lib/queue/run-worker";
@@ -79,7 +80,8 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
         workflowId: row.workflowId,
         workflow: parsed.workflow,
         input: JSON.parse(row.input) as Record<string, unknown>,
-        sink: journal,
+        // Also exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+        sink: withOtelExport(journal, { workflowName: parsed.workflow.name }),
         journal,
         env: await environment(),
         signal: signals.cancel,

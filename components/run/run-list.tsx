@@ -2,12 +2,22 @@ import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { RunSummary } from "@/lib/trace/run-trace";
-import { elapsed, formatDuration, plural } from "./format";
+import type { RunTotals } from "@/lib/trace/run-totals";
+import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { StatusBadge } from "./status-badge";
 import styles from "./run.module.css";
 
+export interface RunListProps {
+  runs: readonly RunSummary[];
+  now: string;
+  label: string;
+  showWorkflow?: boolean;
+  /** Turns and tokens by run id; the columns are left out without them. */
+  totals?: Readonly<Record<string, Pick<RunTotals, "turns" | "inputTokens" | "outputTokens">>>;
+}
+
 /** Runs as a table, the newest first; each links to its trace. */
-export function RunList({ runs, now, label, showWorkflow = false }: { runs: readonly RunSummary[]; now: string; label: string; showWorkflow?: boolean }) {
+export function RunList({ runs, now, label, showWorkflow = false, totals }: RunListProps) {
   if (runs.length === 0) {
     return (
       <EmptyState title="No runs yet">
@@ -27,6 +37,8 @@ export function RunList({ runs, now, label, showWorkflow = false }: { runs: read
             <th scope="col">Started</th>
             <th scope="col">Duration</th>
             <th scope="col">Tool calls</th>
+            {totals ? <th scope="col">Model turns</th> : null}
+            {totals ? <th scope="col">Tokens</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -47,6 +59,8 @@ export function RunList({ runs, now, label, showWorkflow = false }: { runs: read
               </td>
               <td>{formatDuration(elapsed(run.startedAt, run.endedAt, now))}</td>
               <td>{plural(run.toolCallCount, "call")}</td>
+              {totals ? <td>{totals[run.id] ? plural(totals[run.id].turns, "turn") : "–"}</td> : null}
+              {totals ? <td>{(totals[run.id] && formatTokens(totals[run.id].inputTokens, totals[run.id].outputTokens)?.replace(" tokens", "")) ?? "–"}</td> : null}
             </tr>
           ))}
         </tbody>

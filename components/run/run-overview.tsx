@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useState, useTransition } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import type { RunRecord } from "@/lib/trace/run-trace";
-import { elapsed, formatDuration, plural } from "./format";
+import type { RunTotals } from "@/lib/trace/run-totals";
+import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";
 import styles from "./run.module.css";
@@ -17,10 +18,12 @@ export interface RunOverviewProps {
   nodeRunCount: number;
   toolCallCount: number;
   cancelRun: CancelRunAction;
+  /** Model turns, tokens and cost (when known) of what the page holds. */
+  totals?: Pick<RunTotals, "turns" | "inputTokens" | "outputTokens" | "costUsd">;
 }
 
 /** The run at a glance: status, timing, input, and its output or error; Cancel while it runs. */
-export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }: RunOverviewProps) {
+export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals }: RunOverviewProps) {
   const duration = elapsed(run.startedAt, run.endedAt, now);
   const running = run.status === "running";
   return (
@@ -34,6 +37,9 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }
         </div>
         <div className={styles.overviewActions}>
           {running ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
+          <Link href={`/runs/compare?a=${encodeURIComponent(run.id)}`} className={styles.secondaryLink}>
+            Compare with…
+          </Link>
           {run.workflowId ? (
             <Link href={`/runs?workflow=${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
               All runs of this workflow
@@ -64,6 +70,24 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }
           <dt>Tool calls</dt>
           <dd>{toolCallCount.toLocaleString("en-US")}</dd>
         </div>
+        {totals ? (
+          <>
+            <div>
+              <dt>Model turns</dt>
+              <dd>{totals.turns.toLocaleString("en-US")}</dd>
+            </div>
+            <div>
+              <dt>Tokens</dt>
+              <dd>{formatTokens(totals.inputTokens, totals.outputTokens)?.replace(" tokens", "") ?? "–"}</dd>
+            </div>
+            {totals.costUsd !== null ? (
+              <div>
+                <dt>Cost</dt>
+                <dd>${totals.costUsd.toFixed(4)}</dd>
+              </div>
+            ) : null}
+          </>
+        ) : null}
       </dl>
       <div className={styles.inputOutput}>
         <div>

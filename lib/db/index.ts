@@ -9,6 +9,8 @@ export { demoWorkflow } from "./demo-workflow";
 // Runs and their traces.
 export { getRunTrace, listRuns, listRecentRuns } from "./runs";
 export { getTraceOverview, getCallPage, getCallDetail, getTaintOrigins, maxPageCalls, type CallPageRequest } from "./trace-reads";
+export { readWholeRunTrace } from "./whole-run-trace";
+export { readRunTotals, type ListedRunTotals } from "./run-totals";
 export { PrismaRunSink } from "./run-sink";
 export { resumeInterruptedRuns } from "./interrupted-runs";
 export { toJsonText } from "./json-text";

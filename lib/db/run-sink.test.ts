@@ -2,7 +2,8 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { scriptedModel } from "../ai/scripted-model";
 import { createLocalEnvironment, runWorkflow } from "../engine";
-import { parseWorkflow, type WorkflowInput } from "../graph";
+import { taskRoundTripWorkflow } from "../engine/task-round-trip-workflow";
+import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import { buildTraceTree } from "../trace/trace-tree";
 import { demoWorkflow } from "./demo-workflow";
@@ -80,27 +81,7 @@ describe("PrismaRunSink and getRunTrace", () => {
   });
 
   it("writes one row per tool call the engine reports, nested task runs included", async () => {
-    const document: WorkflowInput = {
-      version: 1,
-      name: "Task round trip",
-      nodes: [
-        { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "question", type: "string", required: true }] } },
-        { id: "outer", type: "openai-agent", position: { x: 200, y: 0 }, config: {} },
-        { id: "end", type: "end", position: { x: 400, y: 0 }, config: {} },
-        { id: "task", type: "task-start", position: { x: 0, y: 300 }, config: { title: "Convert a distance", description: "Converts a distance and says the result.", inputs: [{ name: "question", type: "string", required: true }] } },
-        { id: "inner", type: "openai-agent", position: { x: 200, y: 300 }, config: {} },
-        { id: "converter", type: "unit-converter", position: { x: 200, y: 500 }, config: {} },
-        { id: "task-end", type: "task-end", position: { x: 400, y: 300 }, config: {} },
-      ],
-      edges: [
-        { id: "e1", kind: "signal", source: "start", sourceHandle: "question", target: "outer", targetHandle: "prompt" },
-        { id: "e2", kind: "signal", source: "outer", sourceHandle: "answer", target: "end", targetHandle: "result" },
-        { id: "e3", kind: "task", source: "task", sourceHandle: "task", target: "outer", targetHandle: "mcpService" },
-        { id: "e4", kind: "signal", source: "task", sourceHandle: "question", target: "inner", targetHandle: "prompt" },
-        { id: "e5", kind: "service", source: "converter", sourceHandle: "mcpService", target: "inner", targetHandle: "mcpService" },
-        { id: "e6", kind: "signal", source: "inner", sourceHandle: "answer", target: "task-end", targetHandle: "result" },
-      ],
-    };
+    const document = taskRoundTripWorkflow;
     const parsed = parseWorkflow(document);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
     const outer = scriptedModel([{ toolCalls: [{ name: "convert_a_distance", arguments: { question: "26.2 mile in km" } }] }, { text: "about 42 km" }]);

@@ -4,6 +4,7 @@ import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";
 import { callSignal } from "./call-signal";
 import { callerMetaKey } from "./caller-meta";
+import { traceMetaOf } from "./trace-meta";
 import { callTaskTool } from "./task-call";
 import { outcomeOf } from "./tool-outcome";
 
@@ -53,7 +54,8 @@ export async function agentToolsFromClient(client: Client, server: string, optio
 
 function callParams(name: string, args: unknown, meta: CallMeta, sendCaller: boolean): CallToolRequest["params"] {
   const caller = { nodeRunId: meta.nodeRunId, nodeId: meta.callerNodeId, callId: meta.callId, usage: meta.usage, stepKey: meta.stepKey, rowId: meta.rowId };
-  return { name, arguments: args as Record<string, unknown>, ...(sendCaller ? { _meta: { [callerMetaKey]: caller } } : {}) };
+  const _meta = { ...(sendCaller ? { [callerMetaKey]: caller } : {}), ...traceMetaOf(meta.nodeRunId) };
+  return { name, arguments: args as Record<string, unknown>, ...(Object.keys(_meta).length > 0 ? { _meta } : {}) };
 }
 
 async function callThrough(client: Client, params: CallToolRequest["params"], signal: AbortSignal): Promise<ToolOutcome> {

@@ -7,7 +7,7 @@ import { redactSecrets } from "../trace/redact";
 import { connectInMemory } from "./in-memory-connection";
 import { createServiceNodeServer } from "./service-node-server";
 import { outcomeOf } from "./tool-outcome";
-import type { McpHost, OutsideCallEnd, WorkflowEndpointOptions } from "./workflow-endpoint";
+import type { McpHost, OutsideCall, OutsideCallEnd, WorkflowEndpointOptions } from "./workflow-endpoint";
 import { forwardedError } from "./workflow-endpoint-errors";
 import type { ServiceOffering } from "./workflow-endpoint-tools";
 
@@ -17,6 +17,7 @@ export interface ServiceCallRequest {
   host: McpHost;
   /** The host cancelled the request (notifications/cancelled) or went away. */
   signal: AbortSignal;
+  traceParent?: OutsideCall["traceParent"];
 }
 
 /**
@@ -31,7 +32,7 @@ export interface ServiceCallRequest {
  */
 export async function callServiceOffering(request: ServiceCallRequest, options: Pick<WorkflowEndpointOptions, "env" | "openRun">): Promise<CallToolResult> {
   const { offering, host } = request;
-  const run = await options.openRun({ kind: "service", tool: offering.name, server: offering.node.id, arguments: request.args, host }).catch((error: unknown) => {
+  const run = await options.openRun({ kind: "service", tool: offering.name, server: offering.node.id, arguments: request.args, host, traceParent: request.traceParent }).catch((error: unknown) => {
     throw forwardedError(error, `recording the call of ${offering.name}`);
   });
   const secrets: string[] = [];

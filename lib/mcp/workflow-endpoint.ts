@@ -16,6 +16,8 @@ import type { EngineEnvironment } from "../engine";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
 import type { Workflow } from "../graph";
 import type { ToolCallRow } from "../trace/run-events";
+import type { RemoteParent } from "../trace/otel/trace-context";
+import { traceParentOf } from "./trace-meta";
 import { EndpointProtocolError } from "./workflow-endpoint-errors";
 import { callServiceOffering } from "./workflow-endpoint-service-call";
 import { EndpointTasks } from "./workflow-endpoint-tasks";
@@ -36,6 +38,8 @@ export interface OutsideCall {
   server: string;
   arguments: Record<string, unknown>;
   host: McpHost;
+  /** The host's span, from a W3C traceparent in the call's `_meta` (see trace-meta.ts); the run joins its trace. */
+  traceParent?: RemoteParent | null;
 }
 
 export type OutsideCallEnd = { ok: true; result: unknown } | { ok: false; error: string };
@@ -123,7 +127,7 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
       const offering = offeringNamed(params.name);
       // A host without task support still gets the Task Start's answer: the call waits for the sub-flow to end.
       if (offering.kind === "task") return tasks!.runToEnd(offering, params, signal);
-      return callServiceOffering({ offering, args: params.arguments ?? {}, host: host(), signal }, options);
+      return callServiceOffering({ offering, args: params.arguments ?? {}, host: host(), signal, traceParent: traceParentOf(params._meta) }, options);
     },
     isTask: (name) => byName.get(name)?.kind === "task",
     async startTask(params, signal) {

@@ -6,6 +6,7 @@ import type { TaskRequest } from "@/lib/engine/run-context";
 import type { Workflow } from "@/lib/graph";
 import { type OutsideCall, outsideCallInput, type OutsideRun, type OutsideTaskRun } from "@/lib/mcp/workflow-endpoint";
 import type { RunEndEvent } from "@/lib/trace/run-events";
+import { withOtelExport } from "@/lib/trace/otel/live-export";
 import { redactSecrets } from "@/lib/trace/redact";
 import { appEnvironment } from "@/app/runs/run-environment";
 
@@ -22,12 +23,13 @@ export interface OutsideCallWorkflow {
  */
 export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideCall): Promise<OutsideRun> {
   const runId = randomUUID();
-  const sink = new PrismaRunSink(prisma(), { document: target.workflow });
+  // Exported live when OTEL_EXPORTER_OTLP_ENDPOINT is set, under the host's span when its call named one.
+  const sink = withOtelExport(new PrismaRunSink(prisma(), { document: target.workflow }), { workflowName: target.workflow.name, remoteParent: call.traceParent });
   await sink.runStart({ runId, workflowId: target.workflowId, input: outsideCallInput(call), startedAt: new Date().toISOString() });
   return {
     runId,
-    recordCall: (row) => sink.toolCall({ ...row, runId }),
-    end: (outcome) =>
+    recordCall: async (row) => sink.toolCall({ ...row, runId }),
+    end: async (outcome) =>
       sink.runEnd({
         runId,
         status: outcome.ok ? "completed" : "failed",
@@ -49,6 +51,7 @@ export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideC
 export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun> {
   const runId = randomUUID();
   const sink = new HeldEndSink(target.workflow);
+  const exported = withOtelExport(sink, { workflowName: target.workflow.name, remoteParent: call.traceParent });
   // The engine redacts its own events; the task's row and its answer to the host are written out here,
   // so the credential values the run resolved are collected to redact them too.
   const secrets = new Set<string>();
@@ -67,7 +70,7 @@ export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideC
       workflow: target.workflow,
       input: outsideCallInput(call),
       task: { taskStartId: request.taskStartId, args: request.args, parentToolCallId: request.parentToolCallId },
-      sink,
+      sink: exported,
       env,
       signal: request.signal,
     });
@@ -82,7 +85,7 @@ export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideC
     outcome: outcome.status === "completed" ? { ok: true, result: redact(outcome.outputs.result) } : { ok: false, message: redact(outcome.error ?? `the task ended ${outcome.status}`) },
     async finish(row) {
       try {
-        await sink.toolCall(redact({ ...row, runId }));
+        await exported.toolCall(redact({ ...row, runId }));
       } finally {
         await sink.release();
       }

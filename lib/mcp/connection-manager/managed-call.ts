@@ -2,6 +2,7 @@ import type { McpSession } from "../mcp-session";
 import type { CallMeta, ToolOutcome } from "../../tools/agent-tool";
 import { raceTimeout } from "../../tools/tool-timeout";
 import { outcomeOf } from "../tool-outcome";
+import { traceMetaOf } from "../trace-meta";
 import type { Admission, CircuitBreaker } from "./circuit-breaker";
 import { isConnectionLoss } from "./connection-loss";
 import type { Semaphore } from "./semaphore";
@@ -65,7 +66,7 @@ async function callOnSession(context: ManagedCallContext, args: unknown, meta: C
       if (meta.signal?.aborted) return { kind: "cancelled", outcome: cancelledOutcome };
       return answered((error as Error).message);
     }
-    const timed = await raceTimeout((signal) => invoke(client, context.tool, args, signal), { timeoutMs: context.timeoutMs, signal: meta.signal });
+    const timed = await raceTimeout((signal) => invoke(client, context.tool, args, signal, meta.nodeRunId), { timeoutMs: context.timeoutMs, signal: meta.signal });
     switch (timed.kind) {
       case "done":
         return { kind: "answered", outcome: timed.value };
@@ -84,8 +85,9 @@ async function callOnSession(context: ManagedCallContext, args: unknown, meta: C
   }
 }
 
-async function invoke(client: McpSession, tool: ManifestTool, args: unknown, signal: AbortSignal): Promise<ToolOutcome> {
-  const params = { name: tool.name, arguments: (args ?? {}) as Record<string, unknown> };
+async function invoke(client: McpSession, tool: ManifestTool, args: unknown, signal: AbortSignal, nodeRunId: string): Promise<ToolOutcome> {
+  const trace = traceMetaOf(nodeRunId);
+  const params = { name: tool.name, arguments: (args ?? {}) as Record<string, unknown>, ...(Object.keys(trace).length > 0 ? { _meta: trace } : {}) };
   if (tool.taskRequired) return client.callTaskTool(params, signal);
   return outcomeOf(await client.callTool(params, signal));
 }

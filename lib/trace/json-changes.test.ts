@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatPath, jsonChanges } from "./json-changes";
+
+describe("jsonChanges", () => {
+  it("names each changed, added and removed value by its path", () => {
+    expect(jsonChanges({ value: 26.2, from: "mile", extra: 1 }, { value: 5, from: "mile", to: "km" })).toEqual([
+      { kind: "changed", path: "value", before: 26.2, after: 5 },
+      { kind: "removed", path: "extra", before: 1 },
+      { kind: "added", path: "to", after: "km" },
+    ]);
+  });
+
+  it("walks nested objects and arrays", () => {
+    expect(jsonChanges({ items: [{ name: "a" }, { name: "b" }] }, { items: [{ name: "a" }, { name: "c" }, { name: "d" }] })).toEqual([
+      { kind: "changed", path: "items[1].name", before: "b", after: "c" },
+      { kind: "added", path: "items[2]", after: { name: "d" } },
+    ]);
+  });
+
+  it("compares values of any type, the top level included", () => {
+    expect(jsonChanges("42 km", "43 km")).toEqual([{ kind: "changed", path: "", before: "42 km", after: "43 km" }]);
+    expect(jsonChanges({ a: 1 }, "text")).toEqual([{ kind: "changed", path: "", before: { a: 1 }, after: "text" }]);
+    expect(jsonChanges(null, { a: 1 })).toEqual([{ kind: "changed", path: "", before: null, after: { a: 1 } }]);
+    expect(jsonChanges(undefined, 3)).toEqual([{ kind: "added", path: "", after: 3 }]);
+    expect(jsonChanges(3, undefined)).toEqual([{ kind: "removed", path: "", before: 3 }]);
+  });
+
+  it("finds nothing in equal values", () => {
+    expect(jsonChanges({ a: [1, { b: null }] }, { a: [1, { b: null }] })).toEqual([]);
+    expect(jsonChanges(undefined, undefined)).toEqual([]);
+  });
+
+  it("quotes keys that are not identifiers", () => {
+    expect(formatPath(["a b", 0, "c"])).toBe('["a b"][0].c');
+    expect(formatPath([])).toBe("");
+  });
+});

@@ -1,0 +1,122 @@
+import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
+import type { Resource } from "@opentelemetry/resources";
+import { BatchSpanProcessor, type SpanExporter, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import type { RunSink } from "../run-events";
+import { switchboardResource, toReadableSpan } from "./readable-span";
+import { SpanRecorder } from "./span-recorder";
+import type { RemoteParent } from "./trace-context";
+import { forgetNodeRunSpan, rememberNodeRunSpan } from "./node-run-spans";
+
+/** Where live spans go: one batching processor per process, from the standard OTEL_* variables. */
+export interface OtelExport {
+  processor: SpanProcessor;
+  resource: Resource;
+  captureContent: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+const holder = globalThis as typeof globalThis & { switchboardOtel?: { key: string; export: OtelExport } };
+const warned = new Set<string>();
+
+/**
+ * The live export, when OTEL_EXPORTER_OTLP_ENDPOINT (or
+ * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set; null otherwise, or when
+ * OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER names no otlp exporter.
+ * OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL picks http/protobuf (the default)
+ * or http/json; headers, timeouts and batching come from the other
+ * standard variables, read by the SDK. Content (arguments, results) is
+ * sent only with SWITCHBOARD_OTEL_CAPTURE_CONTENT=true.
+ */
+export function otelExportFromEnv(env: Env = process.env): OtelExport | null {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint || env.OTEL_SDK_DISABLED === "true") return null;
+  const exporters = env.OTEL_TRACES_EXPORTER?.split(",").map((name) => name.trim());
+  if (exporters && exporters.length > 0 && !exporters.includes("otlp")) return null;
+  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || "http/protobuf";
+  const captureContent = env.SWITCHBOARD_OTEL_CAPTURE_CONTENT === "true";
+  const key = `${endpoint}|${protocol}|${captureContent}`;
+  if (holder.switchboardOtel?.key === key) return holder.switchboardOtel.export;
+  const exporter = exporterFor(protocol, tracesUrl(env));
+  if (!exporter) return null;
+  const created: OtelExport = { processor: new BatchSpanProcessor(exporter), resource: switchboardResource(), captureContent };
+  const previous = holder.switchboardOtel?.export;
+  holder.switchboardOtel = { key, export: created };
+  void previous?.processor.shutdown().catch(() => undefined);
+  return created;
+}
+
+/** The signal-specific variable is the URL as is; the general one is a base that gets /v1/traces (the OTLP exporter spec). */
+function tracesUrl(env: Env): string {
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  return `${(env.OTEL_EXPORTER_OTLP_ENDPOINT ?? "").replace(/\/+$/, "")}/v1/traces`;
+}
+
+function exporterFor(protocol: string, url: string): SpanExporter | null {
+  if (protocol === "http/protobuf") return new ProtobufExporter({ url });
+  if (protocol === "http/json") return new JsonExporter({ url });
+  if (!warned.has(protocol)) {
+    warned.add(protocol);
+    console.warn(`OpenTelemetry: the protocol "${protocol}" is not supported; set OTEL_EXPORTER_OTLP_PROTOCOL to http/protobuf or http/json. No spans are sent.`);
+  }
+  return null;
+}
+
+/** Sends what the live export holds (before a command line exits, or in a test). */
+export async function flushOtelExport(): Promise<void> {
+  await holder.switchboardOtel?.export.processor.forceFlush();
+}
+
+export interface OtelSinkOptions {
+  workflowName?: string | null;
+  /** The host span from a `traceparent` on the call that started the run. */
+  remoteParent?: RemoteParent | null;
+}
+
+/**
+ * A RunSink that also exports the run live as OpenTelemetry spans: each
+ * event goes to `sink` first (so the database holds it), then becomes a
+ * span as its step ends. The sink itself is returned when no export is
+ * configured, so the wiring costs nothing then. The engine redacts its
+ * events before any sink sees them, so spans carry no secret.
+ *
+ * @example
+ * const sink = withOtelExport(new PrismaRunSink(prisma(), { document }), { workflowName: workflow.name });
+ */
+export function withOtelExport(sink: RunSink, options: OtelSinkOptions = {}, target: OtelExport | null = otelExportFromEnv()): RunSink {
+  if (!target) return sink;
+  const recorder = new SpanRecorder({
+    emit: (span) => target.processor.onEnd(toReadableSpan(span, target.resource)),
+    captureContent: target.captureContent,
+    workflowName: options.workflowName,
+    remoteParent: options.remoteParent,
+  });
+  const observe = (what: () => void) => {
+    try {
+      what();
+    } catch (error) {
+      console.warn(`OpenTelemetry: ${(error as Error).message}`);
+    }
+  };
+  return {
+    runStart: async (event) => (await sink.runStart(event), observe(() => recorder.runStart(event))),
+    nodeStart: async (event) => {
+      await sink.nodeStart(event);
+      observe(() => {
+        recorder.nodeStart(event);
+        rememberNodeRunSpan(event.nodeRunId, recorder.traceId);
+      });
+    },
+    toolCall: async (row) => (await sink.toolCall(row), observe(() => recorder.toolCall(row))),
+    nodeEnd: async (event) => {
+      await sink.nodeEnd(event);
+      observe(() => {
+        forgetNodeRunSpan(event.nodeRunId);
+        recorder.nodeEnd(event);
+      });
+    },
+    taintRecord: async (record) => (await sink.taintRecord?.(record), observe(() => recorder.taintRecord(record))),
+    runEnd: async (event) => (await sink.runEnd(event), observe(() => recorder.runEnd(event))),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Commands on runs recorded in the app's database (DATABASE_URL):
+ *   diff RUN_A RUN_B [--json]   the two runs lined up step by step (lib/trace/run-diff.ts).
+ *     Exit 0 when they agree step for step, 1 when they differ (like diff(1)), 2 for bad input.
+ *   export-otel RUN_ID [--file OUT.json] [--capture-content]
+ *     The run as OpenTelemetry spans (GenAI conventions), an OTLP/JSON export request
+ *     (what POST /v1/traces takes), written to the file or printed. Arguments and results
+ *     only with --capture-content (or SWITCHBOARD_OTEL_CAPTURE_CONTENT=true).
+ * Bad input (an unknown run, the same run twice, a run still running): one line on stderr, exit 2.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
+import { databaseUrl } from "../lib/db/database-url";
+import { writeFile } from "node:fs/promises";
+import { readWholeRunTrace } from "../lib/db/whole-run-trace";
+import { otlpJson } from "../lib/trace/otel/otlp-json";
+import { traceSpans } from "../lib/trace/otel/trace-spans";
+import { compareRuns } from "../lib/trace/compare-runs";
+import type { RunDiff } from "../lib/trace/run-diff";
+import { describeDiff } from "../lib/trace/run-diff-text";
+
+/** A problem with the command line or its input: printed as one line, exit 2. */
+export class RecordedRunsUsageError extends Error {}
+
+export async function runDiffCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { json: { type: "boolean", default: false } }, allowPositionals: true });
+  if (positionals.length !== 2) throw new RecordedRunsUsageError("usage: npm run workflow -- diff RUN_A RUN_B [--json]");
+  return withDatabase(async (db) => {
+    const outcome = await compareRuns(positionals[0], positionals[1], (id) => readWholeRunTrace(db, id));
+    if (!outcome.ok) throw new RecordedRunsUsageError(`diff: ${outcome.problem.message}`);
+    console.log(values.json ? JSON.stringify(outcome.diff, null, 2) : describeDiff(outcome.diff));
+    return differs(outcome.diff) ? 1 : 0;
+  });
+}
+
+export async function runExportOtelCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { file: { type: "string" }, "capture-content": { type: "boolean", default: false } }, allowPositionals: true });
+  if (positionals.length !== 1) throw new RecordedRunsUsageError("usage: npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]");
+  const runId = positionals[0];
+  const trace = await withDatabase((db) => readWholeRunTrace(db, runId));
+  if (!trace) throw new RecordedRunsUsageError(`export-otel: There is no run "${runId}".`);
+  if (trace.run.status === "running" || !trace.run.endedAt) throw new RecordedRunsUsageError(`export-otel: run "${runId}" is still running; export it once it has ended.`);
+  const captureContent = values["capture-content"] || process.env.SWITCHBOARD_OTEL_CAPTURE_CONTENT === "true";
+  const spans = traceSpans(trace, { captureContent, workflowName: trace.run.workflowName });
+  const json = otlpJson(spans);
+  if (!values.file) {
+    console.log(json);
+    return 0;
+  }
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.file);
+  try {
+    await writeFile(file, `${json}\n`);
+  } catch (error) {
+    throw new RecordedRunsUsageError(`export-otel: cannot write ${values.file}: ${(error as Error).message}`);
+  }
+  console.log(`wrote ${spans.length} spans of run ${runId} to ${values.file}`);
+  return 0;
+}
+
+function differs(diff: RunDiff): boolean {
+  return diff.firstDivergence !== null || diff.input.length > 0 || diff.outputs.length > 0;
+}
+
+/** The app's database, closed afterwards; a clear message when it does not exist yet. */
+export async function withDatabase<T>(work: (db: PrismaClient) => Promise<T>): Promise<T> {
+  const url = databaseUrl();
+  if (url.startsWith("file:") && !existsSync(path.resolve(url.slice("file:".length)))) {
+    throw new RecordedRunsUsageError(`there is no database at ${url.slice("file:".length)} yet: runs are recorded when the app runs them (npm start)`);
+  }
+  const db = createPrismaClient(url);
+  try {
+    return await work(db);
+  } finally {
+    await db.$disconnect();
+  }
+}
