@@ -27,6 +27,6 @@ export function traceSpans(trace: RunTrace & { modelTurns?: readonly ModelTurnLi
     if (!nodeRun.endedAt) continue;
     recorder.nodeEnd({ runId: run.id, nodeRunId: nodeRun.id, status: nodeRun.status, outputs: nodeRun.outputs, error: nodeRun.error, turns: nodeRun.turns, taintedOutputs: nodeRun.taintedOutputs, endedAt: nodeRun.endedAt });
   }
-  if (run.endedAt && run.status !== "running") recorder.runEnd({ runId: run.id, status: run.status, outputs: run.outputs, error: run.error, endedAt: run.endedAt });
+  if (run.endedAt && run.status !== "running" && run.status !== "queued") recorder.runEnd({ runId: run.id, status: run.status, outputs: run.outputs, error: run.error, endedAt: run.endedAt });
   return spans;
 }
