@@ -3,10 +3,10 @@
 import { useReactFlow } from "@xyflow/react";
 import { useCallback, useMemo, useState } from "react";
 import { autoLayout } from "@/lib/canvas";
-import { toWorkflow } from "@/lib/store";
+import { selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
 import type { CanvasRunActions, CanvasSaveActions, VersionItem } from "@/components/workflows/action-types";
-import { useCanvas } from "./canvas-context";
+import { useCanvas, useServerStore } from "./canvas-context";
 import { CanvasToolbar, type ToolbarCommands } from "./canvas-toolbar";
 import { InspectorPanel } from "./inspector-panel";
 import { NoticeRegion } from "./notice-region";
@@ -28,9 +28,20 @@ const fitOptions = { padding: 0.2, maxZoom: 1.3, duration: 200 };
 
 /** Palette | canvas | inspector under the toolbar, the dialogs, and the commands that tie them together. */
 export function EditorLayout({ initialVersions, saveActions, runActions }: { initialVersions: VersionItem[]; saveActions: CanvasSaveActions; runActions: CanvasRunActions }) {
-  const { workflowId, stores, catalogue } = useCanvas();
-  const flow = useReactFlow();
+  const { workflowId, stores, catalogue, listServerTools } = useCanvas();
   const addNode = useAddNode();
+  const servers = useServerStore(selectServers);
+  const serverTools = useServerStore(selectServerTools);
+  const paletteServers = useMemo(
+    () => ({
+      servers,
+      tools: serverTools,
+      onAdd: (serverId: string) => void addNode("mcp-server", undefined, { serverId }),
+      onSearch: () => listServerTools(servers.map((server) => server.id)),
+    }),
+    [servers, serverTools, addNode, listServerTools],
+  );
+  const flow = useReactFlow();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [versions, setVersions] = useState(initialVersions);
   const { status, flush } = useAutosave(saveActions.saveDocument);
@@ -158,7 +169,7 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
       <CanvasToolbar workflowId={workflowId} status={status} commands={commands} />
       <RunPanel onCancel={cancel} />
       <div className="canvas-body">
-        <NodePalette types={catalogue.types} mimeType={paletteMimeType} onAdd={addNode} />
+        <NodePalette types={catalogue.types} mimeType={paletteMimeType} onAdd={addNode} servers={paletteServers} />
         <div className="canvas-surface">
           <WorkflowCanvas />
           <NoticeRegion />

@@ -1,11 +1,24 @@
 "use client";
 
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { EdgeInspector } from "@/components/inspector/edge-inspector";
 import { ProblemItems } from "@/components/inspector/problem-items";
 import { NodeInspector } from "@/components/inspector/node-inspector";
-import { edgeById, nodeById, selectAnalysis, selectDocumentActions, selectInspectedEdgeId, selectInspectedNodeId, selectSelectionSize, toWorkflowEdge } from "@/lib/store";
-import { useAnalysisStore, useCanvas, useDocumentStore, useSelectionStore } from "./canvas-context";
+import { mcpServerChoice } from "@/lib/graph";
+import {
+  edgeById,
+  nodeById,
+  selectAnalysis,
+  selectDocumentActions,
+  selectInspectedEdgeId,
+  selectInspectedNodeId,
+  selectSelectionSize,
+  selectServers,
+  selectServersById,
+  selectServerTools,
+  toWorkflowEdge,
+} from "@/lib/store";
+import { useAnalysisStore, useCanvas, useDocumentStore, useSelectionStore, useServerStore } from "./canvas-context";
 
 const noNode = () => undefined;
 
@@ -22,10 +35,21 @@ export function InspectorPanel() {
 }
 
 function InspectedNode({ id }: { id: string }) {
-  const { nodeTypes, entries } = useCanvas();
+  const { nodeTypes, entries, listServerTools } = useCanvas();
   const node = useDocumentStore(useMemo(() => nodeById(id), [id]));
   const actions = useDocumentStore(selectDocumentActions);
   const analysis = useAnalysisStore(selectAnalysis);
+  const servers = useServerStore(selectServers);
+  const byId = useServerStore(selectServersById);
+  const tools = useServerStore(selectServerTools);
+  const serverId = node ? mcpServerChoice(node.data)?.serverId : undefined;
+  const serverData = useMemo(
+    () => (node?.data.type === "mcp-server" ? { server: serverId ? byId.get(serverId) : undefined, tools: serverId ? tools[serverId] : undefined, servers } : undefined),
+    [node?.data.type, serverId, byId, tools, servers],
+  );
+  useEffect(() => {
+    if (serverId) listServerTools([serverId]);
+  }, [serverId, listServerTools]);
   const onChange = useCallback((patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => actions.updateNode(id, patch, mergeKey), [actions, id]);
   const onDelete = useCallback(() => actions.removeElements([id], []), [actions, id]);
   if (!node) return <InspectorHint selected={0} />;
@@ -37,6 +61,7 @@ function InspectedNode({ id }: { id: string }) {
       nodeTypes={nodeTypes}
       problems={analysis.byNode[id]?.problems ?? []}
       toolCost={analysis.toolCosts[id]}
+      serverData={serverData}
       onChange={onChange}
       onDelete={onDelete}
     />

@@ -120,7 +120,11 @@ export function WorkflowCanvas() {
       const type = event.dataTransfer.getData(paletteMimeType);
       if (!type) return;
       event.preventDefault();
-      addNode(type, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+      const at = screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      // A server from the palette's MCP section travels as `mcp-server:<id>`.
+      const server = /^mcp-server:(.+)$/.exec(type);
+      if (server) addNode("mcp-server", at, { serverId: server[1] });
+      else addNode(type, at);
     },
     [addNode, screenToFlowPosition],
   );

@@ -35,9 +35,14 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }
         <div className={styles.overviewActions}>
           {running ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
           {run.workflowId ? (
-            <Link href={`/runs?workflow=${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
-              All runs of this workflow
-            </Link>
+            <>
+              <Link href={`/workflows/${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
+                Open the workflow on the canvas
+              </Link>
+              <Link href={`/runs?workflow=${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
+                All runs of this workflow
+              </Link>
+            </>
           ) : null}
         </div>
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { RunTrace } from "@/lib/trace/run-trace";
 import { nodeRunsAbove } from "@/lib/trace/taint-summary";
 import { buildTraceTree, noFilters, type TraceFilters as Filters, type TraceRow as Row } from "@/lib/trace/trace-tree";
@@ -16,6 +16,8 @@ import styles from "./run.module.css";
 export interface RunTraceViewProps {
   initialTrace: RunTrace;
   cancelRun: CancelRunAction;
+  /** A tool call to open when the page loads (a link from the canvas's run panel). */
+  initialCall?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface RunTraceViewProps {
  * with its waterfall, and where external content went (Taint), following
  * the run while it runs.
  */
-export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, initialCall }: RunTraceViewProps) {
   const { trace, pollError } = useLiveTrace(initialTrace);
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
@@ -49,6 +51,12 @@ export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
     },
     [trace],
   );
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !initialCall || !trace.toolCalls.some((call) => call.id === initialCall)) return;
+    opened.current = true;
+    showCall(initialCall);
+  }, [initialCall, showCall, trace.toolCalls]);
 
   return (
     <div className={styles.page}>

@@ -8,6 +8,7 @@ export { listWorkflows, getWorkflow, type WorkflowSummary, type WorkflowRecord }
 export { demoWorkflow } from "./demo-workflow";
 // Runs and their traces.
 export { getRunTrace, listRuns, listRecentRuns } from "./runs";
+export { getRunProgress } from "./run-progress";
 export { PrismaRunSink } from "./run-sink";
 export { failInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
 export { toJsonText } from "./json-text";
