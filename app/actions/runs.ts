@@ -4,6 +4,7 @@ import { DatabaseError, getWorkflow, prisma } from "@/lib/db";
 import { appEnvironment } from "@/app/runs/run-environment";
 import { type GraphProblem, parseWorkflow, validateRunInput, validateWorkflow } from "@/lib/graph";
 import { abortRun, launchRun } from "@/app/runs/run-launcher";
+import { validateConfig } from "@/lib/canvas/config-check";
 
 /** What startRun answers: the new run's id, or what is wrong and (when it is one field) which. */
 export type StartRunResult = { ok: true; runId: string } | { ok: false; error: string; field?: string };
@@ -29,7 +30,8 @@ export async function startRun(workflowId: string, input: Record<string, unknown
     const parsed = parseWorkflow(record.document);
     if (!parsed.ok) return { ok: false, error: `The workflow's document is not valid: ${describe(parsed.problems)}` };
     const env = await appEnvironment();
-    const graphErrors = validateWorkflow(parsed.workflow, env.nodeTypes).filter((problem) => problem.severity === "error");
+    // Settings are checked as the engine and the canvas check them, so a refusal records no failed run.
+    const graphErrors = validateWorkflow(parsed.workflow, env.nodeTypes, { validateConfig }).filter((problem) => problem.severity === "error");
     if (graphErrors.length > 0) return { ok: false, error: `The workflow has problems to fix on the canvas first: ${describe(graphErrors)}` };
     const checked = validateRunInput(parsed.workflow, input);
     if (!checked.ok) {

@@ -23,12 +23,17 @@ import { useAnalysisStore, useCanvas, useDocumentStore, useSelectionStore, useSe
 const noNode = () => undefined;
 
 /** The right-hand panel: the selected node's or edge's inspector, or a hint. */
-export function InspectorPanel() {
+export function InspectorPanel({ onClose }: { onClose?: () => void }) {
   const nodeId = useSelectionStore(selectInspectedNodeId);
   const edgeId = useSelectionStore(selectInspectedEdgeId);
   const selected = useSelectionStore(selectSelectionSize);
   return (
-    <aside className="inspector-panel" aria-label="Inspector">
+    <aside className="inspector-panel" id="canvas-inspector" aria-label="Inspector">
+      {onClose ? (
+        <button type="button" className="button-quiet drawer-close" onClick={onClose}>
+          Close the inspector
+        </button>
+      ) : null}
       {nodeId ? <InspectedNode id={nodeId} /> : edgeId ? <InspectedEdge id={edgeId} /> : <InspectorHint selected={selected} />}
     </aside>
   );

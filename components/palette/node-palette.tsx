@@ -24,11 +24,14 @@ export function NodePalette({
   mimeType,
   onAdd,
   servers,
+  onClose,
 }: {
   types: readonly CanvasNodeType[];
   mimeType: string;
   onAdd: (type: string) => void;
   servers: PaletteServers;
+  /** Closes the palette where it is a drawer (small screens). */
+  onClose?: () => void;
 }) {
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
@@ -45,7 +48,12 @@ export function NodePalette({
   const builtins = addable.filter((type) => type.builtin).length;
 
   return (
-    <nav className="palette" aria-label="Node palette">
+    <nav className="palette" id="canvas-palette" aria-label="Node palette">
+      {onClose ? (
+        <button type="button" className="button-quiet drawer-close" onClick={onClose}>
+          Close the palette
+        </button>
+      ) : null}
       <div className="palette-search" role="search">
         <label htmlFor={searchId}>Search node types and servers</label>
         <input
