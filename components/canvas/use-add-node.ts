@@ -45,7 +45,9 @@ export function useAddNode(): (type: string, at?: { x: number; y: number }, conf
           void setCenter(position.x + assumedSize.width / 2, position.y + assumedSize.height / 2, { zoom, duration: 0 });
         }
       }
-      const node: WorkflowNode = { id, type, position: { x: Math.round(position.x), y: Math.round(position.y) }, config };
+      // A new Start comes with one input field, so the run form has something to ask.
+      const initial = type === "start" && Object.keys(config).length === 0 ? { inputs: [{ name: "input", type: "string", required: true }] } : config;
+      const node: WorkflowNode = { id, type, position: { x: Math.round(position.x), y: Math.round(position.y) }, config: initial };
       actions.addElements([node]);
       if (server) listServerTools([server.serverId]);
       const title = type === mcpServerNodeType && server ? `the MCP server ${stores.servers.getState().byId.get(server.serverId)?.name ?? server.serverId}` : entry.title;
@@ -60,8 +62,9 @@ type Box = { x: number; y: number; width: number; height: number };
 
 /**
  * The free place nearest `start` for a node of `size`: candidates on a grid
- * around it, ring by ring, nearest first, so added nodes spread around the
- * middle of the view instead of stacking in a column.
+ * around it, ring by ring, nearest first (to the right before below, left
+ * or above), so added nodes spread around the middle of the view instead of
+ * stacking in a column.
  */
 export function freeSpot(start: { x: number; y: number }, boxes: readonly Box[], size: { width: number; height: number }): { x: number; y: number } {
   const gap = 32;
@@ -73,7 +76,8 @@ export function freeSpot(start: { x: number; y: number }, boxes: readonly Box[],
     for (let dx = -ring; dx <= ring; dx++) {
       for (let dy = -ring; dy <= ring; dy++) {
         if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
-        candidates.push({ x: start.x + dx * step.x, y: start.y + dy * step.y, distance: Math.hypot(dx * step.x, dy * step.y) });
+        // Right of the middle first (the flow runs left to right), then below, then left and above.
+        candidates.push({ x: start.x + dx * step.x, y: start.y + dy * step.y, distance: Math.abs(dx) + Math.abs(dy) * 1.01 + (dx < 0 ? 0.5 : 0) + (dy < 0 ? 0.3 : 0) });
       }
     }
     const found = candidates.sort((a, b) => a.distance - b.distance).find(free);

@@ -19,3 +19,4 @@ export { proposeConnection, type DrawnConnection, type ProposedEdge } from "./pr
 export { autoLayout, type LayoutEdge, type LayoutNode, type LayoutOptions } from "./auto-layout";
 export { uniqueId } from "./node-ids";
 export { copyFragment, pasteFragment, readFragment, fragmentMarker, type Fragment } from "./fragment";
+export { pasteOffset, type PlacedBox } from "./paste-placement";
