@@ -7,7 +7,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 test("while an edge is drawn, compatible handles light up, incompatible ones dim, and a refused drop says why by the pointer", async ({ page }) => {
   const canvas = new CanvasPage(page);
   await canvas.goto("demo");
-  const from = canvas.handle('Output "answer" (string) of agent');
+  const from = canvas.handle('Output "question" (string) of start');
   const compatible = canvas.handle('Input "result" (any) of end');
   const incompatible = canvas.handle('Tool socket "mcpService" of agent (consumes tools)');
   await from.hover({ trial: true });
@@ -17,7 +17,7 @@ test("while an edge is drawn, compatible handles light up, incompatible ones dim
   await page.mouse.move(start.x + 60, start.y + 40, { steps: 6 });
   await expect(compatible).toHaveClass(/is-compatible/);
   await expect(incompatible).toHaveClass(/is-incompatible/);
-  // Into its own prompt would close a loop nothing stops.
+  // Already joined to it by an edge: drawing it again is refused too.
   await expect(canvas.handle('Input "prompt" (string) of agent')).toHaveClass(/is-incompatible/);
 
   const target = (await incompatible.boundingBox())!;

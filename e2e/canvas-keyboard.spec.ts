@@ -24,6 +24,7 @@ test.describe("layout and keyboard", () => {
     await workflows.createWorkflow(`Layout ${Date.now().toString(36)}`);
     for (const title of ["Weather", "Unit Converter", "HTTP Request"]) await canvas.addFromPalette(title);
     const ids = ["start", "weather", "unit-converter", "http-request"];
+    await canvas.command("Fit view").click();
     const boxes = await Promise.all(ids.map((id) => box(canvas.node(id))));
     for (const [index, one] of boxes.entries()) for (const other of boxes.slice(index + 1)) expect(overlap(one, other)).toBe(false);
 
@@ -31,6 +32,7 @@ test.describe("layout and keyboard", () => {
     await page.keyboard.press("ControlOrMeta+c");
     await page.keyboard.press("ControlOrMeta+v");
     await expect(canvas.node("weather-2")).toBeVisible();
+    await canvas.command("Fit view").click();
     expect(overlap(await box(canvas.node("weather")), await box(canvas.node("weather-2")))).toBe(false);
 
     await canvas.command("Auto-layout").click();
@@ -52,9 +54,10 @@ test.describe("layout and keyboard", () => {
     await page.keyboard.press("Enter");
     await expect(canvas.node("start")).toBeFocused();
     // Focused, not selected: Escape clears the selection the Add left, then Delete acts on the focused node.
-    await canvas.node("weather").focus();
+    await canvas.focusCanvas();
     await page.keyboard.press("Escape");
     await expect(canvas.inspector).toContainText("Select a node to edit");
+    await canvas.node("weather").focus();
     await page.keyboard.press("Delete");
     await expect(canvas.node("weather")).toHaveCount(0);
 

@@ -31,9 +31,10 @@ test("at 390x844 the canvas fills the screen, pans and zooms, palette and inspec
   const before = await viewportTransform(page);
   const pane = canvas.canvas.locator(".react-flow__pane");
   const paneBox = (await pane.boundingBox())!;
-  await page.mouse.move(paneBox.x + 30, paneBox.y + paneBox.height - 40);
+  // From the empty top-left corner (the zoom controls sit bottom left).
+  await page.mouse.move(paneBox.x + 12, paneBox.y + 12);
   await page.mouse.down();
-  await page.mouse.move(paneBox.x + 200, paneBox.y + paneBox.height - 140, { steps: 8 });
+  await page.mouse.move(paneBox.x + 160, paneBox.y + 120, { steps: 8 });
   await page.mouse.up();
   await expect.poll(() => viewportTransform(page)).not.toBe(before);
   const panned = await viewportTransform(page);

@@ -46,9 +46,11 @@ test.describe("problems that help", () => {
   });
 
   test("while the workflow has errors, Start run is disabled and lists them, each a link that selects its node", async ({ page }) => {
-    const canvas = await openFixture(page, `Errors ${Date.now().toString(36)}`, (workflow) => {
-      workflow.nodes[1].config.maxTurns = 99;
-    });
+    // (An import with errors is refused, so the error is made on the canvas.)
+    const canvas = await openFixture(page, `Errors ${Date.now().toString(36)}`);
+    await canvas.select("agent");
+    await canvas.inspector.getByLabel("Max turns").fill("99");
+    await expect(canvas.node("agent")).toContainText("1 error");
     await canvas.command("Run").click();
     const dialog = page.getByRole("dialog", { name: "Run the workflow" });
     await expect(dialog.getByRole("button", { name: "Start run" })).toBeDisabled();

@@ -68,7 +68,7 @@ export function CanvasToolbar({
         >
           {problems === 0 ? "No problems" : `${plural(analysis.errors, "error")} · ${plural(analysis.warnings, "warning")}`}
         </button>
-        <span className="toolbar-group">
+        <span className="toolbar-group toolbar-edit">
           <button type="button" className="button-quiet" onClick={commands.undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
             Undo
           </button>
@@ -87,7 +87,7 @@ export function CanvasToolbar({
             Fit view
           </button>
         </span>
-        <span className="toolbar-group">
+        <span className="toolbar-group toolbar-history">
           <button type="button" className="button-quiet" onClick={commands.openVersions}>
             Versions
           </button>

@@ -20,7 +20,8 @@ export function ValuePreview({ name, value, owner }: { name: string; value: unkn
   const title = `${name} of ${owner}`;
   return (
     <>
-      <button type="button" className="value-preview nodrag" aria-label={`Show the full value of ${title}`} title={previewText(prettyJson(value), 400)} onClick={() => setOpen(true)}>
+      {/* Named by what it shows (the output's name and its start); the dialog's title says whose it is. */}
+      <button type="button" className="value-preview nodrag" aria-haspopup="dialog" title={`Show the full value of ${title}`} onClick={() => setOpen(true)}>
         <span className="value-preview-name">{name}</span> <span className="value-preview-text">{previewText(value)}</span>
       </button>
       {open ? (

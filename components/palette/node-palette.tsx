@@ -68,7 +68,7 @@ export function NodePalette({
           }}
         />
         <p className="muted small" role="status" aria-live="polite">
-          {shown === addable.length ? `${shown} node types (${builtins} built-in)` : `${shown} of ${addable.length} node types`}
+          {shown === addable.length ? `${shown} node types: ${addable.length - builtins} from nodes/, ${builtins} built-in` : `${shown} of ${addable.length} node types`}
           {available.length > 0 ? ` · ${shownServers.length === available.length ? "" : `${shownServers.length} of `}${available.length} MCP server${available.length === 1 ? "" : "s"}` : ""}
         </p>
       </div>
