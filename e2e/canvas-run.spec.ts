@@ -1,6 +1,6 @@
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { CanvasPage } from "./pages/canvas-page";
+import { docsScreenshot } from "./support/docs-screenshot";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -29,6 +29,6 @@ test.describe("running from the canvas", () => {
     await canvas.messages.getByRole("button", { name: "Dismiss message" }).click();
     await expect(canvas.messages).toBeEmpty();
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: path.join("docs", "screenshots", "canvas.png") });
+    await docsScreenshot(page, "canvas");
   });
 });

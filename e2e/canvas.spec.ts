@@ -48,7 +48,7 @@ test.describe("the canvas, as a new user", () => {
     const maxTurns = canvas.inspector.getByLabel("Max turns");
     await maxTurns.fill("50");
     await expect(maxTurns).toHaveAttribute("aria-invalid", "true");
-    await expect(canvas.inspector.locator('[data-field="maxTurns"] .field-error')).toHaveText("must be <= 20");
+    await expect(canvas.inspector.locator('[data-field="maxTurns"] .field-error')).toHaveText("Max turns must be at most 20");
     await expect(canvas.node("offline-agent")).toContainText("1 error");
     await maxTurns.fill("7");
     await expect(canvas.inspector.locator('[data-field="maxTurns"] .field-error')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { seedLargeRun, seedTaintedRun, startSeededRun } from "./fixtures/seed-runs";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
+import { docsScreenshot } from "./support/docs-screenshot";
 
 test.describe("runs and their traces", () => {
   // Hydration mismatches and script errors show up as console errors: none is expected.
@@ -64,7 +65,7 @@ test.describe("runs and their traces", () => {
     await expect(run.callResult("convertUnits")).toContainText('"result": 42.1648128');
     await expect(run.callResult("convertUnits")).toContainText('"formula": "kilometre = mile × 1.609344"');
 
-    await page.screenshot({ path: "docs/screenshots/trace.png", fullPage: true });
+    await docsScreenshot(page, "trace", { fullPage: true });
 
     // The run is listed under its workflow.
     await run.allRunsLink.click();

@@ -109,7 +109,7 @@ test.describe("workflows list", () => {
     const alert = page.getByRole("alert").filter({ hasText: "cannot be imported" });
     await expect(alert).toContainText("Nothing was imported.");
     await expect(workflows.importProblems.getByRole("listitem").filter({ hasText: "unknown-node-type" })).toContainText("no-such-node");
-    await expect(workflows.importProblems.getByRole("listitem").filter({ hasText: "config-invalid" })).toContainText("maxTurns");
+    await expect(workflows.importProblems.getByRole("listitem").filter({ hasText: "config-invalid" })).toContainText("Max turns");
 
     await workflows.importJson("not-json.json", "{ this is not json");
     await expect(page.getByRole("alert").filter({ hasText: "The file is not JSON" })).toBeVisible();

@@ -5,6 +5,7 @@ import { appEnvironment } from "@/app/runs/run-environment";
 import { type GraphProblem, parseWorkflow, validateRunInput, validateWorkflow } from "@/lib/graph";
 import { abortRun, chooseForAttention, launchRun } from "@/app/runs/run-launcher";
 import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
+import { validateConfig } from "@/lib/canvas/config-check";
 
 /** What startRun answers: the new run's id, or what is wrong and (when it is one field) which. */
 export type StartRunResult = { ok: true; runId: string } | { ok: false; error: string; field?: string };
@@ -32,7 +33,8 @@ export async function startRun(workflowId: string, input: Record<string, unknown
     // The node types only, to check the graph; the worker builds its own environment for the run.
     const env = await appEnvironment();
     await env.dispose?.();
-    const graphErrors = validateWorkflow(parsed.workflow, env.nodeTypes).filter((problem) => problem.severity === "error");
+    // Settings are checked as the engine and the canvas check them, so a refusal records no failed run.
+    const graphErrors = validateWorkflow(parsed.workflow, env.nodeTypes, { validateConfig }).filter((problem) => problem.severity === "error");
     if (graphErrors.length > 0) return { ok: false, error: `The workflow has problems to fix on the canvas first: ${describe(graphErrors)}` };
     const checked = validateRunInput(parsed.workflow, input);
     if (!checked.ok) {

@@ -40,7 +40,8 @@ export async function createWorkflowAction(name: unknown): Promise<ActionResult<
     const document: Workflow = {
       version: 1,
       name: parsedName.data,
-      nodes: [{ id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [] } }],
+      // One input field to start from: most workflows take a question or a task; rename it in the inspector.
+      nodes: [{ id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "input", type: "string", description: "What the run is about.", required: true }] } }],
       edges: [],
     };
     const created = await createWorkflow({ name: parsedName.data, document });

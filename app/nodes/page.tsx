@@ -16,7 +16,8 @@ export default async function NodesPage() {
         <h1>Node catalogue</h1>
         <p className="lead">
           Every node type in <code>nodes/</code>, checked by the same lint as <code>npm run lint:nodes</code>. Edit a
-          manifest and reload to see the result.
+          manifest and reload to see the result. The canvas&rsquo;s palette lists these together with the four built-in
+          nodes (Start, End, Task Start, Task End) and the registered <a href="/servers">MCP servers</a>.
         </p>
       </div>
       <CatalogueView catalogue={catalogue} />

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useContext } from "react";
 import { useStore } from "zustand";
 import type { CanvasCatalogue, CanvasNodeType } from "@/lib/canvas";
 import type { NodeTypes } from "@/lib/graph";
-import type { AnalysisState, CanvasStores, DocumentState, NoticeState, RunStatusState, SelectionState } from "@/lib/store";
+import type { AnalysisState, CanvasStores, DocumentState, NoticeState, RunStatusState, SelectionState, ServerState } from "@/lib/store";
 
 /** What every part of one canvas shares: its stores and the node catalogue (which never changes while it is open). */
 export interface CanvasEnvironment {
@@ -15,6 +15,8 @@ export interface CanvasEnvironment {
   entries: ReadonlyMap<string, CanvasNodeType>;
   /** The graph's lookup of manifest node types (built-ins are found by lib/graph). */
   nodeTypes: NodeTypes;
+  /** Lists these registry servers' tools into the server store (each once; see server-tools.ts). */
+  listServerTools: (serverIds: Iterable<string>) => void;
 }
 
 const CanvasContext = createContext<CanvasEnvironment | null>(null);
@@ -48,4 +50,8 @@ export function useAnalysisStore<T>(selector: (state: AnalysisState) => T): T {
 
 export function useNoticeStore<T>(selector: (state: NoticeState) => T): T {
   return useStore(useCanvas().stores.notices, selector);
+}
+
+export function useServerStore<T>(selector: (state: ServerState) => T): T {
+  return useStore(useCanvas().stores.servers, selector);
 }

@@ -3,18 +3,21 @@
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
 import { ReactFlowProvider } from "@xyflow/react";
-import { useState } from "react";
-import { analyseWorkflow, type CanvasCatalogue, type CanvasNodeType, canvasNodeTypes } from "@/lib/canvas";
-import type { Workflow } from "@/lib/graph";
+import { useEffect, useState } from "react";
+import { analyseWorkflow, type CanvasCatalogue, type CanvasNodeType, type CanvasServer, canvasNodeTypes, migrateMcpToolSources } from "@/lib/canvas";
+import { mcpServerChoice, type Workflow } from "@/lib/graph";
 import { createCanvasStores } from "@/lib/store";
-import type { CanvasRunActions, CanvasSaveActions, VersionItem } from "@/components/workflows/action-types";
+import type { CanvasRunActions, CanvasSaveActions, CanvasServerActions, VersionItem } from "@/components/workflows/action-types";
 import { type CanvasEnvironment, CanvasProvider } from "./canvas-context";
 import { EditorLayout } from "./editor-layout";
+import { serverToolLister } from "./server-tools";
 
 /**
  * The canvas editor of one workflow. It creates the canvas's stores once
- * (document + history, selection, run status, analysis, notices) and lays
- * out palette, canvas and inspector around them.
+ * (document + history, selection, run status, analysis, notices, servers)
+ * and lays out palette, canvas and inspector around them. MCP servers an
+ * agent declares in its `tools` list open as MCP server nodes wired to it
+ * (migrateMcpToolSources), so the canvas shows every server the same way.
  */
 export function CanvasEditor({
   workflowId,
@@ -23,6 +26,8 @@ export function CanvasEditor({
   versions,
   saveActions,
   runActions,
+  servers,
+  serverActions,
 }: {
   workflowId: string;
   workflow: Workflow;
@@ -30,14 +35,25 @@ export function CanvasEditor({
   versions: VersionItem[];
   saveActions: CanvasSaveActions;
   runActions: CanvasRunActions;
+  servers: CanvasServer[];
+  serverActions: CanvasServerActions;
 }) {
   const [environment] = useState<CanvasEnvironment>(() => {
     const entries = new Map<string, CanvasNodeType>(catalogue.types.map((type) => [type.name, type]));
     const nodeTypes = canvasNodeTypes(catalogue);
     const titleOf = (type: string) => entries.get(type)?.title ?? type;
-    const stores = createCanvasStores({ workflow, titleOf, analysis: analyseWorkflow(workflow, nodeTypes, entries) });
-    return { workflowId, stores, catalogue, entries, nodeTypes };
+    const toolConnectorOf = (type: string) => (entries.get(type)?.hasToolExchange ? (entries.get(type)?.toolConnector ?? "mcpService") : undefined);
+    const opened = migrateMcpToolSources(workflow, toolConnectorOf).workflow;
+    const serverContext = { servers: new Map(servers.map((server) => [server.id, server])), tools: {} };
+    const stores = createCanvasStores({ workflow: opened, titleOf, analysis: analyseWorkflow(opened, nodeTypes, entries, serverContext), servers });
+    const listServerTools = serverToolLister(stores.servers, serverActions);
+    return { workflowId, stores, catalogue, entries, nodeTypes, listServerTools };
   });
+  useEffect(() => {
+    // The servers this document uses: their tools make the agents' tool lists and costs.
+    const used = environment.stores.document.getState().nodes.flatMap((node) => mcpServerChoice(node.data)?.serverId ?? []);
+    environment.listServerTools(used);
+  }, [environment]);
   return (
     <ReactFlowProvider>
       <CanvasProvider value={environment}>

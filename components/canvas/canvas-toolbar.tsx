@@ -13,13 +13,28 @@ export interface ToolbarCommands {
   layout(): void;
   fitView(): void;
   showProblems(): void;
+  /** Selects a node and brings it into view. */
+  showNode(nodeId: string): void;
   openVersions(): void;
   openShortcuts(): void;
   openRun(): void;
+  /** Small screens: opens or closes the palette or the inspector drawer. */
+  toggleDrawer(drawer: "palette" | "inspector"): void;
 }
 
 /** The bar above the canvas: name, save status, problems, edit and view commands, versions, export, run. */
-export function CanvasToolbar({ workflowId, status, commands }: { workflowId: string; status: SaveStatus; commands: ToolbarCommands }) {
+export function CanvasToolbar({
+  workflowId,
+  status,
+  commands,
+  drawer,
+}: {
+  workflowId: string;
+  status: SaveStatus;
+  commands: ToolbarCommands;
+  /** The drawer open on a small screen, if any. */
+  drawer: "palette" | "inspector" | null;
+}) {
   const name = useDocumentStore(selectName);
   const canUndo = useDocumentStore(selectCanUndo);
   const canRedo = useDocumentStore(selectCanRedo);
@@ -36,6 +51,14 @@ export function CanvasToolbar({ workflowId, status, commands }: { workflowId: st
         <SaveStatusView status={status} />
       </div>
       <div className="canvas-commands" role="toolbar" aria-label="Canvas commands">
+        <span className="toolbar-group drawer-toggles">
+          <button type="button" className="button-quiet" aria-expanded={drawer === "palette"} aria-controls="canvas-palette" onClick={() => commands.toggleDrawer("palette")}>
+            Add nodes
+          </button>
+          <button type="button" className="button-quiet" aria-expanded={drawer === "inspector"} aria-controls="canvas-inspector" onClick={() => commands.toggleDrawer("inspector")}>
+            Inspector
+          </button>
+        </span>
         <button
           type="button"
           className={`problem-summary ${analysis.errors > 0 ? "has-errors" : problems > 0 ? "has-warnings" : "is-clean"}`}
@@ -45,7 +68,7 @@ export function CanvasToolbar({ workflowId, status, commands }: { workflowId: st
         >
           {problems === 0 ? "No problems" : `${plural(analysis.errors, "error")} · ${plural(analysis.warnings, "warning")}`}
         </button>
-        <span className="toolbar-group">
+        <span className="toolbar-group toolbar-edit">
           <button type="button" className="button-quiet" onClick={commands.undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
             Undo
           </button>
@@ -64,7 +87,7 @@ export function CanvasToolbar({ workflowId, status, commands }: { workflowId: st
             Fit view
           </button>
         </span>
-        <span className="toolbar-group">
+        <span className="toolbar-group toolbar-history">
           <button type="button" className="button-quiet" onClick={commands.openVersions}>
             Versions
           </button>

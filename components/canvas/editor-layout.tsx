@@ -2,15 +2,15 @@
 
 import { useReactFlow } from "@xyflow/react";
 import { useCallback, useMemo, useState } from "react";
-import { autoLayout } from "@/lib/canvas";
-import { toWorkflow } from "@/lib/store";
+import { autoLayout, type WorkflowAnalysis } from "@/lib/canvas";
+import { selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
 import type { CanvasRunActions, CanvasSaveActions, VersionItem } from "@/components/workflows/action-types";
-import { useCanvas } from "./canvas-context";
+import { useCanvas, useServerStore } from "./canvas-context";
 import { CanvasToolbar, type ToolbarCommands } from "./canvas-toolbar";
 import { InspectorPanel } from "./inspector-panel";
 import { NoticeRegion } from "./notice-region";
-import { RunDialog } from "./run-dialog";
+import { type RunBlocker, RunDialog } from "./run-dialog";
 import { RunPanel } from "./run-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { paletteMimeType, useAddNode } from "./use-add-node";
@@ -24,14 +24,45 @@ import { WorkflowCanvas } from "./workflow-canvas";
 
 type Dialog = "versions" | "shortcuts" | "run" | null;
 
+/** The errors that stop a run, node by node, as the Run dialog lists them. */
+function runBlockers(analysis: WorkflowAnalysis): RunBlocker[] {
+  const onNodes = Object.entries(analysis.byNode).flatMap(([nodeId, entry]) =>
+    entry.problems.filter((problem) => problem.severity === "error").map((problem) => ({ nodeId, message: problem.message })),
+  );
+  const onEdges = Object.values(analysis.byEdge).flatMap((problems) => problems.filter((problem) => problem.severity === "error").map((problem) => ({ message: problem.message })));
+  const general = analysis.general.filter((problem) => problem.severity === "error").map((problem) => ({ message: problem.message }));
+  return [...onNodes, ...onEdges, ...general];
+}
+
 const fitOptions = { padding: 0.2, maxZoom: 1.3, duration: 200 };
 
-/** Palette | canvas | inspector under the toolbar, the dialogs, and the commands that tie them together. */
+/** The skip link's target: the first node (or the canvas when there is none), so the keyboard lands on the workflow. */
+function skipToCanvas(event: React.MouseEvent<HTMLAnchorElement>) {
+  const surface = document.getElementById("workflow-canvas");
+  const first = surface?.querySelector<HTMLElement>(".react-flow__node");
+  event.preventDefault();
+  (first ?? surface)?.focus();
+}
+
+/** Palette | canvas | inspector under the toolbar (drawers on small screens), the dialogs, and the commands that tie them together. */
 export function EditorLayout({ initialVersions, saveActions, runActions }: { initialVersions: VersionItem[]; saveActions: CanvasSaveActions; runActions: CanvasRunActions }) {
-  const { workflowId, stores, catalogue } = useCanvas();
-  const flow = useReactFlow();
+  const { workflowId, stores, catalogue, listServerTools } = useCanvas();
   const addNode = useAddNode();
+  const servers = useServerStore(selectServers);
+  const serverTools = useServerStore(selectServerTools);
+  const paletteServers = useMemo(
+    () => ({
+      servers,
+      tools: serverTools,
+      onAdd: (serverId: string) => void addNode("mcp-server", undefined, { serverId }),
+      onSearch: () => listServerTools(servers.map((server) => server.id)),
+    }),
+    [servers, serverTools, addNode, listServerTools],
+  );
+  const flow = useReactFlow();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Below 900 px the palette and the inspector are drawers over the canvas (canvas.css); this is the open one.
+  const [drawer, setDrawer] = useState<"palette" | "inspector" | null>(null);
   const [versions, setVersions] = useState(initialVersions);
   const { status, flush } = useAutosave(saveActions.saveDocument);
   const { duplicate } = useClipboard();
@@ -57,16 +88,23 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
     };
     const deleteSelection = () => {
       const { nodeIds, edgeIds } = stores.selection.getState();
-      if (nodeIds.length + edgeIds.length === 0) return;
-      documentActions.removeElements(nodeIds, edgeIds);
+      if (nodeIds.length + edgeIds.length > 0) return documentActions.removeElements(nodeIds, edgeIds);
+      // Nothing selected: Delete acts on the node (or edge) the keyboard is on.
+      const focused = document.activeElement?.closest<HTMLElement>(".react-flow__node, .react-flow__edge");
+      const id = focused?.dataset.id ?? focused?.getAttribute("data-testid")?.replace(/^rf__(node|edge)-/, "");
+      if (!focused || !id) return;
+      if (focused.classList.contains("react-flow__node")) documentActions.removeElements([id], []);
+      else documentActions.removeElements([], [id]);
+    };
+    const showNode = (nodeId: string) => {
+      documentActions.select([nodeId]);
+      const node = flow.getNode(nodeId);
+      if (node) void flow.fitView({ nodes: [node], maxZoom: 1.2, duration: 200 });
     };
     const showProblems = () => {
       const { byNode } = stores.analysis.getState().analysis;
       const first = Object.entries(byNode).sort(([, a], [, b]) => b.errors - a.errors)[0];
-      if (!first) return;
-      documentActions.select([first[0]]);
-      const node = flow.getNode(first[0]);
-      if (node) void flow.fitView({ nodes: [node], maxZoom: 1.2, duration: 200 });
+      if (first) showNode(first[0]);
     };
     return {
       undo: documentActions.undo,
@@ -75,6 +113,7 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
       layout,
       fitView,
       showProblems,
+      showNode,
       openVersions: () => {
         setDialog("versions");
         // Another tab may have saved versions since the page was loaded.
@@ -84,6 +123,7 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
       },
       openShortcuts: () => setDialog("shortcuts"),
       openRun: () => setDialog("run"),
+      toggleDrawer: (which: "palette" | "inspector") => setDrawer((current) => (current === which ? null : which)),
     } satisfies ToolbarCommands;
   }, [announce, documentActions, flow, saveActions, stores, workflowId]);
 
@@ -154,21 +194,43 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
   );
 
   return (
-    <div className="canvas-editor">
-      <CanvasToolbar workflowId={workflowId} status={status} commands={commands} />
+    <div className={`canvas-editor${drawer ? ` drawer-${drawer}-open` : ""}`}>
+      <a className="skip-link" href="#workflow-canvas" onClick={skipToCanvas}>
+        Skip to the canvas
+      </a>
+      <CanvasToolbar workflowId={workflowId} status={status} commands={commands} drawer={drawer} />
       <RunPanel onCancel={cancel} />
       <div className="canvas-body">
-        <NodePalette types={catalogue.types} mimeType={paletteMimeType} onAdd={addNode} />
-        <div className="canvas-surface">
+        <NodePalette
+          types={catalogue.types}
+          mimeType={paletteMimeType}
+          onAdd={(type) => {
+            setDrawer(null);
+            return addNode(type);
+          }}
+          servers={drawer === "palette" ? { ...paletteServers, onAdd: (id) => (setDrawer(null), paletteServers.onAdd(id)) } : paletteServers}
+          onClose={() => setDrawer(null)}
+        />
+        <div className="canvas-surface" id="workflow-canvas" tabIndex={-1}>
           <WorkflowCanvas />
           <NoticeRegion />
         </div>
-        <InspectorPanel />
+        <InspectorPanel onClose={() => setDrawer(null)} />
       </div>
       <VersionsDialog open={dialog === "versions"} versions={versions} onClose={() => setDialog(null)} onSave={saveVersion} onRestore={restoreVersion} />
       <ShortcutsDialog open={dialog === "shortcuts"} onClose={() => setDialog(null)} />
       {dialog === "run" ? (
-        <RunDialog open workflow={toWorkflow(stores.document.getState())} errors={stores.analysis.getState().analysis.errors} onClose={() => setDialog(null)} onRun={run} />
+        <RunDialog
+          open
+          workflow={toWorkflow(stores.document.getState())}
+          errors={runBlockers(stores.analysis.getState().analysis)}
+          onShowNode={(nodeId) => {
+            setDialog(null);
+            commands.showNode(nodeId);
+          }}
+          onClose={() => setDialog(null)}
+          onRun={run}
+        />
       ) : null}
     </div>
   );

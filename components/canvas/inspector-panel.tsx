@@ -1,31 +1,60 @@
 "use client";
 
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { EdgeInspector } from "@/components/inspector/edge-inspector";
 import { ProblemItems } from "@/components/inspector/problem-items";
 import { NodeInspector } from "@/components/inspector/node-inspector";
-import { edgeById, nodeById, selectAnalysis, selectDocumentActions, selectInspectedEdgeId, selectInspectedNodeId, selectSelectionSize, toWorkflowEdge } from "@/lib/store";
-import { useAnalysisStore, useCanvas, useDocumentStore, useSelectionStore } from "./canvas-context";
+import { mcpServerChoice } from "@/lib/graph";
+import {
+  edgeById,
+  nodeById,
+  selectAnalysis,
+  selectDocumentActions,
+  selectInspectedEdgeId,
+  selectInspectedNodeId,
+  selectSelectionSize,
+  selectServers,
+  selectServersById,
+  selectServerTools,
+  toWorkflowEdge,
+} from "@/lib/store";
+import { useAnalysisStore, useCanvas, useDocumentStore, useSelectionStore, useServerStore } from "./canvas-context";
 
 const noNode = () => undefined;
 
 /** The right-hand panel: the selected node's or edge's inspector, or a hint. */
-export function InspectorPanel() {
+export function InspectorPanel({ onClose }: { onClose?: () => void }) {
   const nodeId = useSelectionStore(selectInspectedNodeId);
   const edgeId = useSelectionStore(selectInspectedEdgeId);
   const selected = useSelectionStore(selectSelectionSize);
   return (
-    <aside className="inspector-panel" aria-label="Inspector">
+    <aside className="inspector-panel" id="canvas-inspector" aria-label="Inspector">
+      {onClose ? (
+        <button type="button" className="button-quiet drawer-close" onClick={onClose}>
+          Close the inspector
+        </button>
+      ) : null}
       {nodeId ? <InspectedNode id={nodeId} /> : edgeId ? <InspectedEdge id={edgeId} /> : <InspectorHint selected={selected} />}
     </aside>
   );
 }
 
 function InspectedNode({ id }: { id: string }) {
-  const { nodeTypes, entries } = useCanvas();
+  const { nodeTypes, entries, listServerTools } = useCanvas();
   const node = useDocumentStore(useMemo(() => nodeById(id), [id]));
   const actions = useDocumentStore(selectDocumentActions);
   const analysis = useAnalysisStore(selectAnalysis);
+  const servers = useServerStore(selectServers);
+  const byId = useServerStore(selectServersById);
+  const tools = useServerStore(selectServerTools);
+  const serverId = node ? mcpServerChoice(node.data)?.serverId : undefined;
+  const serverData = useMemo(
+    () => (node?.data.type === "mcp-server" ? { server: serverId ? byId.get(serverId) : undefined, tools: serverId ? tools[serverId] : undefined, servers } : undefined),
+    [node?.data.type, serverId, byId, tools, servers],
+  );
+  useEffect(() => {
+    if (serverId) listServerTools([serverId]);
+  }, [serverId, listServerTools]);
   const onChange = useCallback((patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => actions.updateNode(id, patch, mergeKey), [actions, id]);
   const onDelete = useCallback(() => actions.removeElements([id], []), [actions, id]);
   if (!node) return <InspectorHint selected={0} />;
@@ -37,6 +66,7 @@ function InspectedNode({ id }: { id: string }) {
       nodeTypes={nodeTypes}
       problems={analysis.byNode[id]?.problems ?? []}
       toolCost={analysis.toolCosts[id]}
+      serverData={serverData}
       onChange={onChange}
       onDelete={onDelete}
     />

@@ -4,23 +4,34 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { checkFieldValues, type InputField, readFields, type Workflow } from "@/lib/graph";
 
+/** An error on the canvas, as the Run dialog lists it. */
+export interface RunBlocker {
+  nodeId?: string;
+  message: string;
+}
+
 /**
  * The run's input form, generated from the Start node's input fields:
  * text for strings, numbers, a checkbox for booleans, JSON for objects and
  * arrays. Checked against the fields before the run starts; the server's
- * refusal (e.g. graph errors) is shown here too, by its field when it has one.
+ * refusal is shown here too, by its field when it has one. While the
+ * workflow has errors, Start run is disabled and the errors are listed, each
+ * a link that closes the dialog and selects its node.
  */
 export function RunDialog({
   open,
   workflow,
   errors,
+  onShowNode,
   onClose,
   onRun,
 }: {
   open: boolean;
   workflow: Workflow;
-  /** The workflow's error count on the canvas: the server refuses to run while it is not zero. */
-  errors: number;
+  /** The workflow's errors on the canvas: the server refuses to run while there are any. */
+  errors: readonly RunBlocker[];
+  /** Selects a node on the canvas (a link in the list of errors). */
+  onShowNode: (nodeId: string) => void;
   onClose: () => void;
   onRun: (input: Record<string, unknown>) => Promise<{ ok: true } | { ok: false; error: string; field?: string }>;
 }) {
@@ -61,10 +72,31 @@ export function RunDialog({
       <form className="run-form" onSubmit={submit} noValidate aria-label="Run input">
         {!start ? <p className="small">This workflow has no Start node: it runs with no input.</p> : null}
         {start && fields.length === 0 ? <p className="small">The Start node declares no input fields: the run takes no input.</p> : null}
-        {errors > 0 ? (
-          <p className="notice notice-warning small">
-            The workflow has {errors} error{errors === 1 ? "" : "s"} on the canvas; the run will be refused until they are fixed.
-          </p>
+        {errors.length > 0 ? (
+          <div className="notice notice-warning small run-blockers" id={`${formId}-blockers`}>
+            <p>
+              Fix {errors.length === 1 ? "this error" : `these ${errors.length} errors`} before running:
+            </p>
+            <ul aria-label="Errors to fix before running">
+              {errors.map((error, index) => (
+                <li key={index}>
+                  {error.nodeId ? (
+                    <a
+                      href={`#node-${error.nodeId}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        onShowNode(error.nodeId as string);
+                      }}
+                    >
+                      {error.nodeId}
+                    </a>
+                  ) : null}
+                  {error.nodeId ? ": " : ""}
+                  {error.message}
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         {fields.map((field) => (
           <RunField
@@ -87,7 +119,7 @@ export function RunDialog({
           <button type="button" className="button-quiet" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={pending}>
+          <button type="submit" className="button" disabled={pending || errors.length > 0} aria-describedby={errors.length > 0 ? `${formId}-blockers` : undefined}>
             {pending ? "Starting…" : "Start run"}
           </button>
         </div>

@@ -3,28 +3,30 @@
 import { useReactFlow, useStoreApi } from "@xyflow/react";
 import { useCallback } from "react";
 import { uniqueId } from "@/lib/canvas";
-import { lookupNodeType, nodeHandles, type NodeTypes, type WorkflowNode } from "@/lib/graph";
+import { lookupNodeType, mcpServerChoice, mcpServerNodeType, nodeHandles, type NodeTypes, type WorkflowNode } from "@/lib/graph";
 import { useCanvas } from "./canvas-context";
 
 /** The size a node is assumed to have before it is measured, to centre it where it is dropped. */
 const assumedSize = { width: 240, height: 110 };
 
 /**
- * Adds a node of a type to the canvas and selects it (so the inspector
- * opens on it): at a flow position (a drop), or in the middle of what the
- * canvas shows (the palette's Add button), a little further along each time
- * so nodes added in a row do not stack.
+ * Adds a node of a type (with a starting config: an MCP server node names
+ * its server) to the canvas and selects it, so the inspector opens on it:
+ * at a flow position (a drop), or in the free space nearest the middle of
+ * what the canvas shows (the palette's Add button), so nodes added in a row
+ * neither stack nor overlap.
  */
-export function useAddNode(): (type: string, at?: { x: number; y: number }) => string | null {
-  const { stores, entries, nodeTypes } = useCanvas();
+export function useAddNode(): (type: string, at?: { x: number; y: number }, config?: Record<string, unknown>) => string | null {
+  const { stores, entries, nodeTypes, listServerTools } = useCanvas();
   const flow = useStoreApi();
   const { setCenter } = useReactFlow();
   return useCallback(
-    (type, at) => {
+    (type, at, config = {}) => {
       const entry = entries.get(type);
       if (!entry?.usable) return null;
       const { nodes, actions } = stores.document.getState();
-      const id = uniqueId(type, new Set(nodes.map((node) => node.id)));
+      const server = mcpServerChoice({ type, config });
+      const id = uniqueId(server?.serverId ?? type, new Set(nodes.map((node) => node.id)));
       let position = at ? { x: at.x - assumedSize.width / 2, y: at.y - assumedSize.height / 2 } : null;
       if (!position) {
         const { width, height, transform } = flow.getState();
@@ -43,27 +45,45 @@ export function useAddNode(): (type: string, at?: { x: number; y: number }) => s
           void setCenter(position.x + assumedSize.width / 2, position.y + assumedSize.height / 2, { zoom, duration: 0 });
         }
       }
-      const node: WorkflowNode = { id, type, position: { x: Math.round(position.x), y: Math.round(position.y) }, config: {} };
+      // A new Start comes with one input field, so the run form has something to ask.
+      const initial = type === "start" && Object.keys(config).length === 0 ? { inputs: [{ name: "input", type: "string", required: true }] } : config;
+      const node: WorkflowNode = { id, type, position: { x: Math.round(position.x), y: Math.round(position.y) }, config: initial };
       actions.addElements([node]);
-      stores.notices.getState().announce(`Added ${entry.title} as node “${id}”.`, "success");
+      if (server) listServerTools([server.serverId]);
+      const title = type === mcpServerNodeType && server ? `the MCP server ${stores.servers.getState().byId.get(server.serverId)?.name ?? server.serverId}` : entry.title;
+      stores.notices.getState().announce(`Added ${title} as node “${id}”.`, "success");
       return id;
     },
-    [stores, entries, nodeTypes, flow, setCenter],
+    [stores, entries, nodeTypes, flow, setCenter, listServerTools],
   );
 }
 
 type Box = { x: number; y: number; width: number; height: number };
 
-/** The first place at or below `start` where a node of `size` overlaps no other, as n8n avoids stacking added nodes. */
-function freeSpot(start: { x: number; y: number }, boxes: Box[], size: { width: number; height: number }): { x: number; y: number } {
-  const gap = 24;
-  let spot = start;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const hit = boxes.find((box) => spot.x < box.x + box.width + gap && spot.x + size.width + gap > box.x && spot.y < box.y + box.height + gap && spot.y + size.height + gap > box.y);
-    if (!hit) return spot;
-    spot = { x: spot.x, y: hit.y + hit.height + gap };
+/**
+ * The free place nearest `start` for a node of `size`: candidates on a grid
+ * around it, ring by ring, nearest first (to the right before below, left
+ * or above), so added nodes spread around the middle of the view instead of
+ * stacking in a column.
+ */
+export function freeSpot(start: { x: number; y: number }, boxes: readonly Box[], size: { width: number; height: number }): { x: number; y: number } {
+  const gap = 32;
+  const step = { x: size.width + gap, y: Math.max(size.height, 80) + gap };
+  const free = (spot: { x: number; y: number }) =>
+    !boxes.some((box) => spot.x < box.x + box.width + gap && spot.x + size.width + gap > box.x && spot.y < box.y + box.height + gap && spot.y + size.height + gap > box.y);
+  for (let ring = 0; ring <= 12; ring++) {
+    const candidates: { x: number; y: number; distance: number }[] = [];
+    for (let dx = -ring; dx <= ring; dx++) {
+      for (let dy = -ring; dy <= ring; dy++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
+        // Right of the middle first (the flow runs left to right), then below, then left and above.
+        candidates.push({ x: start.x + dx * step.x, y: start.y + dy * step.y, distance: Math.abs(dx) + Math.abs(dy) * 1.01 + (dx < 0 ? 0.5 : 0) + (dy < 0 ? 0.3 : 0) });
+      }
+    }
+    const found = candidates.sort((a, b) => a.distance - b.distance).find(free);
+    if (found) return { x: found.x, y: found.y };
   }
-  return spot;
+  return { x: start.x, y: Math.max(...boxes.map((box) => box.y + box.height), start.y) + gap };
 }
 
 /** A node's size before React Flow has measured it, from its rows of ports and connectors (see workflow-node.tsx). */

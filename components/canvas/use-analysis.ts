@@ -1,19 +1,28 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { analyseWorkflow } from "@/lib/canvas";
-import { selectContentRevision } from "@/lib/store";
-import { useCanvas, useDocumentStore } from "./canvas-context";
+import { selectContentRevision, selectServerTools } from "@/lib/store";
+import { useCanvas, useDocumentStore, useServerStore } from "./canvas-context";
 import { useCurrentWorkflow } from "./use-current-workflow";
 
-/** Re-runs validation and the tool costs after each edit that is not a move, a beat later so typing stays fluid. */
+/**
+ * Re-runs validation and the tool costs after each edit that is not a move,
+ * a beat later so typing stays fluid, and when a server's tools arrive.
+ */
 export function useAnalysis(delayMs = 120): void {
   const { stores, nodeTypes, entries } = useCanvas();
   const revision = useDocumentStore(selectContentRevision);
+  const tools = useServerStore(selectServerTools);
   const currentWorkflow = useCurrentWorkflow();
+  const analysedTools = useRef(tools);
   useEffect(() => {
-    if (stores.analysis.getState().revision === revision) return;
-    const timer = setTimeout(() => stores.analysis.getState().analysed(analyseWorkflow(currentWorkflow(), nodeTypes, entries), revision), delayMs);
+    if (stores.analysis.getState().revision === revision && analysedTools.current === tools) return;
+    const timer = setTimeout(() => {
+      analysedTools.current = tools;
+      const servers = { servers: stores.servers.getState().byId, tools };
+      stores.analysis.getState().analysed(analyseWorkflow(currentWorkflow(), nodeTypes, entries, servers), revision);
+    }, delayMs);
     return () => clearTimeout(timer);
-  }, [revision, stores, nodeTypes, entries, currentWorkflow, delayMs]);
+  }, [revision, tools, stores, nodeTypes, entries, currentWorkflow, delayMs]);
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useRef } from "react";
-import { copyFragment, type Fragment, pasteFragment, readFragment } from "@/lib/canvas";
+import { useCallback, useEffect } from "react";
+import { copyFragment, type Fragment, pasteFragment, pasteOffset, readFragment } from "@/lib/canvas";
 import { useCanvas } from "./canvas-context";
 import { isEditable } from "./shortcuts";
 import { useCurrentWorkflow } from "./use-current-workflow";
@@ -15,7 +15,6 @@ import { useCurrentWorkflow } from "./use-current-workflow";
 export function useClipboard(): { duplicate: () => void } {
   const { stores } = useCanvas();
   const currentWorkflow = useCurrentWorkflow();
-  const pastes = useRef(0);
 
   const selectedFragment = useCallback((): Fragment | null => {
     const ids = new Set(stores.selection.getState().nodeIds);
@@ -27,8 +26,14 @@ export function useClipboard(): { duplicate: () => void } {
   const paste = useCallback(
     (fragment: Fragment) => {
       const { nodes, edges, actions } = stores.document.getState();
-      const step = 40 * (1 + (pastes.current++ % 6));
-      const pasted = pasteFragment(fragment, { nodeIds: nodes.map((node) => node.id), edgeIds: edges.map((edge) => edge.id) }, { x: step, y: step });
+      // Measured sizes where the canvas has them; the fragment's own nodes are matched by id when they are still here.
+      const sizeOf = (id: string) => {
+        const measured = nodes.find((node) => node.id === id)?.measured;
+        return { width: measured?.width ?? 240, height: measured?.height ?? 110 };
+      };
+      const existing = nodes.map((node) => ({ ...node.position, ...sizeOf(node.id) }));
+      const offset = pasteOffset(fragment.nodes.map((node) => ({ ...node.position, ...sizeOf(node.id) })), existing);
+      const pasted = pasteFragment(fragment, { nodeIds: nodes.map((node) => node.id), edgeIds: edges.map((edge) => edge.id) }, offset);
       actions.addElements(pasted.nodes, pasted.edges);
       stores.notices.getState().announce(`Pasted ${count(pasted.nodes.length, "node")}${pasted.edges.length ? ` and ${count(pasted.edges.length, "edge")}` : ""}.`, "success");
     },
@@ -42,7 +47,6 @@ export function useClipboard(): { duplicate: () => void } {
       if (!fragment || !event.clipboardData) return;
       event.preventDefault();
       event.clipboardData.setData("text/plain", JSON.stringify(fragment, null, 2));
-      pastes.current = 0;
       if (cut) stores.document.getState().actions.removeElements(fragment.nodes.map((node) => node.id), []);
       stores.notices.getState().announce(`${cut ? "Cut" : "Copied"} ${count(fragment.nodes.length, "node")}.`, "info");
     };

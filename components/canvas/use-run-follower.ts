@@ -1,33 +1,30 @@
 "use client";
 
 import { useEffect } from "react";
-import { selectRunId } from "@/lib/store";
+import { lastCallSequence, selectRunId } from "@/lib/store";
+import type { RunProgress } from "@/lib/trace/run-progress";
 import { useCanvas, useRunStatusStore } from "./canvas-context";
-
-/** What the canvas reads from GET /api/runs/<id> (the RunTrace JSON); anything else in it is ignored. */
-interface RunReport {
-  run?: { status?: string; error?: string | null };
-  nodeRuns?: { nodeId?: string; status?: string }[];
-  error?: string;
-}
 
 const liveStatuses = new Set(["queued", "pending", "running"]);
 
-/** The latest status of each node: a node that ran more than once (a task called twice) shows running while any run of it is. */
-export function nodeStatuses(nodeRuns: RunReport["nodeRuns"] = []): Record<string, string> {
+/** Each node's latest status and outputs, from the progress report. */
+export function nodeStatuses(nodeRuns: RunProgress["nodeRuns"] = []): { byNode: Record<string, string>; outputs: Record<string, Record<string, unknown>> } {
   const byNode: Record<string, string> = {};
+  const outputs: Record<string, Record<string, unknown>> = {};
   for (const nodeRun of nodeRuns) {
-    if (!nodeRun.nodeId || !nodeRun.status) continue;
-    if (byNode[nodeRun.nodeId] === "running") continue;
     byNode[nodeRun.nodeId] = nodeRun.status;
+    if (Object.keys(nodeRun.outputs).length > 0) outputs[nodeRun.nodeId] = nodeRun.outputs;
   }
-  return byNode;
+  return { byNode, outputs };
 }
 
 /**
- * Follows the canvas's current run: polls its status while it runs and puts
- * each node's status in the run-status store, so every node shows it live.
- * Stops when the run ends or the canvas closes.
+ * Follows the canvas's current run through GET /api/runs/<id>/progress:
+ * polls while it runs, asking only for the tool calls written since the
+ * last poll, and puts each node's status and outputs, the run's tool calls
+ * and its result in the run-status store. When the run ends, the notice
+ * that announced it gives way to one saying how it ended. Stops when the
+ * run ends or the canvas closes.
  */
 export function useRunFollower(intervalMs = 500): void {
   const { stores } = useCanvas();
@@ -39,24 +36,33 @@ export function useRunFollower(intervalMs = 500): void {
     const controller = new AbortController();
     const poll = async () => {
       try {
-        // Only the statuses are needed: `after` far past the end leaves the tool calls out.
-        const response = await fetch(`/api/runs/${encodeURIComponent(runId)}?after=${Number.MAX_SAFE_INTEGER}`, { cache: "no-store", signal: controller.signal });
-        const report = (await response.json()) as RunReport;
+        const after = lastCallSequence(stores.runStatus.getState());
+        const response = await fetch(`/api/runs/${encodeURIComponent(runId)}/progress?after=${after}`, { cache: "no-store", signal: controller.signal });
+        const report = (await response.json()) as Partial<RunProgress> & { error?: string };
         if (stopped) return;
-        if (!response.ok) {
+        if (!response.ok || !report.run) {
           stores.runStatus.getState().failed(report.error ?? `The run's status could not be read (HTTP ${response.status}).`);
           return;
         }
-        const status = report.run?.status ?? "running";
+        const status = report.run.status;
         const finished = !liveStatuses.has(status);
-        stores.runStatus.getState().reported({ status, byNode: nodeStatuses(report.nodeRuns), error: report.run?.error ?? null, finished });
-        if (!finished) timer = setTimeout(poll, intervalMs);
+        const result = finished && Object.hasOwn(report.run.outputs, "result") ? { value: report.run.outputs.result } : null;
+        stores.runStatus.getState().reported({ status, ...nodeStatuses(report.nodeRuns), result, newCalls: report.toolCalls ?? [], error: report.run.error, finished });
+        if (finished) announceEnd(status, report.run.error);
+        else timer = setTimeout(poll, intervalMs);
       } catch (error) {
         if (stopped) return;
         // A dropped connection is the world's fault, not the run's: try again a little later.
         timer = setTimeout(poll, intervalMs * 4);
         if ((error as Error).name !== "AbortError") console.warn("run status poll failed", error);
       }
+    };
+    const announceEnd = (status: string, error: string | null) => {
+      const calls = stores.runStatus.getState().calls.length;
+      const tally = `${calls} tool call${calls === 1 ? "" : "s"}`;
+      if (status === "completed") stores.notices.getState().announce(`The run completed with ${tally}; the End shows its result.`, "success");
+      else if (status === "cancelled") stores.notices.getState().announce("The run was cancelled.", "info");
+      else stores.notices.getState().announce(`The run ${status.replace(/_/g, " ")}${error ? `: ${error}` : ""}.`, "error");
     };
     void poll();
     return () => {

@@ -15,13 +15,14 @@ import {
   useReactFlow,
   useStore,
 } from "@xyflow/react";
-import { type DragEvent, type RefObject, useCallback, useEffect, useRef } from "react";
+import { type DragEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { proposeConnection } from "@/lib/canvas";
 import { type CanvasEdge, type CanvasNode, selectDocumentActions, selectEdges, selectNodes } from "@/lib/store";
 import { useCanvas, useDocumentStore } from "./canvas-context";
 import { paletteMimeType, useAddNode } from "./use-add-node";
 import { useCurrentWorkflow } from "./use-current-workflow";
 import { WorkflowNodeView } from "./workflow-node";
+import { ConnectionHints, ConnectionReason } from "./connection-hints";
 
 // Module scope: React Flow re-creates every node when these objects change.
 const nodeTypes = { workflow: WorkflowNodeView };
@@ -47,6 +48,8 @@ export function WorkflowCanvas() {
   const refusal = useRef<string | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const announce = stores.notices.getState().announce;
+  // A refused drop's reason, shown where the pointer let go until the next press.
+  const [dropRefusal, setDropRefusal] = useState<{ reason: string; at: { x: number; y: number } } | null>(null);
 
   const check = useCallback(
     (drawn: Drawn) => proposeConnection(currentWorkflow(), types, { ...drawn, sourceHandle: drawn.sourceHandle ?? null, targetHandle: drawn.targetHandle ?? null }),
@@ -74,12 +77,14 @@ export function WorkflowCanvas() {
     [actions, announce, check],
   );
 
-  // A drag let go over a handle that refused it: say why.
+  // A drag let go over a handle that refused it: say why, there and in the status line.
   const onConnectEnd = useCallback(
     (_event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
       if (!state.fromHandle || !state.toHandle || state.isValid) return;
       const verdict = check({ source: state.fromHandle.nodeId, sourceHandle: state.fromHandle.id ?? null, target: state.toHandle.nodeId, targetHandle: state.toHandle.id ?? null });
-      if (!verdict.ok) announce(`Not connected: ${verdict.reason}`, "error");
+      if (verdict.ok) return;
+      announce(`Not connected: ${verdict.reason}`, "error");
+      if (state.pointer) setDropRefusal({ reason: verdict.reason, at: state.pointer });
     },
     [announce, check],
   );
@@ -120,14 +125,18 @@ export function WorkflowCanvas() {
       const type = event.dataTransfer.getData(paletteMimeType);
       if (!type) return;
       event.preventDefault();
-      addNode(type, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+      const at = screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      // A server from the palette's MCP section travels as `mcp-server:<id>`.
+      const server = /^mcp-server:(.+)$/.exec(type);
+      if (server) addNode("mcp-server", at, { serverId: server[1] });
+      else addNode(type, at);
     },
     [addNode, screenToFlowPosition],
   );
 
   // The frame carries the view-state classes (is-moving, is-far): React never rewrites its className.
   return (
-    <div ref={wrapper} className="canvas-frame">
+    <div ref={wrapper} className="canvas-frame" onPointerDown={dropRefusal ? () => setDropRefusal(null) : undefined}>
       <ReactFlow<CanvasNode, CanvasEdge>
         nodes={nodes}
         edges={edges}
@@ -165,6 +174,8 @@ export function WorkflowCanvas() {
         <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" nodeClassName={minimapClass} />
         <Controls aria-label="Zoom controls" showInteractive={false} />
         <FarZoomClass wrapper={wrapper} />
+        <ConnectionHints />
+        {dropRefusal ? <ConnectionReason reason={dropRefusal.reason} at={dropRefusal.at} /> : null}
       </ReactFlow>
     </div>
   );

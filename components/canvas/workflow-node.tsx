@@ -6,6 +6,8 @@ import { lookupNodeType, type NodeHandle, nodeHandles } from "@/lib/graph";
 import { type CanvasNode, nodeProblemCounts, nodeRunStatus, nodeToolCost } from "@/lib/store";
 import { useAnalysisStore, useCanvas, useRunStatusStore } from "./canvas-context";
 import { NodeHandleView } from "./node-handle";
+import { NodeOutputs } from "./node-outputs";
+import { ServerNodeSummary, useServerTitle } from "./server-node-summary";
 
 /**
  * A workflow node on the canvas: title, kind, signal ports (inputs left,
@@ -24,7 +26,9 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
   const status = useRunStatusStore(useMemo(() => nodeRunStatus(id), [id]));
   const [errors, warnings] = counts.split(":").map(Number);
 
-  const title = info?.title ?? data.type;
+  const isServer = data.type === "mcp-server";
+  const serverTitle = useServerTitle(data.config, isServer);
+  const title = serverTitle ?? info?.title ?? data.type;
   const inputs = handles.filter((handle) => handle.role === "input");
   const outputs = handles.filter((handle) => handle.role === "output");
   const top = handles.filter((handle) => handle.role === "provider");
@@ -47,6 +51,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
         </span>
       </div>
       {data.label ? <div className="wf-node-type">{title}</div> : null}
+      {isServer ? <ServerNodeSummary config={data.config} /> : null}
       {!info ? <div className="wf-node-unknown">Unknown node type “{data.type}”</div> : null}
       {inputs.length > 0 || outputs.length > 0 ? (
         <div className="wf-node-ports">
@@ -69,6 +74,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
           </ul>
         </div>
       ) : null}
+      <NodeOutputs id={id} type={data.type} />
       <div className="wf-node-footer">
         {cost ? (
           <span className={`wf-tool-cost${cost.discovery ? " is-discovery" : ""}`} title={costTitle(cost)}>
@@ -106,7 +112,7 @@ function ConnectorRow({ handles, nodeId, placement }: { handles: NodeHandle[]; n
 }
 
 function kindLabel(type: string, kind: string | undefined, builtin: boolean | undefined): string {
-  if (builtin) return { start: "Start", end: "End", "task-start": "Task Start", "task-end": "Task End" }[type] ?? "Built-in";
+  if (builtin) return { start: "Start", end: "End", "task-start": "Task Start", "task-end": "Task End", "mcp-server": "MCP server" }[type] ?? "Built-in";
   if (kind === "CallbackNode") return "Callback";
   if (kind === "PromiseNode") return "Promise";
   return "Unknown";

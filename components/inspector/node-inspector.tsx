@@ -3,12 +3,13 @@
 import { useCallback, useId, useMemo } from "react";
 import type { AgentToolCost, CanvasNodeType, CanvasProblem } from "@/lib/canvas";
 import { configIssues } from "@/lib/canvas";
-import { type ConfigIssue, lookupNodeType, type NodeTypes } from "@/lib/graph";
+import { type ConfigIssue, configIssueInWords, type ConfigSchema, lookupNodeType, mcpServerNodeType, type NodeTypes } from "@/lib/graph";
 import type { JsonSchema } from "@/lib/manifest/schemas/json-schema";
 import type { CanvasNode } from "@/lib/store";
 import { type ConfigPath, orderedProperties, pathKey, setAt } from "./config-value";
 import { ProblemItems } from "./problem-items";
 import { SchemaField } from "./schema-field";
+import { type ServerPickerData, ServerToolPicker } from "./server-tool-picker";
 
 /**
  * The inspector of one node: its label, a form generated from its type's
@@ -21,6 +22,7 @@ export function NodeInspector({
   nodeTypes,
   problems,
   toolCost,
+  serverData,
   onChange,
   onDelete,
 }: {
@@ -29,6 +31,8 @@ export function NodeInspector({
   nodeTypes: NodeTypes;
   problems: readonly CanvasProblem[];
   toolCost: AgentToolCost | undefined;
+  /** For an MCP server node: its server, that server's tools, and the servers to choose from. */
+  serverData?: ServerPickerData;
   onChange: (patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => void;
   onDelete: () => void;
 }) {
@@ -42,7 +46,7 @@ export function NodeInspector({
   const known = new Set(properties.map(([name]) => name));
   const general = issues.filter((issue) => !issue.field || !known.has(issue.field.split(".")[0]));
 
-  const messagesFor = useCallback((path: ConfigPath, inside = false) => messagesAt(issues, pathKey(path), inside), [issues]);
+  const messagesFor = useCallback((path: ConfigPath, inside = false) => messagesAt(issues, pathKey(path), inside, schema), [issues, schema]);
   const change = useCallback(
     (path: ConfigPath, value: unknown) => onChange({ config: setAt(config, path, value) as Record<string, unknown> }, `config:${node.id}:${pathKey(path)}`),
     [config, node.id, onChange],
@@ -73,16 +77,24 @@ export function NodeInspector({
         </p>
       </div>
 
-      {toolCost ? <ToolCostSummary cost={toolCost} /> : null}
+      {toolCost ? <ToolCostSummary cost={toolCost} nodeId={node.id} /> : null}
 
+      {node.data.type === mcpServerNodeType && serverData ? (
+        <ServerToolPicker
+          nodeId={node.id}
+          config={config}
+          data={serverData}
+          messages={{ serverId: messagesFor(["serverId"]), toolNames: messagesFor(["toolNames"], true) }}
+          onChange={(next, mergeKey) => onChange({ config: next }, mergeKey)}
+        />
+      ) : (
       <form className="config-form" aria-label={`Settings of ${node.id}`} onSubmit={(event) => event.preventDefault()} noValidate>
         <h3>Settings</h3>
         {general.length > 0 ? (
           <ul className="field-error-list" aria-label="Settings problems">
             {general.map((issue, index) => (
               <li key={index} className="field-error">
-                {issue.field ? `${issue.field}: ` : ""}
-                {issue.message}
+                {configIssueInWords(issue, schema as ConfigSchema | undefined)}
               </li>
             ))}
           </ul>
@@ -102,6 +114,7 @@ export function NodeInspector({
           />
         ))}
       </form>
+      )}
 
       <section className="inspector-problems" aria-label={`Problems of ${node.id}`}>
         <h3>Problems</h3>
@@ -115,12 +128,12 @@ export function NodeInspector({
   );
 }
 
-function ToolCostSummary({ cost }: { cost: AgentToolCost }) {
+function ToolCostSummary({ cost, nodeId }: { cost: AgentToolCost; nodeId: string }) {
   return (
     <section className={`tool-cost${cost.discovery ? " is-discovery" : ""}`} aria-label="Tool definitions">
       <h3>Tools</h3>
       {cost.tools === 0 ? (
-        <p className="small">No tools wired: the agent answers with one model request. Wire a service or a Task Start to its tool socket.</p>
+        <p className="small">No tools wired: the agent answers with one model request. Wire a service, an MCP server or a Task Start to its tool socket.</p>
       ) : (
         <>
           <p className="small">
@@ -129,6 +142,14 @@ function ToolCostSummary({ cost }: { cost: AgentToolCost }) {
             </strong>{" "}
             of definitions (threshold {cost.threshold.toLocaleString("en")}).
           </p>
+          <ul className="agent-tool-list" aria-label={`Tools of ${nodeId}`}>
+            {cost.items.map((item, index) => (
+              <li key={`${item.name}:${index}`}>
+                <code>{item.name}</code> <span className="muted small">from {item.from}</span>{" "}
+                <span className="agent-tool-tokens small">≈{item.tokens.toLocaleString("en")} tok</span>
+              </li>
+            ))}
+          </ul>
           <p className="small">
             {cost.discovery
               ? "Starts in progressive-discovery mode: the model gets search_tools and call_tool instead, and finds tools by describing the job."
@@ -140,7 +161,9 @@ function ToolCostSummary({ cost }: { cost: AgentToolCost }) {
   );
 }
 
-/** Messages for a field: exact matches, or (for JSON fields) anything inside it. */
-function messagesAt(issues: readonly ConfigIssue[], key: string, inside: boolean): string[] {
-  return issues.filter((issue) => issue.field === key || (inside && issue.field?.startsWith(`${key}.`))).map((issue) => issue.message);
+/** Messages for a field, in words that name it: exact matches, or (for JSON fields) anything inside it. */
+function messagesAt(issues: readonly ConfigIssue[], key: string, inside: boolean, schema: JsonSchema | undefined): string[] {
+  return issues
+    .filter((issue) => issue.field === key || (inside && issue.field?.startsWith(`${key}.`)))
+    .map((issue) => configIssueInWords(issue, schema as ConfigSchema | undefined));
 }

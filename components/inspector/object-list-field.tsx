@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { newItem, orderedProperties, pathKey } from "./config-value";
 import { type FieldProps, labelOf } from "./field-frame";
 import { SchemaField } from "./schema-field";
@@ -13,6 +13,14 @@ export function ObjectListField(props: FieldProps) {
   const singular = singularOf(label);
   const messages = props.messagesFor(props.path);
   const headingId = `${props.idPrefix}-${useId()}`;
+  const list = useRef<HTMLOListElement>(null);
+  // After "Add …", the new item's first field gets the focus, so typing names it.
+  const added = useRef(false);
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    list.current?.querySelector<HTMLElement>(".object-list-item:last-child input, .object-list-item:last-child select, .object-list-item:last-child textarea")?.focus();
+  }, [items.length]);
   return (
     <fieldset className="form-field object-list" data-field={pathKey(props.path)} aria-labelledby={headingId}>
       <legend id={headingId}>
@@ -22,7 +30,7 @@ export function ObjectListField(props: FieldProps) {
       {props.schema.description ? <p className="field-hint">{props.schema.description}</p> : null}
       {messages.length > 0 ? <p className="field-error">{messages.join("; ")}</p> : null}
       {items.length === 0 ? <p className="muted small">None yet.</p> : null}
-      <ol className="object-list-items">
+      <ol className="object-list-items" ref={list}>
         {items.map((item, index) => (
           <li key={index} className="object-list-item">
             <fieldset>
@@ -54,7 +62,14 @@ export function ObjectListField(props: FieldProps) {
           </li>
         ))}
       </ol>
-      <button type="button" className="button-quiet" onClick={() => props.onChange(props.path, [...items, newItem(props.schema)])}>
+      <button
+        type="button"
+        className="button-quiet"
+        onClick={() => {
+          added.current = true;
+          props.onChange(props.path, [...items, newItem(props.schema)]);
+        }}
+      >
         Add {singular.toLowerCase()}
       </button>
     </fieldset>

@@ -1,35 +1,75 @@
 "use client";
 
 import { type DragEvent, useDeferredValue, useId, useMemo, useState } from "react";
-import type { CanvasNodeType } from "@/lib/canvas";
+import { type CanvasNodeType, type CanvasServer, type ServerTools, serverSearchText } from "@/lib/canvas";
+import { ServerPalette } from "./server-palette";
+
+/** The palette's MCP server entries and what it needs to show them. */
+export interface PaletteServers {
+  servers: readonly CanvasServer[];
+  tools: Readonly<Record<string, ServerTools>>;
+  onAdd: (serverId: string) => void;
+  /** Someone is searching: list every server's tools, so a tool's name finds its server. */
+  onSearch: () => void;
+}
 
 /**
- * The node types to add, grouped by category, with a search box. Each item
- * can be dragged onto the canvas (HTML5 drag and drop) or added with its
- * Add button, which keyboard users and tests use.
+ * The node types to add, grouped by category, with a search box, and the
+ * registry's MCP servers in a section of their own. Each item can be
+ * dragged onto the canvas (HTML5 drag and drop) or added with its Add
+ * button, which keyboard users and tests use.
  */
 export function NodePalette({
   types,
   mimeType,
   onAdd,
+  servers,
+  onClose,
 }: {
   types: readonly CanvasNodeType[];
   mimeType: string;
   onAdd: (type: string) => void;
+  servers: PaletteServers;
+  /** Closes the palette where it is a drawer (small screens). */
+  onClose?: () => void;
 }) {
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
   const searchId = useId();
-  const groups = useMemo(() => groupByCategory(types.filter((type) => matches(type, deferred))), [types, deferred]);
+  const addable = useMemo(() => types.filter((type) => type.category !== "MCP servers"), [types]);
+  const groups = useMemo(() => groupByCategory(addable.filter((type) => matches(type, deferred))), [addable, deferred]);
   const shown = groups.reduce((sum, group) => sum + group.types.length, 0);
+  const words = useMemo(() => searchWords(deferred), [deferred]);
+  const available = useMemo(() => servers.servers.filter((server) => server.availability === "available"), [servers.servers]);
+  const shownServers = useMemo(
+    () => available.filter((server) => words.every((word) => serverSearchText(server, servers.tools[server.id]).includes(word))),
+    [available, servers.tools, words],
+  );
+  const builtins = addable.filter((type) => type.builtin).length;
 
   return (
-    <nav className="palette" aria-label="Node palette">
+    <nav className="palette" id="canvas-palette" aria-label="Node palette">
+      {onClose ? (
+        <button type="button" className="button-quiet drawer-close" onClick={onClose}>
+          Close the palette
+        </button>
+      ) : null}
       <div className="palette-search" role="search">
-        <label htmlFor={searchId}>Search node types</label>
-        <input id={searchId} type="search" value={query} placeholder="agent, weather, http…" onChange={(event) => setQuery(event.target.value)} />
+        <label htmlFor={searchId}>Search node types and servers</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder="agent, weather, echo…"
+          onFocus={servers.onSearch}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            servers.onSearch();
+          }}
+        />
         <p className="muted small" role="status" aria-live="polite">
-          {shown === types.length ? `${shown} node types` : `${shown} of ${types.length} node types`}
+          {shown === addable.length ? `${shown} node types: ${addable.length - builtins} from nodes/, ${builtins} built-in` : `${shown} of ${addable.length} node types`}
+          {available.length > 0 ? ` · ${shownServers.length === available.length ? "" : `${shownServers.length} of `}${available.length} MCP server${available.length === 1 ? "" : "s"}` : ""}
         </p>
       </div>
       {groups.map((group) => (
@@ -43,6 +83,7 @@ export function NodePalette({
         </section>
       ))}
       {shown === 0 ? <p className="muted small palette-empty">No node type matches “{query}”.</p> : null}
+      <ServerPalette servers={shownServers} tools={servers.tools} words={words} mimeType={mimeType} onAdd={servers.onAdd} />
     </nav>
   );
 }
@@ -78,8 +119,12 @@ function PaletteItem({ type, mimeType, onAdd }: { type: CanvasNodeType; mimeType
   );
 }
 
+function searchWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
 function matches(type: CanvasNodeType, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = searchWords(query);
   if (words.length === 0) return true;
   const text = `${type.title} ${type.name} ${type.category} ${type.description} ${type.whenToUse}`.toLowerCase();
   return words.every((word) => text.includes(word));

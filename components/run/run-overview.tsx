@@ -41,9 +41,14 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
             Compare with…
           </Link>
           {run.workflowId ? (
-            <Link href={`/runs?workflow=${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
-              All runs of this workflow
-            </Link>
+            <>
+              <Link href={`/workflows/${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
+                Open the workflow on the canvas
+              </Link>
+              <Link href={`/runs?workflow=${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
+                All runs of this workflow
+              </Link>
+            </>
           ) : null}
         </div>
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type TraceOverview, noFilters } from "@/lib/trace/trace-page";
 import { buildTraceRows, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
@@ -15,6 +15,8 @@ import styles from "./run.module.css";
 export interface RunTraceViewProps {
   initialTrace: TraceOverview;
   cancelRun: CancelRunAction;
+  /** A tool call to open when the page loads (a link from the canvas's run panel). */
+  initialCall?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface RunTraceViewProps {
  * the run while it runs. The tree's calls load page by page as they scroll
  * into view; a call's arguments and result when it is opened.
  */
-export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, initialCall }: RunTraceViewProps) {
   const data = useTraceData(initialTrace);
   const { overview, latest, filters, setFilters, loaded, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
@@ -75,6 +77,13 @@ export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
     setWantedRow(null);
     setScrollTarget((current) => ({ key: wantedRow, token: (current?.token ?? 0) + 1 }));
   }, [wantedRow, tree.rows]);
+  // `?call=<id>` (a link from the canvas's run panel) opens that call once, wherever its page of rows is.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !initialCall) return;
+    opened.current = true;
+    void showCall(initialCall);
+  }, [initialCall, showCall]);
 
   return (
     <div className={styles.page}>

@@ -100,7 +100,9 @@ function CallRow({ row, indent, timeline, onToggle }: { row: Extract<Row, { kind
           >
             <Chevron open={expanded} />
           </button>
-          <code className={styles.toolName}>{call.tool}</code>
+          <button type="button" className={styles.toolNameButton} aria-hidden="true" tabIndex={-1} onClick={() => onToggle(call.id)}>
+            <code className={styles.toolName}>{call.tool}</code>
+          </button>
           {call.isError ? <span className="badge badge-error" title="The tool answered with isError: true">error</span> : null}
           {call.tainted ? <span className="badge badge-warning" title="The result came from external content and is taint-tracked">tainted</span> : null}
           {subflowCount > 0 ? <span className="badge badge-callback" title="This call started a task's sub-flow, shown beneath it">task</span> : null}

@@ -7,6 +7,7 @@ import { FormField } from "./form-field";
 import { SecretInputs } from "./secret-inputs";
 import type { ServerFormInitial } from "./server-view";
 import styles from "./servers.module.css";
+import { suggestedServerId } from "./suggested-id";
 
 const idPrefix = "server";
 
@@ -31,7 +32,10 @@ export function ServerForm({
   const [state, formAction, pending] = useActionState<FormState, FormData>(save, null);
   const [values, setValues] = useState(initial);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const set = (name: keyof ServerFormInitial) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  // A new server's id follows its name until the person edits the id.
+  const [idEdited, setIdEdited] = useState(mode === "edit" || initial.id !== "");
+  const set = (name: keyof ServerFormInitial) => (value: string) =>
+    setValues((current) => ({ ...current, [name]: value, ...(name === "name" && !idEdited ? { id: suggestedServerId(value) } : {}) }));
   const failure = state && !state.ok ? { field: state.field ?? "", message: state.error } : null;
   const topField = failure?.field.split(".")[0] ?? "";
   const errorFor = (name: string) => (failure && topField === name && name !== "secrets" ? failure.message : null);
@@ -44,7 +48,18 @@ export function ServerForm({
   }, [state]); // only when a new answer arrives
 
   const field = (name: keyof ServerFormInitial, label: string, extra: Record<string, unknown> = {}) => (
-    <FormField idPrefix={idPrefix} name={name} label={label} value={String(values[name])} onValue={set(name)} error={errorFor(name)} {...extra} />
+    <FormField
+      idPrefix={idPrefix}
+      name={name}
+      label={label}
+      value={String(values[name])}
+      onValue={(value) => {
+        if (name === "id") setIdEdited(true);
+        set(name)(value);
+      }}
+      error={errorFor(name)}
+      {...extra}
+    />
   );
 
   return (
@@ -74,7 +89,7 @@ export function ServerForm({
           readOnly: mode === "edit",
           spellCheck: false,
           autoComplete: "off",
-          hint: mode === "edit" ? "Workflows refer to the server by this id; it cannot change." : "How workflows refer to it: letters, digits, - and _.",
+          hint: mode === "edit" ? "Workflows refer to the server by this id; it cannot change." : "How workflows refer to it: letters, digits, - and _. Suggested from the name until you change it.",
         })}
         {field("description", "Description", { multiline: true, rows: 2 })}
         <div className={styles.field}>

@@ -16,6 +16,7 @@ export function SiteHeader() {
             { href: "/runs", label: "Runs" },
             { href: "/nodes", label: "Nodes" },
             { href: "/servers", label: "Servers" },
+            { href: "/credentials", label: "Credentials" },
           ]}
         />
       </div>

@@ -4,9 +4,11 @@ import "./controls.css";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
 /**
- * A modal dialog on the native <dialog>: focus moves in and back, Escape
- * closes it, the page behind is inert. Open it by rendering it with
- * `open`; it tells its owner when it closes, however that happened.
+ * A modal dialog on the native <dialog>: focus moves in (to its first field,
+ * or its first control after the close button, so typing and Enter act on
+ * the form) and back, Escape closes it, the page behind is inert. Open it by
+ * rendering it with `open`; it tells its owner when it closes, however that
+ * happened.
  */
 export function ModalDialog({
   open,
@@ -29,7 +31,14 @@ export function ModalDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      const body = dialog.querySelector(".modal-dialog-body");
+      const first =
+        body?.querySelector<HTMLElement>("[autofocus], input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)") ??
+        body?.querySelector<HTMLElement>("button:not(:disabled), a[href], [tabindex]:not([tabindex='-1'])");
+      first?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

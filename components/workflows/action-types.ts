@@ -39,3 +39,17 @@ export interface CanvasRunActions {
   startRun(workflowId: string, input: Record<string, unknown>): Promise<{ ok: true; runId: string } | { ok: false; error: string; field?: string }>;
   cancelRun(runId: string): Promise<unknown>;
 }
+
+/** A tool as a registry server lists it (app/actions/servers.ts listServerToolsAction). */
+export interface ListedTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  /** Why the tool cannot be offered to agents, when its definition is broken. */
+  problem?: string;
+}
+
+/** The registry actions the canvas calls: listing a server's tools (which starts or reaches the server). */
+export interface CanvasServerActions {
+  listTools(id: string): Promise<ActionResult<{ tools: ListedTool[] }>>;
+}

@@ -101,7 +101,7 @@ export function WorkflowCard({ workflow, actions }: { workflow: WorkflowListItem
           Duplicate
         </button>
         <a className="button-quiet" href={`${href}/export`} download aria-label={`Export ${workflow.name} as JSON`}>
-          Export JSON
+          Export
         </a>
         <button type="button" className="button-quiet button-danger" aria-label={`Delete ${workflow.name}`} disabled={pending} onClick={() => setConfirmingDelete(true)}>
           Delete

@@ -34,6 +34,15 @@ describe("autoLayout", () => {
     for (const [index, box] of boxes.entries()) for (const other of boxes.slice(index + 1)) expect(overlaps(box, other)).toBe(false);
   });
 
+  it("puts nodes no edge touches in a row under the rest, in document order, not in a column", () => {
+    const fresh = autoLayout([node("start"), node("agent"), node("end")], []);
+    expect(new Set(Object.values(fresh).map((position) => position.y)).size).toBe(1);
+    expect(fresh.start.x).toBeLessThan(fresh.agent.x);
+    expect(fresh.agent.x).toBeLessThan(fresh.end.x);
+    const wiredBottom = Math.max(...["start", "agent", "end", "converter", "weather"].map((id) => positions[id].y + (nodes.find((n) => n.id === id)?.height ?? 0)));
+    expect(positions.lonely.y).toBeGreaterThan(wiredBottom);
+  });
+
   it("copes with loops, self-edges and an empty canvas", () => {
     expect(autoLayout([], [])).toEqual({});
     const looped = autoLayout([node("a"), node("b")], [

@@ -27,13 +27,37 @@ type Position = { x: number; y: number };
  * "tidy up" does: signal edges run left to right in columns (dagre), and a
  * service node that only offers tools sits in a row right under the first
  * agent it serves, the way Flowise and Langflow show tools plugged into an
- * agent. Task Starts keep their place at the head of their sub-flow.
+ * agent. Task Starts keep their place at the head of their sub-flow. Nodes
+ * no edge touches are not stacked in dagre's first column (where the edges
+ * drawn later would cross them): they go in rows under the rest, in
+ * document order, left to right, the way they will most likely be wired.
  *
  * @example autoLayout(nodes, edges)["agent"] // { x: 320, y: 40 }
  */
 export function autoLayout(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayoutOptions = {}): Record<string, Position> {
   const gap = options.gap ?? 40;
   const columnGap = options.columnGap ?? 100;
+  const touched = new Set(edges.flatMap((edge) => [edge.source, edge.target]));
+  const loose = nodes.filter((node) => !touched.has(node.id));
+  const positions = layoutWired(nodes.filter((node) => touched.has(node.id)), edges, gap, columnGap);
+  const placed = Object.entries(positions).map(([id, position]) => ({ ...position, height: nodes.find((node) => node.id === id)?.height ?? 0 }));
+  const top = placed.length > 0 ? Math.max(...placed.map((box) => box.y + box.height)) + columnGap : 0;
+  const left = placed.length > 0 ? Math.min(...placed.map((box) => box.x)) : 0;
+  const perRow = 6;
+  for (let start = 0, y = top; start < loose.length; start += perRow) {
+    const row = loose.slice(start, start + perRow);
+    let x = left;
+    for (const node of row) {
+      positions[node.id] = { x: round(x), y: round(y) };
+      x += node.width + columnGap;
+    }
+    y += Math.max(...row.map((node) => node.height)) + gap;
+  }
+  return positions;
+}
+
+/** The dagre layout of the nodes some edge touches, with tool providers in rows under their agents. */
+function layoutWired(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], gap: number, columnGap: number): Record<string, Position> {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const inFlow = new Set<string>();
   for (const edge of edges) {

@@ -8,11 +8,15 @@ export {
   type LintFinding,
   type ToolSpec,
 } from "./canvas-catalogue";
-export { agentToolCosts, discoveryThresholdTokens, estimateTokens, modelToolNames, type AgentToolCost, type ToolsOf } from "./tool-cost";
-export { analyseWorkflow, type CanvasProblem, type NodeAnalysis, type WorkflowAnalysis } from "./workflow-analysis";
+export { agentToolCosts, discoveryThresholdTokens, estimateTokens, modelToolNames, type AgentToolCost, type AgentToolItem, type ToolsOf } from "./tool-cost";
+export { analyseWorkflow, type CanvasProblem, type NodeAnalysis, type ServerContext, type WorkflowAnalysis } from "./workflow-analysis";
+export { serverNodeTools, serverSearchText, type CanvasServer, type ServerAvailability, type ServerTools, type ServerToolsById } from "./canvas-servers";
+export { serverProblems, type ServerProblem } from "./server-problems";
+export { migrateMcpToolSources } from "./migrate-mcp-tools";
 export { configIssues, validateConfig } from "./config-check";
 export { edgeHandleIds, handleId, isSourceRole, parseHandleId } from "./handle-ids";
 export { proposeConnection, type DrawnConnection, type ProposedEdge } from "./propose-connection";
 export { autoLayout, type LayoutEdge, type LayoutNode, type LayoutOptions } from "./auto-layout";
 export { uniqueId } from "./node-ids";
 export { copyFragment, pasteFragment, readFragment, fragmentMarker, type Fragment } from "./fragment";
+export { pasteOffset, type PlacedBox } from "./paste-placement";

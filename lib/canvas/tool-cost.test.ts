@@ -61,13 +61,41 @@ describe("agentToolCosts", () => {
     expect(Object.keys(costs)).toEqual(["agent"]);
     const tools = canvas.types.find((type) => type.name === "unit-converter")!.tools.mcpService;
     const expected = estimateTokens(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema })));
-    expect(costs.agent).toEqual({ tools: 2, tokens: expected, discovery: false, threshold: 2000 });
+    expect(costs.agent).toMatchObject({ tools: 2, tokens: expected, discovery: false, threshold: 2000 });
+    expect(costs.agent.items.map((item) => [item.name, item.from])).toEqual(tools.map((tool) => [tool.name, "converter"]));
+    expect(costs.agent.items.every((item) => item.tokens > 0 && item.tokens < expected)).toBe(true);
   });
 
   it("says an agent with no tools costs nothing and does not start in discovery mode", async () => {
     const { canvas } = await catalogue();
     const workflow: Workflow = { version: 1, name: "w", nodes: [{ id: "a", type: "offline-agent", position: { x: 0, y: 0 }, config: {} }], edges: [] };
-    expect(agentToolCosts(workflow, lookups(canvas)).a).toEqual({ tools: 0, tokens: 0, discovery: false, threshold: 2000 });
+    expect(agentToolCosts(workflow, lookups(canvas)).a).toEqual({ tools: 0, items: [], tokens: 0, discovery: false, threshold: 2000 });
+  });
+
+  it("counts an MCP server node's chosen tools after the services and tasks, as the engine offers them", async () => {
+    const { canvas } = await catalogue();
+    const echo = { name: "echo", description: "Echoes back the input string", inputSchema: { type: "object", properties: { message: { type: "string" } } } };
+    const sum = { name: "get-sum", description: "Returns the sum of two numbers", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } };
+    const workflow: Workflow = {
+      version: 1,
+      name: "w",
+      nodes: [
+        { id: "a", type: "offline-agent", position: { x: 0, y: 0 }, config: {} },
+        { id: "everything", type: "mcp-server", position: { x: 0, y: 0 }, config: { serverId: "everything", toolNames: ["echo"] } },
+        { id: "converter", type: "unit-converter", position: { x: 0, y: 0 }, config: {} },
+      ],
+      edges: [
+        { id: "e1", kind: "service", source: "everything", sourceHandle: "tools", target: "a", targetHandle: "mcpService" },
+        { id: "e2", kind: "service", source: "converter", sourceHandle: "mcpService", target: "a", targetHandle: "mcpService" },
+      ],
+    };
+    const cost = agentToolCosts(workflow, { ...lookups(canvas), serverToolsOf: (node) => [echo, sum].filter((tool) => (node.config.toolNames as string[]).includes(tool.name)) }).a;
+    expect(cost.items.map((item) => [item.name, item.from])).toEqual([
+      ["convertUnits", "converter"],
+      ["listUnits", "converter"],
+      ["echo", "everything"],
+    ]);
+    expect(cost.items.at(-1)).toEqual({ name: "echo", from: "everything", tokens: estimateTokens([{ name: "echo", description: echo.description, parameters: echo.inputSchema }]) });
   });
 
   it("switches to discovery mode once the wired definitions pass 2,000 tokens, counting Task Starts too", async () => {

@@ -1,5 +1,7 @@
 import { type GraphProblem, lookupNodeType, type NodeTypes, validateWorkflow, type Workflow } from "../graph";
 import type { CanvasNodeType, LintFinding } from "./canvas-catalogue";
+import { type CanvasServer, serverNodeTools, type ServerToolsById } from "./canvas-servers";
+import { serverProblems } from "./server-problems";
 import { validateConfig } from "./config-check";
 import { type AgentToolCost, agentToolCosts } from "./tool-cost";
 
@@ -31,12 +33,21 @@ export interface WorkflowAnalysis {
   warnings: number;
 }
 
+/** The registry servers the canvas was told about, and the tools listed so far. */
+export interface ServerContext {
+  servers: ReadonlyMap<string, CanvasServer>;
+  tools: ServerToolsById;
+}
+
+const noServers: ServerContext = { servers: new Map(), tools: {} };
+
 /**
  * Everything the canvas marks on a workflow: graph validation (with config
  * checked against each type's schema), the lint findings of each node's
- * type, and each agent's tool cost. Pure; run again after each edit.
+ * type, what stands between each MCP server node and its server, and each
+ * agent's tool cost. Pure; run again after each edit.
  */
-export function analyseWorkflow(workflow: Workflow, nodeTypes: NodeTypes, entries: ReadonlyMap<string, CanvasNodeType>): WorkflowAnalysis {
+export function analyseWorkflow(workflow: Workflow, nodeTypes: NodeTypes, entries: ReadonlyMap<string, CanvasNodeType>, servers: ServerContext = noServers): WorkflowAnalysis {
   const byNode: Record<string, NodeAnalysis> = {};
   const byEdge: Record<string, CanvasProblem[]> = {};
   const general: CanvasProblem[] = [];
@@ -46,6 +57,9 @@ export function analyseWorkflow(workflow: Workflow, nodeTypes: NodeTypes, entrie
     if (problem.nodeId) place(problem.nodeId).problems.push(shown);
     else if (problem.edgeId) (byEdge[problem.edgeId] ??= []).push(shown);
     else general.push(shown);
+  }
+  for (const problem of serverProblems(workflow, servers.servers, servers.tools)) {
+    place(problem.nodeId).problems.push({ source: "graph", severity: problem.severity, code: problem.code, message: problem.message, ...(problem.field ? { field: problem.field } : {}) });
   }
   for (const node of workflow.nodes) {
     const lint = entries.get(node.type)?.lint ?? [];
@@ -67,6 +81,7 @@ export function analyseWorkflow(workflow: Workflow, nodeTypes: NodeTypes, entrie
   const toolCosts = agentToolCosts(workflow, {
     toolsOf: (type, connector) => entries.get(type)?.tools[connector] ?? [],
     toolConnectorOf: (type) => (lookupNodeType(nodeTypes, type)?.hasToolExchange ? (entries.get(type)?.toolConnector ?? "mcpService") : undefined),
+    serverToolsOf: (node) => serverNodeTools(node, servers.tools),
   });
   return { byNode, byEdge, general, toolCosts, errors, warnings };
 }

@@ -11,6 +11,7 @@ export { getRunTrace, listRuns, listRecentRuns } from "./runs";
 export { getTraceOverview, getCallPage, getCallDetail, getTaintOrigins, maxPageCalls, type CallPageRequest } from "./trace-reads";
 export { readWholeRunTrace } from "./whole-run-trace";
 export { readRunTotals, type ListedRunTotals } from "./run-totals";
+export { getRunProgress } from "./run-progress";
 export { PrismaRunSink } from "./run-sink";
 export { resumeInterruptedRuns } from "./interrupted-runs";
 export { toJsonText } from "./json-text";

@@ -8,12 +8,20 @@ const taskStart = builtinNodeType("task-start")!;
 
 describe("built-in nodes", () => {
   it("come in the catalogue's shape, in palette order", () => {
-    expect(builtinNodes.map((node) => node.name)).toEqual(["start", "end", "task-start", "task-end"]);
+    expect(builtinNodes.map((node) => node.name)).toEqual(["start", "end", "task-start", "task-end", "mcp-server"]);
     for (const node of builtinNodes) {
-      expect(node).toMatchObject({ title: expect.any(String), description: expect.any(String), kind: "PromiseNode", serviceConnectors: [], category: "Built-in" });
+      expect(node).toMatchObject({ title: expect.any(String), description: expect.any(String), kind: "PromiseNode" });
       expect(node.configSchema).toMatchObject({ type: "object" });
       expect(node.configSchema).not.toHaveProperty("$schema");
     }
+  });
+
+  it("the MCP server node offers its server's tools on one provider connector, and needs a server id", () => {
+    const server = builtinNodeType("mcp-server")!;
+    expect(server.serviceConnectors).toEqual([expect.objectContaining({ name: "tools", isService: true })]);
+    expect(server.checkConfig!({})).toEqual([{ field: "serverId", message: "is required" }]);
+    expect(server.checkConfig!({ serverId: "everything", toolNames: ["echo"] })).toEqual([]);
+    expect(server.checkConfig!({ serverId: "everything", toolNames: [] })).toEqual([{ field: "toolNames", message: expect.stringContaining("at least one tool") }]);
   });
 
   it("Start puts out its fields, then started", () => {

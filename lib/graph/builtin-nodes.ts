@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mcpServerConfig, mcpServerConnector, mcpServerNodeType } from "./mcp-server-node";
 import { fieldPorts, inputFieldList, readFields } from "./input-fields";
 import type { ConfigIssue, ConfigSchema, NodePort, NodeTypeInfo, NodeTypes } from "./node-type-info";
 
@@ -20,6 +21,10 @@ import type { ConfigIssue, ConfigSchema, NodePort, NodeTypeInfo, NodeTypes } fro
  *   like Start's, plus the bottom handle `task` that a task edge joins to an
  *   agent's tool connector.
  * - `task-end`: its `result` input is the task's result.
+ * - `mcp-server`: a server of the MCP server registry, by id (see
+ *   mcp-server-node.ts). It offers the server's tools (all, or the
+ *   `toolNames` chosen) on its `tools` connector; a service edge to an
+ *   agent's tool socket gives the agent those tools. Never a step.
  *
  * Built-in names win over a folder in nodes/ of the same name.
  */
@@ -49,12 +54,12 @@ const resultInput = (description: string): NodePort => ({ name: "result", type: 
 export interface BuiltinNode extends NodeTypeInfo {
   name: BuiltinNodeName;
   whenToUse: string;
-  category: "Built-in";
+  category: "Built-in" | "MCP servers";
   "ui:order"?: string[];
   configSchema: ConfigSchema;
 }
 
-export const builtinNodeNames = ["start", "end", "task-start", "task-end"] as const;
+export const builtinNodeNames = ["start", "end", "task-start", "task-end", mcpServerNodeType] as const;
 export type BuiltinNodeName = (typeof builtinNodeNames)[number];
 
 const common = { category: "Built-in" as const, kind: "PromiseNode" as const, serviceConnectors: [], hasToolExchange: false, conditionalOutputs: [] };
@@ -103,6 +108,21 @@ export const builtinNodes: readonly BuiltinNode[] = [
     outputs: [],
     ...configured(noConfig),
   },
+  {
+    ...common,
+    category: "MCP servers",
+    name: mcpServerNodeType,
+    title: "MCP server",
+    description: "A server of the MCP server registry: offers its tools (all, or the ones chosen) to the agents it is wired to.",
+    whenToUse: "An agent should use the tools of a registered MCP server; wire its top connector to the agent's tool socket.",
+    inputs: [],
+    outputs: [],
+    serviceConnectors: [
+      { name: mcpServerConnector, description: "The server's tools; wire it to an agent's tool socket.", serviceType: "mcp", isService: true, methods: [] },
+    ],
+    "ui:order": ["serverId", "toolNames"],
+    ...configured(mcpServerConfig),
+  },
 ];
 
 const byName = new Map<string, BuiltinNode>(builtinNodes.map((node) => [node.name, node]));
@@ -112,7 +132,7 @@ export function builtinNodeType(type: string): BuiltinNode | undefined {
   return byName.get(type);
 }
 
-/** True for `start`, `end`, `task-start` and `task-end`. */
+/** True for `start`, `end`, `task-start`, `task-end` and `mcp-server`. */
 export function isBuiltinNodeType(type: string): type is BuiltinNodeName {
   return byName.has(type);
 }

@@ -1,3 +1,4 @@
+import { configIssueInWords } from "./config-words";
 import type { GraphProblem } from "./graph-problem";
 import type { ConfigIssue } from "./node-type-info";
 import type { ValidationContext } from "./validation-context";
@@ -19,9 +20,7 @@ export function configProblems(context: ValidationContext): GraphProblem[] {
         : [];
     const problems = issues.map((issue): GraphProblem => ({
       code: "config-invalid",
-      message: issue.field
-        ? `Setting "${issue.field}" of node "${node.id}": ${issue.message}. Change it in the inspector.`
-        : `The settings of node "${node.id}": ${issue.message}. Change them in the inspector.`,
+      message: `${configIssueInWords(issue, info.configSchema)} (node "${node.id}"). ${issue.field ? "Change it" : "Change them"} in the inspector.`,
       nodeId: node.id,
       field: issue.field ? `config.${issue.field}` : "config",
       severity: "error",

@@ -81,3 +81,6 @@ export {
 } from "./run-state";
 export { planReadyNodes, isRunFinished, type ReadyNode, type ReadyPlan } from "./plan";
 export { startNodes, applyOutputs, deliverOutputs, failNode } from "./run-transitions";
+export { detachedNodeIds } from "./detached-nodes";
+export { configIssueInWords, settingTitle } from "./config-words";
+export { mcpServerNodeType, mcpServerConnector, mcpServerChoice, wiredServerSources } from "./mcp-server-node";

@@ -19,7 +19,7 @@ export type SignalFit = { fits: true; warning?: string } | { fits: false; reason
 
 export function signalFit(source: PortType, target: PortType): SignalFit {
   if (source === target || target === "signal") return { fits: true };
-  if (source === "signal") return { fits: false, reason: `a signal carries no value, and this ${target} input needs one` };
+  if (source === "signal") return { fits: false, reason: `a trigger output (type signal) carries no value, and this ${target} input needs one` };
   if (source === "any" || target === "any") return { fits: true };
   if (target === "string" && (source === "number" || source === "boolean")) return { fits: true };
   if (target === "string" && (source === "object" || source === "array")) {

@@ -1,4 +1,5 @@
 import { lookupNodeType } from "./builtin-nodes";
+import { detachedNodeIds } from "./detached-nodes";
 import { nodePorts, type NodeTypes } from "./node-type-info";
 import { taskSubflow, topLevelNodeIds } from "./task-subflow";
 import type { Workflow } from "./workflow";
@@ -68,7 +69,8 @@ export const defaultMaxRunsPerNode = 100;
  * outside the tasks' sub-flows; a task's run covers that sub-flow. A node
  * that only offers tools (no inputs, no incoming signal edge, an
  * `isService: true` connector) is not a step: it answers tool calls and
- * never runs on its own. Call it on a validated workflow: an unknown node
+ * never runs on its own. Nor is a node no edge touches (detachedNodeIds):
+ * it was left on the canvas, and nothing reaches it. Call it on a validated workflow: an unknown node
  * type here is a bug, and it throws.
  *
  * @example let state = createRunState(workflow, nodeTypes);
@@ -91,10 +93,12 @@ function compileRunGraph(workflow: Workflow, nodeTypes: NodeTypes, taskStartId: 
   const signals = workflow.edges.filter((edge) => edge.kind === "signal" && scope.has(edge.source) && scope.has(edge.target));
   const nodes: Record<string, RunGraphNode> = {};
   const order: string[] = [];
+  const detached = detachedNodeIds(workflow);
   for (const node of workflow.nodes) {
     if (!scope.has(node.id) || order.includes(node.id)) continue;
     const info = lookupNodeType(nodeTypes, node.type);
     if (!info) throw new Error(`createRunState: node "${node.id}" has the unknown type "${node.type}"; validate the workflow before running it.`);
+    if (detached.has(node.id)) continue;
     const inputs = nodePorts(node, info).inputs;
     const fed = signals.some((edge) => edge.target === node.id);
     const offersTools = info.serviceConnectors.some((connector) => connector.isService);

@@ -133,18 +133,41 @@ describe("validateWorkflow", () => {
   });
 
   it("config-invalid: each failing setting, by field, for manifest nodes and built-ins", () => {
-    const workflow = workflowOf([
-      node("agent", "agent", { maxTurns: 50 }),
-      node("request", "request"),
-      node("start", "start", { inputs: [{ name: "a b" }] }),
+    const workflow = workflowOf(
+      [node("agent", "agent", { maxTurns: 50 }), node("request", "request"), node("start", "start", { inputs: [{ name: "a b" }] })],
+      [edge("signal", "request.body", "agent.prompt")],
+    );
+    expect(withCode(workflow, "config-invalid").map((problem) => [problem.nodeId, problem.field, problem.severity])).toEqual([
+      ["agent", "config.maxTurns", "error"],
+      ["request", "config.baseUrl", "error"],
+      ["start", "config.inputs.0.name", "error"],
     ]);
-    expect(withCode(workflow, "config-invalid").map((problem) => [problem.nodeId, problem.field])).toEqual([
-      ["agent", "config.maxTurns"],
-      ["request", "config.baseUrl"],
-      ["start", "config.inputs.0.name"],
-    ]);
-    expect(withCode(workflow, "config-invalid")[0].message).toBe('Setting "maxTurns" of node "agent": must be <= 20. Change it in the inspector.');
+    expect(withCode(workflow, "config-invalid")[0].message).toBe('Max turns must be at most 20 (node "agent"). Change it in the inspector.');
+    expect(withCode(workflow, "config-invalid")[1].message).toBe('Base URL is required (node "request"). Change it in the inspector.');
     expect(withCode(workflowOf([node("agent", "agent", { maxTurns: 20 }), node("request", "request", { baseUrl: "https://x" })]), "config-invalid")).toEqual([]);
+  });
+
+  it("node-unconnected: a node no edge touches is a warning, and its config errors are warnings too", () => {
+    const workflow = workflowOf([questionStart, node("agent", "agent"), node("end", "end"), node("request", "request")], [
+      edge("signal", "start.question", "agent.prompt"),
+      edge("signal", "agent.answer", "end.result"),
+    ]);
+    const problems = validate(workflow);
+    expect(problems.filter((problem) => problem.nodeId === "request").map((problem) => [problem.code, problem.severity])).toEqual([
+      ["config-invalid", "warning"],
+      ["node-unconnected", "warning"],
+    ]);
+    expect(problems.find((problem) => problem.code === "config-invalid")?.message).toContain("It is not connected, so it does not stop a run.");
+    expect(problems.some((problem) => problem.severity === "error")).toBe(false);
+    // A Start alone is a workflow, not a leftover.
+    expect(withCode(workflowOf([questionStart]), "node-unconnected")).toEqual([]);
+  });
+
+  it("service-unconnected: a node offering tools that no agent uses", () => {
+    const workflow = workflowOf([questionStart, node("agent", "agent"), node("converter", "converter")], [edge("signal", "start.question", "agent.prompt")]);
+    expect(withCode(workflow, "service-unconnected")).toEqual([expect.objectContaining({ nodeId: "converter", severity: "warning", message: expect.stringContaining("Wire its top connector") })]);
+    expect(withCode(workflow, "node-unconnected")).toEqual([]);
+    expect(withCode(complete, "service-unconnected")).toEqual([]);
   });
 
   it("config-unknown-setting: a setting the node type does not declare", () => {

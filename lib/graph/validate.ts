@@ -1,4 +1,6 @@
 import { configProblems } from "./config-rules";
+import { detachedNodeIds } from "./detached-nodes";
+import { detachedNodes, unconnectedServices } from "./detached-rules";
 import { duplicateConnections, duplicateEdgeIds, edgeProblems, unconnectedRequiredInputs } from "./edge-rules";
 import type { GraphProblem } from "./graph-problem";
 import { signalLoopsWithoutExit } from "./loop-rules";
@@ -32,6 +34,11 @@ type Rule = (context: ValidationContext) => GraphProblem[];
  * | task-end-unreachable | error | a Task Start whose sub-flow reaches no Task End |
  * | task-subflow-entered-from-outside | warning | a signal into a task's sub-flow from outside it |
  * | signal-loop-without-exit | error | a loop whose outputs all fire every time |
+ * | node-unconnected | warning | a node no edge touches: it does not run |
+ * | service-unconnected | warning | a node offering tools that no agent is wired to |
+ *
+ * A node no edge touches never runs, so its config problems are warnings
+ * (the HTTP Request left on the canvas does not stop the run).
  */
 const rules: readonly Rule[] = [
   duplicateNodeIds,
@@ -46,6 +53,8 @@ const rules: readonly Rule[] = [
   unreachableTaskEnds,
   subflowsEnteredFromOutside,
   signalLoopsWithoutExit,
+  detachedNodes,
+  unconnectedServices,
 ];
 
 /**
@@ -59,5 +68,10 @@ const rules: readonly Rule[] = [
  */
 export function validateWorkflow(workflow: Workflow, nodeTypes: NodeTypes, options: ValidationOptions = {}): GraphProblem[] {
   const context = createValidationContext(workflow, nodeTypes, options);
-  return rules.flatMap((rule) => rule(context));
+  const detached = detachedNodeIds(workflow);
+  return rules.flatMap((rule) => rule(context)).map((problem) =>
+    problem.code === "config-invalid" && problem.nodeId && detached.has(problem.nodeId)
+      ? { ...problem, severity: "warning" as const, message: `${problem.message} It is not connected, so it does not stop a run.` }
+      : problem,
+  );
 }

@@ -2,9 +2,10 @@
 export { createCanvasStores, type CanvasStores } from "./canvas-stores";
 export { createDocumentStore, type DocumentActions, type DocumentState, type DocumentStore } from "./document-store";
 export { createSelectionStore, type SelectionState, type SelectionStore } from "./selection-store";
-export { createRunStatusStore, type RunStatusState, type RunStatusStore } from "./run-status-store";
+export { createRunStatusStore, lastCallSequence, type RunStatusState, type RunStatusStore } from "./run-status-store";
 export { createNoticeStore, type Notice, type NoticeState, type NoticeStore } from "./notice-store";
 export { createAnalysisStore, type AnalysisState, type AnalysisStore } from "./analysis-store";
+export { createServerStore, selectServers, selectServerTools, selectServersById, type ServerState, type ServerStore } from "./server-store";
 export {
   nodeAriaLabel,
   toCanvasEdge,
@@ -23,6 +24,7 @@ export {
   edgeById,
   nodeById,
   nodeProblemCounts,
+  nodeRunOutputs,
   nodeRunStatus,
   nodeToolCost,
   selectAnalysis,
@@ -36,7 +38,9 @@ export {
   selectName,
   selectNodes,
   selectRevision,
+  selectRunCalls,
   selectRunError,
+  selectRunResult,
   selectRunFinished,
   selectRunId,
   selectRunState,

@@ -25,6 +25,8 @@ export const selectRunId = (state: RunStatusState) => state.runId;
 export const selectRunState = (state: RunStatusState) => state.status;
 export const selectRunFinished = (state: RunStatusState) => state.finished;
 export const selectRunError = (state: RunStatusState) => state.error;
+export const selectRunCalls = (state: RunStatusState) => state.calls;
+export const selectRunResult = (state: RunStatusState) => state.result;
 
 /** A node's data by id; undefined once it is deleted. */
 export function nodeById(id: string) {
@@ -49,4 +51,9 @@ export function nodeToolCost(id: string) {
 
 export function nodeRunStatus(id: string) {
   return (state: RunStatusState) => state.byNode[id];
+}
+
+/** A node's outputs from the followed run's latest run of it; undefined when it has not run. */
+export function nodeRunOutputs(id: string) {
+  return (state: RunStatusState) => state.outputs[id];
 }

@@ -11,9 +11,13 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Run" };
 
-/** /runs/<id>: the run and the first screen of its trace (the rest loads as it scrolls); the client part follows it live while it runs. */
-export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
+/**
+ * /runs/<id>[?call=<tool call id>]: the run and the first screen of its trace (the rest loads as it
+ * scrolls); the client part follows it live while it runs.
+ */
+export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ call?: string | string[] }> }) {
   const { id } = await params;
+  const { call } = await searchParams;
   let trace: TraceOverview | null;
   try {
     trace = await getTraceOverview(id);
@@ -26,5 +30,6 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     );
   }
   if (!trace) notFound();
-  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} />;
+  // `?call=<id>` (from the canvas's run panel) opens that call in the trace.
+  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} initialCall={typeof call === "string" ? call : undefined} />;
 }

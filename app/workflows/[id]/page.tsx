@@ -8,6 +8,8 @@ import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
+import { listServerToolsAction } from "../../actions/servers";
+import { canvasServers } from "./canvas-servers";
 import {
   listWorkflowVersionsAction,
   restoreWorkflowVersionAction,
@@ -25,6 +27,7 @@ const saveActions = {
   restoreVersion: restoreWorkflowVersionAction,
 };
 const runActions = { startRun, cancelRun };
+const serverActions = { listTools: listServerToolsAction };
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -56,7 +59,8 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       </ErrorNotice>
     );
   }
-  const catalogue = canvasCatalogue(await lintNodes(path.join(process.cwd(), "nodes")));
+  const [linted, servers] = await Promise.all([lintNodes(path.join(process.cwd(), "nodes")), canvasServers()]);
+  const catalogue = canvasCatalogue(linted);
   return (
     <CanvasEditor
       workflowId={record.id}
@@ -65,6 +69,8 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       versions={versions.map((version) => ({ number: version.number, note: version.note, createdAt: version.createdAt.toISOString() }))}
       saveActions={saveActions}
       runActions={runActions}
+      servers={servers}
+      serverActions={serverActions}
     />
   );
 }

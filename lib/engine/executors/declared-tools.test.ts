@@ -45,6 +45,30 @@ describe("an agent's declared tools", () => {
     expect(tools).not.toContain("search");
   });
 
+  it("include the chosen tools of an MCP server node wired on the canvas, which reach the registry server and write its trace row", async () => {
+    const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [] }]);
+    document.nodes?.push({ id: "search-server", type: "mcp-server", position: { x: 200, y: 200 }, config: { serverId: "web-search", toolNames: ["search"] } });
+    document.edges?.push({ id: "server-tools", kind: "service", source: "search-server", sourceHandle: "tools", target: "clerk", targetHandle: "mcpService" });
+    const run = await runWithToolLayers({
+      document,
+      nodesDir: nodes.nodesDir,
+      scripts: { clerk: [{ toolCalls: [{ name: "search", arguments: { query: "mcp" } }] }, { text: "done" }] },
+    });
+    expect(run.outcome.status).toBe("completed");
+    expect(run.models.get("clerk")?.requests[0].tools).toEqual(["search"]);
+    expect(run.sink.toolCalls.map((row) => [row.tool, row.server, row.caller])).toEqual([["search", "web-search", "clerk"]]);
+  });
+
+  it("refuse the run before any model is called when a wired MCP server node names no registered server", async () => {
+    const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [] }]);
+    document.nodes?.push({ id: "gone", type: "mcp-server", position: { x: 200, y: 200 }, config: { serverId: "deleted-server" } });
+    document.edges?.push({ id: "server-tools", kind: "service", source: "gone", sourceHandle: "tools", target: "clerk", targetHandle: "mcpService" });
+    const run = await runWithToolLayers({ document, nodesDir: nodes.nodesDir, scripts: { clerk: [{ text: "done" }] } });
+    expect(run.outcome.status).toBe("failed");
+    expect(run.outcome.error).toContain("MCP server 'deleted-server' is not in the registry");
+    expect(run.models.get("clerk")?.requests ?? []).toEqual([]);
+  });
+
   it("call a registered custom tool: arguments parsed, one trace row on server custom, the result back to the model", async () => {
     const lookupOrder = defineTool({
       name: "lookup_order",

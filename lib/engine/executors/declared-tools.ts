@@ -1,4 +1,4 @@
-import type { ToolSource, WorkflowNode } from "../../graph";
+import { type ToolSource, type WorkflowNode, wiredServerSources } from "../../graph";
 import type { NodeManifest } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
 import type { AgentTool } from "../../tools/agent-tool";
@@ -61,7 +61,9 @@ export function runToolBinding(context: RunContext): ToolBinding {
 /**
  * An agent's declared tools bound to the run: built-ins, custom tools from
  * the run's registry, and registry MCP servers through the environment's
- * resolver (which enforces each server's allowedAgents). Every source that
+ * resolver (which enforces each server's allowedAgents). MCP server nodes
+ * wired to the agent on the canvas count as `mcp` sources after the declared
+ * ones (wiring adds to an override, as service edges do). Every source that
  * cannot be had is a problem naming the agent and the source; the same tool
  * reached twice is offered once.
  */
@@ -72,7 +74,7 @@ export async function resolveDeclaredTools(node: WorkflowNode, manifest: NodeMan
   const tools: AgentTool[] = [];
   const problems: ToolProblem[] = [];
   const problem = (code: ToolProblemCode, message: string) => problems.push({ code, nodeId: node.id, message: `agent '${node.id}': ${message}` });
-  for (const source of declared.sources) {
+  for (const source of [...declared.sources, ...wiredServerSources(context.workflow, node.id)]) {
     if (source.type === "builtin") {
       if (isBuiltinToolName(source.name)) tools.push(createBuiltinTool(source.name, binding));
       else problem("unknown-builtin", `there is no built-in tool '${source.name}' (the built-ins: ${builtinToolNames.join(", ")})`);

@@ -1,0 +1,51 @@
+import { mcpServerChoice, type WorkflowNode } from "../graph";
+import type { ToolSpec } from "./canvas-catalogue";
+
+/**
+ * Whether a registry server can be used by this workflow, as app/ reads it
+ * from the registry (and, once accounts exist, from the workflow's grants):
+ * - `available`: enabled and its stored entry passes the registry's checks;
+ * - `disabled`: switched off in the registry;
+ * - `refused`: its stored entry fails the registry's checks;
+ * - `not-granted`: it exists, but this workflow may not use it.
+ * A server id the canvas was not told about is missing from the registry.
+ */
+export type ServerAvailability = "available" | "disabled" | "refused" | "not-granted";
+
+/** A registry server as the canvas gets it: plain data, never a command, URL or secret. */
+export interface CanvasServer {
+  id: string;
+  name: string;
+  description?: string;
+  availability: ServerAvailability;
+  /** Why it is not available, in words (the registry's refusal, a grant's absence). */
+  reason?: string;
+}
+
+/** What the canvas knows of a server's tools: listed lazily, since listing starts or reaches the server. */
+export type ServerTools =
+  | { status: "loading" }
+  | { status: "ready"; tools: ToolSpec[] }
+  | { status: "failed"; error: string };
+
+export type ServerToolsById = Readonly<Record<string, ServerTools>>;
+
+/**
+ * The tools an MCP server node offers: its server's listed tools, narrowed to
+ * its chosen `toolNames` (in the server's order). Empty while they are still
+ * being listed, or when listing failed.
+ */
+export function serverNodeTools(node: Pick<WorkflowNode, "type" | "config">, tools: ServerToolsById): ToolSpec[] {
+  const choice = mcpServerChoice(node);
+  const listed = choice ? tools[choice.serverId] : undefined;
+  if (!choice || listed?.status !== "ready") return [];
+  if (!choice.toolNames) return listed.tools;
+  const chosen = new Set(choice.toolNames);
+  return listed.tools.filter((tool) => chosen.has(tool.name));
+}
+
+/** The words to search a server by in the palette: its name, id, description and, once listed, its tools' names. */
+export function serverSearchText(server: CanvasServer, tools: ServerTools | undefined): string {
+  const names = tools?.status === "ready" ? tools.tools.map((tool) => tool.name).join(" ") : "";
+  return `${server.name} ${server.id} ${server.description ?? ""} mcp server ${names}`.toLowerCase();
+}
