@@ -64,7 +64,7 @@ describe("npm run workflow -- diff", () => {
   it("refuses an unknown run and the same run twice in one line, exit 2", async () => {
     expect(await workflow("diff", "run-marathon", "no-such-run")).toMatchObject({ code: 2, stdout: "", stderr: 'diff: There is no run "no-such-run".\n' });
     expect(await workflow("diff", "run-short", "run-short")).toMatchObject({ code: 2, stderr: 'diff: Both sides are run "run-short": choose another run to compare it with.\n' });
-    expect(await workflow("diff", "run-short")).toMatchObject({ code: 2, stderr: "usage: npm run workflow -- diff RUN_A RUN_B [--json]\n" });
+    expect(await workflow("diff", "run-short")).toMatchObject({ code: 2, stderr: "usage: npm run workflow -- diff RUN_A RUN_B [--json] [--all]\n" });
   }, 90_000);
 });
 
