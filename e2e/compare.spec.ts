@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { seedRunPair } from "./fixtures/seed-compare-runs";
 import { ComparePage } from "./pages/compare-page";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
@@ -41,7 +42,7 @@ test.describe("comparing two runs", () => {
     await expect(page).toHaveURL(`/runs/compare?a=${marathon}&b=${short}`);
     await expect(compare.heading).toHaveText("Compare runs");
     // The question is the Start's output: the runs part at their first step.
-    await expect(compare.divergence).toHaveText(/^First divergence at step 1 of 4: start#1 \(node start \(start\): outputs differ\)\.$/);
+    await expect(compare.divergence).toHaveText(/^First divergence at step 1 of 4: start#1 \(node start \(start\): outputs changed\)\.$/);
     await expect(compare.step("start#1")).toContainText("First divergence: Changed");
     await expect(compare.differences("start#1")).toContainText('outputs.question "Convert 26.2 mile to kilometre" → "Convert 5 kilometre to mile"');
 
@@ -84,5 +85,19 @@ test.describe("comparing two runs", () => {
     await compare.goto(runId, other);
     await expect(compare.divergence).toHaveText("The runs agree step for step (4 steps).");
     await expect(compare.problem).toBeHidden();
+  });
+
+  test("folds the identical steps of two long runs around the one step where they part", async ({ page }) => {
+    const { a, b } = await seedRunPair(200, 150);
+    const compare = new ComparePage(page);
+    await compare.goto(a, b);
+    await expect(compare.divergence).toHaveText("First divergence at step 151 of 201: agent#1/call 150 (call inventory/checkStock: result changed).");
+    await expect(compare.differences("agent#1/call 150")).toHaveText("result.stock 7 → 0");
+    await expect(compare.steps.getByRole("cell", { name: /^148 identical steps \(agent#1\/call 1 … agent#1\/call 148\)/ })).toBeVisible();
+    // The header, agent#1, 148 folded, call 149, call 150, call 151, 48 folded, call 200.
+    await expect(compare.steps.getByRole("row")).toHaveCount(8);
+    await compare.steps.getByRole("link", { name: "Show every step" }).first().click();
+    await expect(compare.steps.getByRole("row")).toHaveCount(1 + 201);
+    await expect(compare.step("agent#1/call 150")).toContainText("First divergence: Changed");
   });
 });

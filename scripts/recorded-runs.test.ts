@@ -52,20 +52,20 @@ describe("npm run workflow -- diff", () => {
     const call = diff.pairs.find((pair) => pair.key === "agent#1/call 1")!;
     expect(call.fields.find((field) => field.field === "arguments")?.changes).toContainEqual({ kind: "changed", path: "value", before: 26.2, after: 5 });
     expect(diff.a.totals).toMatchObject({ toolCalls: 1, turns: 2 });
-  }, 90_000);
+  }, 180_000);
 
   it("prints a readable diff and exits 0 for runs that agree", async () => {
     const result = await workflow("diff", "run-marathon", "run-marathon-again");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("the runs agree step for step");
     expect(result.stdout).toMatch(/= {3}agent#1\/call 1 {2}call converter\/convertUnits/);
-  }, 90_000);
+  }, 180_000);
 
   it("refuses an unknown run and the same run twice in one line, exit 2", async () => {
     expect(await workflow("diff", "run-marathon", "no-such-run")).toMatchObject({ code: 2, stdout: "", stderr: 'diff: There is no run "no-such-run".\n' });
     expect(await workflow("diff", "run-short", "run-short")).toMatchObject({ code: 2, stderr: 'diff: Both sides are run "run-short": choose another run to compare it with.\n' });
-    expect(await workflow("diff", "run-short")).toMatchObject({ code: 2, stderr: "usage: npm run workflow -- diff RUN_A RUN_B [--json]\n" });
-  }, 90_000);
+    expect(await workflow("diff", "run-short")).toMatchObject({ code: 2, stderr: "usage: npm run workflow -- diff RUN_A RUN_B [--json] [--all]\n" });
+  }, 180_000);
 });
 
 describe("npm run workflow -- export-otel", () => {
@@ -85,11 +85,11 @@ describe("npm run workflow -- export-otel", () => {
     const withContent = await workflow("export-otel", "run-marathon", "--capture-content");
     const call = decodeJsonTraces(JSON.parse(withContent.stdout)).find((span) => span.name === "execute_tool convertUnits")!;
     expect(JSON.parse(call.attributes["gen_ai.tool.call.arguments"] as string)).toMatchObject({ value: 26.2, from: "mile" });
-  }, 90_000);
+  }, 180_000);
 
   it("refuses an unknown run and a run still running, exit 2", async () => {
     await database.client.run.create({ data: { id: "run-running", document: "{}", status: "running" } });
     expect(await workflow("export-otel", "no-such-run")).toMatchObject({ code: 2, stderr: 'export-otel: There is no run "no-such-run".\n' });
     expect(await workflow("export-otel", "run-running")).toMatchObject({ code: 2, stderr: 'export-otel: run "run-running" is still running; export it once it has ended.\n' });
-  }, 90_000);
+  }, 180_000);
 });

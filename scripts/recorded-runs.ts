@@ -1,6 +1,7 @@
 /**
  * Commands on runs recorded in the app's database (DATABASE_URL):
- *   diff RUN_A RUN_B [--json]   the two runs lined up step by step (lib/trace/run-diff.ts).
+ *   diff RUN_A RUN_B [--json] [--all]   the two runs lined up step by step (lib/trace/run-diff.ts);
+ *     long runs of identical steps fold into one line unless --all.
  *     Exit 0 when they agree step for step, 1 when they differ (like diff(1)), 2 for bad input.
  *   export-otel RUN_ID [--file OUT.json] [--capture-content]
  *     The run as OpenTelemetry spans (GenAI conventions), an OTLP/JSON export request
@@ -25,12 +26,12 @@ import { describeDiff } from "../lib/trace/run-diff-text";
 export class RecordedRunsUsageError extends Error {}
 
 export async function runDiffCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { json: { type: "boolean", default: false } }, allowPositionals: true });
-  if (positionals.length !== 2) throw new RecordedRunsUsageError("usage: npm run workflow -- diff RUN_A RUN_B [--json]");
+  const { values, positionals } = parseArgs({ args: argv, options: { json: { type: "boolean", default: false }, all: { type: "boolean", default: false } }, allowPositionals: true });
+  if (positionals.length !== 2) throw new RecordedRunsUsageError("usage: npm run workflow -- diff RUN_A RUN_B [--json] [--all]");
   return withDatabase(async (db) => {
     const outcome = await compareRuns(positionals[0], positionals[1], (id) => readWholeRunTrace(db, id));
     if (!outcome.ok) throw new RecordedRunsUsageError(`diff: ${outcome.problem.message}`);
-    console.log(values.json ? JSON.stringify(outcome.diff, null, 2) : describeDiff(outcome.diff));
+    console.log(values.json ? JSON.stringify(outcome.diff, null, 2) : describeDiff(outcome.diff, { all: values.all }));
     return differs(outcome.diff) ? 1 : 0;
   });
 }

@@ -33,7 +33,7 @@ const usage = [
   "usage: npm run workflow -- run FILE.json [--input JSON] [--json]",
   "       npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout SECONDS] [--json] | status RUN_ID [--json] | cancel RUN_ID",
   "       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]",
-  "       npm run workflow -- diff RUN_A RUN_B [--json]",
+  "       npm run workflow -- diff RUN_A RUN_B [--json] [--all]",
   "       npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]",
 ].join("\n");
 

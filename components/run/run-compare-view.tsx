@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
 import type { RunDiff, RunSide } from "@/lib/trace/run-diff";
+import { foldSameSteps } from "@/lib/trace/fold-steps";
 import { stepLabel } from "@/lib/trace/run-diff-text";
 import { CompareTotals } from "./compare-totals";
 import { ValueChangeList } from "./json-change-list";
@@ -12,8 +13,11 @@ import styles from "./run-compare.module.css";
  * Two runs side by side: who they are, what each spent, where they part
  * first, and every step lined up with what differs in it.
  */
-export function RunCompareView({ diff }: { diff: RunDiff }) {
+export function RunCompareView({ diff, showAll = false }: { diff: RunDiff; showAll?: boolean }) {
   const first = diff.firstDivergence === null ? null : diff.pairs[diff.firstDivergence];
+  // Long runs of identical steps fold into one line unless all are asked for.
+  const rows = foldSameSteps(diff.pairs, showAll ? diff.pairs.length : 1);
+  const allHref = `/runs/compare?a=${encodeURIComponent(diff.a.run.id)}&b=${encodeURIComponent(diff.b.run.id)}&all=1`;
   return (
     <>
       <div className={styles.sides}>
@@ -26,7 +30,7 @@ export function RunCompareView({ diff }: { diff: RunDiff }) {
         {first ? (
           <p className={styles.divergence} role="status">
             First divergence at step {diff.firstDivergence! + 1} of {diff.pairs.length}: <a href="#first-divergence">{first.key}</a> ({stepLabel((first.a ?? first.b)!)}
-            {first.state === "changed" ? `: ${first.fields.map((field) => field.field).join(", ")} differ` : first.state === "only-a" ? ", only in A" : ", only in B"}).
+            {first.state === "changed" ? `: ${first.fields.map((field) => field.field).join(", ")} changed` : first.state === "only-a" ? ", only in A" : ", only in B"}).
           </p>
         ) : (
           <p className={styles.divergence} role="status">
@@ -52,9 +56,17 @@ export function RunCompareView({ diff }: { diff: RunDiff }) {
               </tr>
             </thead>
             <tbody>
-              {diff.pairs.map((pair, index) => (
-                <StepPairRow key={pair.key} pair={pair} first={index === diff.firstDivergence} />
-              ))}
+              {rows.map((row) =>
+                row.kind === "pair" ? (
+                  <StepPairRow key={row.pair.key} pair={row.pair} first={row.index === diff.firstDivergence} />
+                ) : (
+                  <tr key={`folded:${row.firstKey}`}>
+                    <td colSpan={5} className={styles.sameNote}>
+                      {row.count.toLocaleString("en-US")} identical steps ({row.firstKey} … {row.lastKey}) · <Link href={allHref}>Show every step</Link>
+                    </td>
+                  </tr>
+                ),
+              )}
             </tbody>
           </table>
         </div>

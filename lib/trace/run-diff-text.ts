@@ -1,3 +1,4 @@
+import { foldSameSteps } from "./fold-steps";
 import type { JsonChange } from "./json-changes";
 import type { RunDiff, StepPair } from "./run-diff";
 import type { RunStep } from "./run-steps";
@@ -5,10 +6,11 @@ import type { RunTotals } from "./run-totals";
 
 /**
  * A run diff as plain text for a terminal: the two runs, their totals side
- * by side, the first divergence and every step (= same, ≠ changed with its
- * changes, − only in A, + only in B).
+ * by side, the first divergence and the steps (= same, ≠ changed with its
+ * changes, − only in A, + only in B); long runs of identical steps are
+ * folded into one line unless `all` is set.
  */
-export function describeDiff(diff: RunDiff): string {
+export function describeDiff(diff: RunDiff, options: { all?: boolean } = {}): string {
   const lines = [
     `a: ${diff.a.run.id}  ${diff.a.run.workflowName}  ${diff.a.run.status}`,
     `b: ${diff.b.run.id}  ${diff.b.run.workflowName}  ${diff.b.run.status}`,
@@ -20,7 +22,9 @@ export function describeDiff(diff: RunDiff): string {
     ...diff.outputs.map((change) => `outputs ${changeText(change)}`),
     diff.firstDivergence === null ? "the runs agree step for step" : `first divergence: ${diff.pairs[diff.firstDivergence].key}`,
     "",
-    ...diff.pairs.flatMap(pairLines),
+    ...foldSameSteps(diff.pairs, options.all ? diff.pairs.length : 1).flatMap((row) =>
+      row.kind === "pair" ? pairLines(row.pair) : [`  … ${row.count} identical steps (${row.firstKey} … ${row.lastKey}); --all shows them`],
+    ),
   ];
   return lines.join("\n");
 }

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Compare runs" };
 
-type Search = { a?: string | string[]; b?: string | string[] };
+type Search = { a?: string | string[]; b?: string | string[]; all?: string | string[] };
 
 /** /runs/compare?a=<run id>&b=<run id>: two runs lined up step by step, where they part first, and what each spent. */
 export default async function ComparePage({ searchParams }: { searchParams: Promise<Search> }) {
@@ -44,7 +44,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           <ErrorNotice title="These runs cannot be compared">{refusal.message}</ErrorNotice>
         </div>
       ) : null}
-      {outcome?.ok ? <RunCompareView diff={outcome.diff} /> : null}
+      {outcome?.ok ? <RunCompareView diff={outcome.diff} showAll={first(params.all) === "1"} /> : null}
       {!outcome && a ? <CompareCandidates a={a} runs={runs} /> : null}
     </>
   );
