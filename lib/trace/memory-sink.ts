@@ -1,3 +1,4 @@
+import type { ModelTurnRow } from "./model-turns";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "./run-events";
 
 /** A sink that keeps everything in memory: for the CLI and for tests. */
@@ -8,6 +9,7 @@ export class MemorySink implements RunSink {
   toolCalls: ToolCallRow[] = [];
   ends: RunEndEvent[] = [];
   taints: TaintRecord[] = [];
+  modelTurns: ModelTurnRow[] = [];
 
   runStart(event: RunStartEvent): void {
     this.runs.push(event);
@@ -20,6 +22,9 @@ export class MemorySink implements RunSink {
   }
   nodeEnd(event: NodeEndEvent): void {
     this.nodeEnds.push(event);
+  }
+  modelTurn(turn: ModelTurnRow): void {
+    this.modelTurns.push(turn);
   }
   taintRecord(record: TaintRecord): void {
     this.taints.push(record);

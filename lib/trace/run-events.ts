@@ -1,3 +1,4 @@
+import type { ModelTurnRow } from "./model-turns";
 import type { AttentionRequest } from "./run-trace";
 
 /**
@@ -136,6 +137,8 @@ export interface RunSink {
   nodeStart(event: NodeStartEvent): void | Promise<void>;
   toolCall(row: ToolCallRow): void | Promise<void>;
   nodeEnd(event: NodeEndEvent): void | Promise<void>;
+  /** A model turn, once the journal holds it (the row lives in the journal: a sink that stores the journal need not keep it). Optional. */
+  modelTurn?(turn: ModelTurnRow): void | Promise<void>;
   /** An entry of the run's taint registry. Optional: a sink that does not store taint may leave it out. */
   taintRecord?(record: TaintRecord): void | Promise<void>;
   runEnd(event: RunEndEvent): void | Promise<void>;

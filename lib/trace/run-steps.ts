@@ -82,6 +82,8 @@ export interface ModelTurnLike {
   costUsd?: number | null;
   startedAt: string;
   durationMs: number;
+  /** How many of the node run's tool calls had returned when the turn started: places it exactly among them (else by start time). */
+  callsBefore?: number;
 }
 
 export type StepSource = Pick<RunTrace, "nodeRuns" | "toolCalls"> & { modelTurns?: readonly ModelTurnLike[] };
@@ -155,11 +157,31 @@ function indexSteps(trace: StepSource) {
     if (call.nodeRunId && nodeRunIds.has(call.nodeRunId)) push(childrenOf, call.nodeRunId, call);
     else hostCalls.push(call);
   }
-  for (const turn of trace.modelTurns ?? []) if (nodeRunIds.has(turn.nodeRunId)) push(childrenOf, turn.nodeRunId, turn);
-  // Turns and calls interleave in the order they were written.
-  for (const children of childrenOf.values()) children.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.sequence - b.sequence);
+  const turnsOf = new Map<string, ModelTurnLike[]>();
+  for (const turn of trace.modelTurns ?? []) if (nodeRunIds.has(turn.nodeRunId)) push(turnsOf, turn.nodeRunId, turn);
+  for (const [nodeRunId, turns] of turnsOf) childrenOf.set(nodeRunId, interleave((childrenOf.get(nodeRunId) ?? []) as ToolCallRecord[], turns));
   return { roots, subflows, childrenOf, hostCalls };
 }
+
+/**
+ * A node run's turns placed among its calls: a turn that says how many
+ * calls came before it goes right after them (start times tie at the
+ * millisecond); others by start time.
+ */
+function interleave(calls: readonly ToolCallRecord[], turns: readonly ModelTurnLike[]): Array<ToolCallRecord | ModelTurnLike> {
+  if (turns.every((turn) => turn.callsBefore !== undefined)) {
+    const ordered = [...turns].sort((a, b) => (a.callsBefore ?? 0) - (b.callsBefore ?? 0) || a.startedAt.localeCompare(b.startedAt));
+    const out: Array<ToolCallRecord | ModelTurnLike> = [];
+    let next = 0;
+    for (const turn of ordered) {
+      while (next < calls.length && next < (turn.callsBefore ?? 0)) out.push(calls[next++]);
+      out.push(turn);
+    }
+    return [...out, ...calls.slice(next)];
+  }
+  return [...calls, ...turns].sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.sequence - b.sequence);
+}
+
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);

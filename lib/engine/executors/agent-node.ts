@@ -26,8 +26,19 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
   const callContext = { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
   const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
-  const steps = new AgentSteps({ recorder: context.recorder, nodeRunKey: job.runKey, nodeId: job.node.id, protocol: protocol.label, taint: context.taint });
-  const conversation = steps.conversation(await protocol.start({ instructions: resolved.instructions.join("\n\n"), config, inputs: job.inputs }));
+  const instructions = resolved.instructions.join("\n\n");
+  const steps = new AgentSteps({
+    recorder: context.recorder,
+    nodeRunKey: job.runKey,
+    nodeId: job.node.id,
+    protocol: protocol.label,
+    taint: context.taint,
+    nodeRunId: job.nodeRunId,
+    instructions,
+    prices: exchange.prices,
+    onTurn: (row) => context.sink.modelTurn?.(row),
+  });
+  const conversation = steps.conversation(await protocol.start({ instructions, config, inputs: job.inputs }));
   const tools = resolved.tools.map((tool) => steps.tool(tool, (called, args, outcome, row) => writeSkippedRow({ tool: called, args, outcome, row, nodeId: job.node.id }, context)));
   const result = await runAgentLoop({
     conversation,

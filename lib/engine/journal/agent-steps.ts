@@ -1,6 +1,8 @@
 import type { Conversation, ModelTurn, ToolDefinition, ToolResultMessage } from "../../ai/model";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 import type { TaintRegistry } from "../../trace/taint-registry";
+import { type ModelContext, type ModelPrices, type ModelTurnRow, turnCost } from "../../trace/model-turns";
+import { createHash } from "node:crypto";
 import { callThroughJournal } from "./journalled-call";
 import type { StepRecorder } from "./step-recorder";
 
@@ -13,6 +15,8 @@ export interface RecordedModelTurn {
   latencyMs: number;
   /** What was sent, in summary: the tools offered and the results handed back since the turn before. */
   sent: { tools: string[]; results: Array<{ id: string; name: string; isError: boolean; chars: number }> };
+  /** The turn's trace row (what the run page, the diff and OpenTelemetry show); absent in entries recorded before turns were traced. */
+  row?: Omit<ModelTurnRow, "runId" | "stepKey">;
 }
 
 export interface AgentStepsOptions {
@@ -22,6 +26,14 @@ export interface AgentStepsOptions {
   nodeId: string;
   protocol: string;
   taint: TaintRegistry;
+  /** The node run the turns belong to (their trace rows hang under it). */
+  nodeRunId?: string;
+  /** The system prompt's addition the node sends (the wired connectors' instructions), kept once per run with the tools. */
+  instructions?: string;
+  /** From the manifest's toolExchange `prices`: each turn's cost. */
+  prices?: ModelPrices;
+  /** Told of each new turn once it is recorded (the sink's `modelTurn`: live views, OpenTelemetry). */
+  onTurn?(row: ModelTurnRow): void | Promise<void>;
 }
 
 /**
@@ -52,15 +64,17 @@ export class AgentSteps {
           return recorded.turn;
         }
         recorder.ensureRunning();
+        const contextKey = await this.recordContext(tools);
+        const startedAt = new Date().toISOString();
+        const callsBefore = this.calls;
         const started = performance.now();
         const turn = await inner.turn(tools, signal);
-        const entry: RecordedModelTurn = {
-          turn,
-          model: { protocol, ...(turn.modelId ? { id: turn.modelId } : {}) },
-          latencyMs: Math.round(performance.now() - started),
-          sent: { tools: tools.map((tool) => tool.name), results: sent.map((result) => ({ id: result.id, name: result.name, isError: result.isError, chars: result.output.length })) },
-        };
+        const latencyMs = Math.round(performance.now() - started);
+        const results = sent.map((result) => ({ id: result.id, name: result.name, isError: result.isError, chars: result.output.length }));
+        const row = this.turnRow(turn, { startedAt, latencyMs, callsBefore, contextKey, results, sequence: turns });
+        const entry: RecordedModelTurn = { turn, model: { protocol, ...(turn.modelId ? { id: turn.modelId } : {}) }, latencyMs, sent: { tools: tools.map((tool) => tool.name), results }, ...(row ? { row } : {}) };
         await recorder.record({ key, kind: "model-turn", value: entry });
+        if (row) await this.options.onTurn?.({ ...row, runId: recorder.runId, stepKey: key });
         return turn;
       },
       addResults: (turn, results) => {
@@ -70,24 +84,71 @@ export class AgentSteps {
     };
   }
 
+  /** The node run's tool calls that have returned so far (a turn's place among them). */
+  private calls = 0;
+
+  /** What the turn was offered, kept once per run under a key named by its hash; the key, or null without a node run to hang it on. */
+  private async recordContext(tools: readonly ToolDefinition[]): Promise<string | null> {
+    if (!this.options.nodeRunId) return null;
+    const context: ModelContext = { instructions: this.options.instructions ?? "", tools: tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })) };
+    const key = `context/${createHash("sha256").update(JSON.stringify(context)).digest("hex").slice(0, 16)}`;
+    if (!this.options.recorder.has(key)) await this.options.recorder.record({ key, kind: "model-context", value: context });
+    return key;
+  }
+
+  private turnRow(turn: ModelTurn, at: { startedAt: string; latencyMs: number; callsBefore: number; contextKey: string | null; results: RecordedModelTurn["sent"]["results"]; sequence: number }): RecordedModelTurn["row"] {
+    const { nodeRunId, nodeRunKey, nodeId, protocol, prices } = this.options;
+    if (!nodeRunId) return undefined;
+    const inputTokens = turn.usage?.inputTokens ?? null;
+    const outputTokens = turn.usage?.outputTokens ?? null;
+    return {
+      id: this.options.recorder.rowId(`${nodeRunKey}/t${at.sequence}`),
+      nodeRunId,
+      nodeId,
+      sequence: at.sequence,
+      model: turn.modelId ?? protocol,
+      provider: protocol,
+      text: turn.text,
+      toolCalls: turn.toolCalls,
+      finishReason: turn.finishReason ?? null,
+      inputTokens,
+      outputTokens,
+      costUsd: turnCost({ inputTokens, outputTokens }, prices),
+      startedAt: at.startedAt,
+      durationMs: at.latencyMs,
+      callsBefore: at.callsBefore,
+      contextKey: at.contextKey,
+      sentResults: at.results,
+    };
+  }
+
   tool(tool: AgentTool, writeSkippedRow: (tool: AgentTool, args: unknown, outcome: ToolOutcome, row: { id: string; stepKey: string; nodeRunId: string }) => Promise<void>): AgentTool {
     return {
       ...tool,
       call: (args, meta) =>
-        callThroughJournal(tool, args, meta, {
+        this.counted(callThroughJournal(tool, args, meta, {
           recorder: this.options.recorder,
           key: this.key(meta.turn ?? 0, meta.callIndex ?? 0),
           nodeId: this.options.nodeId,
           taint: this.options.taint,
           writeSkippedRow: (outcome, rowId, stepKey) => writeSkippedRow(tool, args, outcome, { id: rowId, stepKey, nodeRunId: meta.nodeRunId }),
-        }),
+        })),
     };
+  }
+
+  private async counted<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } finally {
+      this.calls += 1;
+    }
   }
 
   /** A call the platform answered itself: deterministic, so a resume computes it again; its row is written once. */
   async platform(turn: number, callIndex: number, write: (stepKey: string, rowId: string) => Promise<void>, outcome: ToolOutcome): Promise<void> {
     const { recorder } = this.options;
     const key = this.key(turn, callIndex);
+    this.calls += 1;
     if (recorder.lookup(key)) return;
     recorder.ensureRunning();
     await write(key, recorder.rowId(key));

@@ -24,7 +24,7 @@ export interface RunJournal {
   record(step: RecordedStep, rows?: StepRows): Promise<void>;
 }
 
-export type StepKind = "model-turn" | "call-start" | "tool-call" | "node-result" | "choice";
+export type StepKind = "model-turn" | "model-context" | "call-start" | "tool-call" | "node-result" | "choice";
 
 export interface RecordedStep {
   key: string;

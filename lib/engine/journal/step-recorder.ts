@@ -98,6 +98,7 @@ export class StepRecorder {
       nodeEnd: (event) => inner.nodeEnd(event),
       runEnd: (event) => inner.runEnd(event),
       taintRecord: (record) => inner.taintRecord?.(record),
+      modelTurn: (turn) => inner.modelTurn?.(turn),
       toolCall(row) {
         if (!row.stepKey) return inner.toolCall(row);
         pending.set(row.stepKey, [...(pending.get(row.stepKey) ?? []), row]);

@@ -30,6 +30,11 @@ export const usage = z.strictObject({
   output: z.string().optional().meta({ description: "The turn's output (completion) tokens in a reply." }),
 });
 
+export const prices = z.strictObject({
+  inputPerMillion: z.number().nonnegative().meta({ description: "US dollars per million input (prompt) tokens." }),
+  outputPerMillion: z.number().nonnegative().meta({ description: "US dollars per million output (completion) tokens." }),
+});
+
 export const adapterName = z.enum(["openai", "openai-compatible", "anthropic", "offline"]);
 
 /**
@@ -52,6 +57,7 @@ export const toolExchangeManifest = z.strictObject({
   usage: usage.optional().meta({ description: "Where a reply reports its token usage (for the trace)." }),
   continuity: continuity.optional().meta({ description: "For APIs that chain turns by id instead of resending the conversation." }),
   transcript: transcript.optional().meta({ description: "For APIs that resend the whole conversation: where the text is and what the assistant turn looks like." }),
+  prices: prices.optional().meta({ description: "What the model costs, so each model turn on the trace shows its cost: `{inputPerMillion, outputPerMillion}` in US dollars. Without it turns show tokens only." }),
   from: identifier.default("mcpService").meta({ description: "The consuming connector whose tools are offered." }),
   maxTurns: templated(z.number()).default(10).meta({ description: "How many model turns at most; 1 means one pass with no tool offered." }),
   stuckAfterRepeats: templated(z.number()).default(3).meta({ description: "The Nth identical call (same tool, same arguments) is not run; one more ends the node as stuck." }),

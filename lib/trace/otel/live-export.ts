@@ -116,6 +116,7 @@ export function withOtelExport(sink: RunSink, options: OtelSinkOptions = {}, tar
         recorder.nodeEnd(event);
       });
     },
+    modelTurn: async (turn) => (await sink.modelTurn?.(turn), observe(() => recorder.modelTurn(turn.runId, turn))),
     taintRecord: async (record) => (await sink.taintRecord?.(record), observe(() => recorder.taintRecord(record))),
     runEnd: async (event) => (await sink.runEnd(event), observe(() => recorder.runEnd(event))),
   };
