@@ -13,7 +13,7 @@ export interface RunListProps {
   label: string;
   showWorkflow?: boolean;
   /** Turns and tokens by run id; the columns are left out without them. */
-  totals?: Readonly<Record<string, Pick<RunTotals, "turns" | "inputTokens" | "outputTokens">>>;
+  totals?: Readonly<Record<string, Pick<RunTotals, "turns" | "inputTokens" | "outputTokens"> & { costUsd?: number | null }>>;
 }
 
 /** Runs as a table, the newest first; each links to its trace. */
@@ -39,6 +39,7 @@ export function RunList({ runs, now, label, showWorkflow = false, totals }: RunL
             <th scope="col">Tool calls</th>
             {totals ? <th scope="col">Model turns</th> : null}
             {totals ? <th scope="col">Tokens</th> : null}
+            {totals ? <th scope="col">Cost</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -61,6 +62,7 @@ export function RunList({ runs, now, label, showWorkflow = false, totals }: RunL
               <td>{plural(run.toolCallCount, "call")}</td>
               {totals ? <td>{totals[run.id] ? plural(totals[run.id].turns, "turn") : "–"}</td> : null}
               {totals ? <td>{(totals[run.id] && formatTokens(totals[run.id].inputTokens, totals[run.id].outputTokens)?.replace(" tokens", "")) ?? "–"}</td> : null}
+              {totals ? <td>{totals[run.id]?.costUsd != null ? `$${totals[run.id].costUsd!.toFixed(4)}` : "–"}</td> : null}
             </tr>
           ))}
         </tbody>

@@ -32,10 +32,27 @@ describe("readRunTotals", () => {
     await recordRun("r1");
     await recordRun("r2");
     const totals = await readRunTotals(database.client, ["r1", "r2", "none"]);
-    expect(totals.get("r1")).toEqual({ turns: 3, toolCalls: 3, inputTokens: 280, outputTokens: 22 });
-    const { durationMs: _durationMs, costUsd: _costUsd, ...fromTrace } = runTotals((await readWholeRunTrace(database.client, "r2"))!);
+    expect(totals.get("r1")).toEqual({ turns: 3, toolCalls: 3, inputTokens: 280, outputTokens: 22, costUsd: null });
+    const { durationMs: _durationMs, ...fromTrace } = runTotals((await readWholeRunTrace(database.client, "r2"))!);
     expect(totals.get("r2")).toEqual(fromTrace);
-    expect(totals.get("none")).toEqual({ turns: 0, toolCalls: 0, inputTokens: null, outputTokens: null });
+    expect(totals.get("none")).toEqual({ turns: 0, toolCalls: 0, inputTokens: null, outputTokens: null, costUsd: null });
+  });
+
+  it("a run with journalled turn rows counts turns, tokens and cost from them", async () => {
+    await recordRun("r3");
+    const turn = (n: number, input: number, output: number, costUsd: number) => ({
+      runId: "r3",
+      key: `agent#1/t${n}`,
+      kind: "model-turn",
+      attempt: 0,
+      recordedAt: new Date(),
+      value: JSON.stringify({ turn: { text: "", toolCalls: [] }, row: { id: `turn-${n}`, nodeRunId: "r3-agent", nodeId: "agent", sequence: n, model: "m", provider: "p", text: "", toolCalls: [], inputTokens: input, outputTokens: output, costUsd, startedAt: at(n), durationMs: 1, callsBefore: n - 1, contextKey: null, sentResults: [] } }),
+    });
+    await database.client.runStep.createMany({ data: [turn(1, 100, 10, 0.5), turn(2, 200, 20, 0.25)] });
+    const totals = await readRunTotals(database.client, ["r3"]);
+    expect(totals.get("r3")).toEqual({ turns: 2, toolCalls: 3, inputTokens: 300, outputTokens: 30, costUsd: 0.75 });
+    const { durationMs: _durationMs, ...fromTrace } = runTotals((await readWholeRunTrace(database.client, "r3"))!);
+    expect(fromTrace).toEqual(totals.get("r3"));
     expect(await readRunTotals(database.client, [])).toEqual(new Map());
   });
 });

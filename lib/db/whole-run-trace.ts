@@ -1,6 +1,8 @@
 import type { PrismaClient } from "./create-client";
+import { fromJsonText } from "./json-text";
 import { toDatabaseError } from "./database-error";
 import { toNodeRunRecord, toRunRecord, toTaintRecordEntry, toToolCallRecord } from "./run-rows";
+import { modelTurnsFromJournal } from "../trace/model-turns";
 import type { RunTrace, TaintRecordEntry } from "../trace/run-trace";
 
 /**
@@ -14,16 +16,18 @@ export async function readWholeRunTrace(db: PrismaClient, runId: string): Promis
     const readAt = new Date();
     const run = await db.run.findUnique({ where: { id: runId } });
     if (!run) return null;
-    const [nodeRuns, toolCalls, taintRows] = await Promise.all([
+    const [nodeRuns, toolCalls, taintRows, turnSteps] = await Promise.all([
       db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] }),
       db.toolCall.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { sequence: "asc" }] }),
       db.taintRecord.findMany({ where: { runId }, orderBy: [{ sequence: "asc" }, { id: "asc" }] }),
+      db.runStep.findMany({ where: { runId, kind: "model-turn" }, select: { key: true, value: true } }),
     ]);
     return {
       run: toRunRecord(run),
       nodeRuns: nodeRuns.map(toNodeRunRecord),
       toolCalls: toolCalls.map(toToolCallRecord),
       taintRecords: taintRows.map(toTaintRecordEntry).filter((entry): entry is TaintRecordEntry => entry !== null),
+      modelTurns: modelTurnsFromJournal(runId, turnSteps.map((step) => ({ key: step.key, value: fromJsonText(step.value) }))),
       readAt: readAt.toISOString(),
     };
   } catch (error) {

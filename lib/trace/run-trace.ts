@@ -1,3 +1,4 @@
+import type { ModelTurnLike } from "./run-steps";
 import type { NodeStatus, RunStatus, TaintRecord, ToolCallRow } from "./run-events";
 
 /**
@@ -74,6 +75,8 @@ export interface RunTrace {
   toolCalls: ToolCallRecord[];
   /** Where external content came in and what it reached, in write order. */
   taintRecords: TaintRecordEntry[];
+  /** The run's model turns (from its journal), when the reader loads them. */
+  modelTurns?: ModelTurnLike[];
   /** When the server read this (ISO): the "now" of a run still running, the same on server and browser. */
   readAt: string;
 }
