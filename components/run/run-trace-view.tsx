@@ -87,7 +87,7 @@ export function RunTraceView({ initialTrace, cancelRun, initialCall }: RunTraceV
 
   return (
     <div className={styles.page}>
-      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} cancelRun={cancelRun} />
+      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} />
       {data.error ? (
         <p className={styles.pollError} role="alert">
           {data.error}

@@ -6,6 +6,7 @@ import { toNodeRunRecord, toRunRecord, toToolCallRecord } from "./run-rows";
 import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
 import { readAggregates } from "./trace-aggregates";
 import { readTaintOrigins, readTaintOverview } from "./taint-reads";
+import { readRunTotals } from "./run-totals";
 import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, noFilters, outsideGroup } from "../trace/trace-page";
 import type { NodeRunRecord } from "../trace/run-trace";
 
@@ -31,7 +32,7 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
     const run = await db.run.findUnique({ where: { id: runId } });
     if (!run) return null;
     const nodeRuns = (await db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] })).map(toNodeRunRecord);
-    const [aggregates, groups, taint] = await Promise.all([readAggregates(runId), countGroups(runId, filters), readTaintOverview(runId)]);
+    const [aggregates, groups, taint, totals] = await Promise.all([readAggregates(runId), countGroups(runId, filters), readTaintOverview(runId), readRunTotals(db, [runId])]);
     const anchored = await readAnchoredCalls(runId, nodeRuns, filters);
     const pages: CallPage[] = [];
     let budget = firstAnswerCalls;
@@ -42,7 +43,7 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
       pages.push(page);
     }
     const matchingCalls = Object.values(groups).reduce((sum, count) => sum + count, 0);
-    return { run: toRunRecord(run), nodeRuns, readAt: readAt.toISOString(), aggregates, filters, matchingCalls, groups, anchored, pages, taint };
+    return { run: toRunRecord(run), nodeRuns, readAt: readAt.toISOString(), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals: totals.get(runId) };
   } catch (error) {
     throw toDatabaseError(error, `read the trace of run "${runId}"`);
   }

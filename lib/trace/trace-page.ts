@@ -1,4 +1,5 @@
 import type { TaintSource } from "./run-events";
+import type { RunTotals } from "./run-totals";
 import type { NodeRunRecord, RunRecord, ToolCallRecord } from "./run-trace";
 
 /**
@@ -152,6 +153,8 @@ export interface TraceOverview {
   /** The first page of each group, under the filters. */
   pages: CallPage[];
   taint: TaintOverview;
+  /** The run's model turns, tokens and cost (from its journalled turn rows when it has them). */
+  totals?: Pick<RunTotals, "turns" | "inputTokens" | "outputTokens" | "costUsd">;
 }
 
 /** One call in full (arguments, result, error), and where it sits in its group with no filter. */
