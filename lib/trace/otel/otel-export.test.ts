@@ -61,6 +61,7 @@ function traceOf(memory: MemorySink): RunTrace {
     }),
     toolCalls: memory.toolCalls.map((row, index) => ({ ...row, sequence: index + 1 })),
     taintRecords: memory.taints.map((record, index) => ({ ...record, id: `t${index}`, sequence: 100 + index })),
+    modelTurns: memory.modelTurns,
     readAt: end.endedAt,
   };
 }
@@ -82,19 +83,28 @@ describe("OpenTelemetry export of a run", () => {
     const sent = callTool.mock.calls.map(([params]) => params).find((params) => params.name === "convertUnits");
     callTool.mockRestore();
     expect(sent?._meta?.traceparent).toBe(formatTraceparent(traceIdOfRun("otel-live"), spanIdOf({ kind: "node", nodeRunId: inner.nodeRunId })));
-    const spans = await receiver.waitForSpans(9);
+    // 9 steps and the 4 model turns, each a live `chat` span under its agent.
+    const spans = await receiver.waitForSpans(13);
     expect(receiver.contentTypes.every((type) => type === "application/x-protobuf")).toBe(true);
-    expect(tree(spans)).toEqual([
-      "invoke_workflow Task round trip",
-      "  run_node start",
-      "  invoke_agent outer",
-      "    execute_tool convert_a_distance",
-      "      run_node task",
-      "      invoke_agent inner",
-      "        execute_tool convertUnits",
-      "      run_node task-end",
-      "  run_node end",
-    ]);
+    const chat = "chat scripted model (test double)";
+    expect(tree(spans).sort()).toEqual(
+      [
+        "invoke_workflow Task round trip",
+        "  run_node start",
+        "  invoke_agent outer",
+        `    ${chat}`,
+        "    execute_tool convert_a_distance",
+        "      run_node task",
+        "      invoke_agent inner",
+        `        ${chat}`,
+        "        execute_tool convertUnits",
+        `        ${chat}`,
+        "      run_node task-end",
+        `    ${chat}`,
+        "  run_node end",
+      ].sort(),
+    );
+    expect(spans.filter((span) => span.name === chat).map((span) => span.attributes["gen_ai.usage.input_tokens"])).toEqual([10, 10, 10, 10]);
     expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([traceIdOfRun("otel-live")]));
     const byName = (name: string) => spans.find((span) => span.name === name)!;
     expect(byName("invoke_workflow Task round trip")).toMatchObject({
@@ -124,7 +134,7 @@ describe("OpenTelemetry export of a run", () => {
     const target = otelExportFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", SWITCHBOARD_OTEL_CAPTURE_CONTENT: "true" })!;
     receiver.spans.length = 0;
     await runExported("otel-content", target);
-    const spans = await receiver.waitForSpans(9);
+    const spans = await receiver.waitForSpans(13);
     expect(receiver.contentTypes.at(-1)).toBe("application/json");
     const task = spans.find((span) => span.name === "execute_tool convert_a_distance")!;
     expect(JSON.parse(task.attributes["gen_ai.tool.call.arguments"] as string)).toEqual({ question: "26.2 mile in km (key [redacted])" });
@@ -137,7 +147,7 @@ describe("OpenTelemetry export of a run", () => {
     const target = otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" })!;
     receiver.spans.length = 0;
     const memory = await runExported("otel-replay", target);
-    const live = await receiver.waitForSpans(9);
+    const live = await receiver.waitForSpans(13);
     const later = decodeJsonTraces(JSON.parse(otlpJson(traceSpans(traceOf(memory), { captureContent: false, workflowName: document.name ?? null }))));
     const key = (span: ReceivedSpan) => `${span.spanId}<${span.parentSpanId} ${span.name}`;
     expect(later.map(key).sort()).toEqual(live.map(key).sort());
