@@ -38,8 +38,12 @@ const sqlite = sqliteDatabase(database.url);
 const echo = defineTool({ name: "echo", description: "Echo a text.", parameters: z.object({ text: z.string() }), idempotent: true, execute: ({ text }) => text });
 const slow = defineTool({ name: "slow", description: "Takes 50 ms.", parameters: z.object({}), idempotent: true, execute: () => new Promise((resolve) => setTimeout(() => resolve("ok"), 50)) });
 
-async function environment(script: Parameters<typeof scriptedModel>[0]): Promise<EngineEnvironment> {
-  return createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => scriptedModel(script), customTools: new CustomToolRegistry([echo, slow]) } });
+const environments = new Map<string, Promise<EngineEnvironment>>();
+/** One environment per script (node types are read once); each agent node run gets a fresh scripted model. */
+function environment(script: Parameters<typeof scriptedModel>[0]): Promise<EngineEnvironment> {
+  const key = JSON.stringify(script);
+  if (!environments.has(key)) environments.set(key, createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => scriptedModel(script), customTools: new CustomToolRegistry([echo, slow]) } }));
+  return environments.get(key)!;
 }
 
 const manyCalls = (total: number) => {
@@ -78,6 +82,22 @@ console.log(`in-memory sink:       ${memory.status}, ${calls} calls in ${memoryM
 console.log(`journalled on SQLite: ${durable.status}, ${calls} calls in ${durableMs.toFixed(0)} ms (${((durableMs * 1000) / calls).toFixed(1)} µs/call)`);
 console.log(`persistence cost per tool call: ${(durableMs / memoryMs).toFixed(2)}x the in-memory sink (target < 3x)`);
 console.log(`rows written during the run: ${rows} in ${(durableMs / 1000).toFixed(2)} s = ${Math.round(rows / (durableMs / 1000))} rows/s (target ≥ 5,000)`);
+
+// The write path alone: one step with its trace row per transaction, no engine around it.
+async function writePath(db: SqlDatabase, count: number): Promise<number> {
+  const id = await insertRun(db, workflow, "running");
+  const store = await DatabaseRunJournal.open(db, id);
+  const started = performance.now();
+  for (let index = 0; index < count; index++) {
+    const key = `agent#1/t${index}/c0`;
+    await store.record(
+      { key, kind: "tool-call", value: { outcome: { output: "ok", isError: false } } },
+      { toolCalls: [{ id: randomUUID(), runId: id, nodeRunId: null, tool: "echo", server: "custom", caller: "agent", arguments: { text: "x" }, result: "ok", error: null, isError: false, tainted: false, startedAt: new Date().toISOString(), durationMs: 0, inputTokens: null, outputTokens: null, stepKey: key }], taint: [] },
+    );
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+console.log(`write path alone (one step + its row per transaction): ${Math.round(await writePath(sqlite, 5000))} rows/s on SQLite`);
 
 // 2. Queue latency and 3. workers, on one database.
 async function queueFigures(label: string, db: SqlDatabase) {
@@ -149,6 +169,7 @@ else {
   await runWorkflow({ runId: pgRun, workflowId: null, workflow, input: { question: "go" }, sink: pgJournal, journal: pgJournal, env: await environment(manyCalls(calls)) });
   const ms = performance.now() - started;
   const [{ rows: pgRows }] = await pg.query<{ rows: string }>(`SELECT (SELECT COUNT(*) FROM "ToolCall" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "RunStep" WHERE "runId" = ?) AS "rows"`, [pgRun, pgRun]);
+  console.log(`write path alone on Postgres: ${Math.round(await writePath(pg, 2000))} rows/s`);
   console.log(`journalled on Postgres: ${calls} calls in ${ms.toFixed(0)} ms = ${(ms / memoryMs).toFixed(2)}x the in-memory sink; ${Math.round(Number(pgRows) / (ms / 1000))} rows/s`);
   await queueFigures("Postgres", pg);
   await pg.close();
