@@ -81,3 +81,4 @@ export {
 } from "./run-state";
 export { planReadyNodes, isRunFinished, type ReadyNode, type ReadyPlan } from "./plan";
 export { startNodes, applyOutputs, deliverOutputs, failNode } from "./run-transitions";
+export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "./approval-policy";

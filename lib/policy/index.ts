@@ -1,4 +1,4 @@
-export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "./approval-policy";
+export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "../graph/approval-policy";
 export { type CallDecision, decideCall, type ToolHints } from "./decide-call";
 export { type TaintedArgument, type TaintSourceText, taintedArguments } from "./tainted-arguments";
 export { type AppliedPolicy, type PolicyWiring, policyFor } from "./policy-for-tool";
