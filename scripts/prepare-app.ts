@@ -13,8 +13,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createPrismaClient } from "../lib/db/create-client";
 import { demoWorkflow } from "../lib/db/demo-workflow";
-import { failInterruptedRuns } from "../lib/db/interrupted-runs";
+import { resumeInterruptedRuns } from "../lib/db/interrupted-runs";
 import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
+import { applyPostgresMigrations } from "../lib/db/postgres/apply-migrations";
+import { isPostgresUrl } from "../lib/db/sql/open-database";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -116,16 +118,29 @@ async function seedDemo(url: string): Promise<void> {
   }
 }
 
-/** Runs left "running" by a killed server can never end: end them as failed. */
+/** Runs left "running" by a killed server are queued again: the worker resumes them from their journal. */
 async function endInterruptedRuns(url: string): Promise<void> {
   const prisma = createPrismaClient(url);
   try {
-    const count = await failInterruptedRuns(prisma);
-    if (count > 0) step(`runs: ${count} run${count === 1 ? "" : "s"} left running by a stopped server marked failed`);
+    const { queued, failed } = await resumeInterruptedRuns(prisma);
+    if (queued > 0) step(`runs: ${queued} run${queued === 1 ? "" : "s"} left running by a stopped server queued to resume`);
+    if (failed > 0) step(`runs: ${failed} outside-host call${failed === 1 ? "" : "s"} left running by a stopped server marked failed`);
   } catch (error) {
-    throw new PrepareError(`could not end interrupted runs: ${lastLine(error)}`);
+    throw new PrepareError(`could not queue interrupted runs again: ${lastLine(error)}`);
   } finally {
     await prisma.$disconnect();
+  }
+}
+
+/** The Postgres migrations (prisma/postgres/migrations), applied by our own small runner. */
+async function applyPostgresMigrationsOrExplain(url: string): Promise<void> {
+  try {
+    const applied = await applyPostgresMigrations(url);
+    step(`migrations: ${applied.length ? `applied ${applied.join(", ")}` : "up to date"}`);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason = code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "3D000" || code === "28P01" ? `cannot reach ${url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@")} (${code}: ${lastLine(error)})` : lastLine(error);
+    throw new PrepareError(`migrations failed: ${reason}`);
   }
 }
 
@@ -139,8 +154,13 @@ export async function prepareApp(): Promise<void> {
   } catch (error) {
     throw new PrepareError(`cannot create the database's folder for ${url}: ${lastLine(error)}`);
   }
-  await applyMigrations(url);
-  await endInterruptedRuns(url);
+  if (isPostgresUrl(url)) {
+    // Scale-out mode: other processes may be running runs; a dead worker's runs are taken over when its leases expire.
+    await applyPostgresMigrationsOrExplain(url);
+  } else {
+    await applyMigrations(url);
+    await endInterruptedRuns(url);
+  }
   await seedDemo(url);
 }
 

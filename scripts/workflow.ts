@@ -4,6 +4,9 @@
  *   --json: {status, outputs, nodeRuns, toolCalls}. Exit 0 only when the run completed.
  *   Agents' `{ mcp: "server-id" }` tools reach the servers registered in the
  *   app's database (`npm run servers`), when there is one.
+ * npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout S] | status RUN_ID | cancel RUN_ID
+ *   The run queue: start writes a queued run and returns its id at once; a worker (`npm start`'s
+ *   embedded one, or `npm run worker`) runs it. See scripts/workflow-queue.ts.
  * npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]
  *   Shows which tools an agent would find for a job (see scripts/search-tools.ts).
  */
@@ -20,7 +23,7 @@ import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { parseWorkflow } from "../lib/graph";
 import { MemorySink } from "../lib/trace/memory-sink";
 
-const usage = "usage: npm run workflow -- run FILE.json [--input JSON] [--json]\n       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]";
+const usage = "usage: npm run workflow -- run FILE.json [--input JSON] [--json]\n       npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout SECONDS] [--json] | status RUN_ID [--json] | cancel RUN_ID\n       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]";
 
 class UsageError extends Error {}
 
@@ -30,6 +33,15 @@ async function main(argv: string[]): Promise<number> {
     // The node author's tool: the same ranking an agent's search_tools uses.
     const { runSearchTools } = (await import("./search-tools")) as { runSearchTools: (args: string[]) => Promise<number> };
     return runSearchTools(rest);
+  }
+  if (command === "start" || command === "wait" || command === "status" || command === "cancel") {
+    const { runQueueCommand, QueueUsageError } = await import("./workflow-queue");
+    try {
+      return await runQueueCommand(command, rest);
+    } catch (error) {
+      if (error instanceof QueueUsageError) throw new UsageError(error.message);
+      throw error;
+    }
   }
   if (command !== "run") throw new UsageError(usage);
   const { values, positionals } = parseArgs({ args: rest, options: { input: { type: "string", default: "{}" }, json: { type: "boolean", default: false } }, allowPositionals: true });

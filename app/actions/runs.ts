@@ -1,9 +1,10 @@
 "use server";
 
-import { DatabaseError, getWorkflow, prisma } from "@/lib/db";
+import { DatabaseError, getWorkflow } from "@/lib/db";
 import { appEnvironment } from "@/app/runs/run-environment";
 import { type GraphProblem, parseWorkflow, validateRunInput, validateWorkflow } from "@/lib/graph";
-import { abortRun, launchRun } from "@/app/runs/run-launcher";
+import { abortRun, chooseForAttention, launchRun } from "@/app/runs/run-launcher";
+import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
 
 /** What startRun answers: the new run's id, or what is wrong and (when it is one field) which. */
 export type StartRunResult = { ok: true; runId: string } | { ok: false; error: string; field?: string };
@@ -28,7 +29,9 @@ export async function startRun(workflowId: string, input: Record<string, unknown
     if (!record) return { ok: false, error: `There is no workflow "${workflowId}"; it may have been deleted.`, field: "workflowId" };
     const parsed = parseWorkflow(record.document);
     if (!parsed.ok) return { ok: false, error: `The workflow's document is not valid: ${describe(parsed.problems)}` };
+    // The node types only, to check the graph; the worker builds its own environment for the run.
     const env = await appEnvironment();
+    await env.dispose?.();
     const graphErrors = validateWorkflow(parsed.workflow, env.nodeTypes).filter((problem) => problem.severity === "error");
     if (graphErrors.length > 0) return { ok: false, error: `The workflow has problems to fix on the canvas first: ${describe(graphErrors)}` };
     const checked = validateRunInput(parsed.workflow, input);
@@ -36,7 +39,7 @@ export async function startRun(workflowId: string, input: Record<string, unknown
       const [first] = checked.problems;
       return { ok: false, error: describe(checked.problems), ...(checked.problems.length === 1 && first.field ? { field: first.field } : {}) };
     }
-    const runId = await launchRun({ workflowId: record.id, workflow: parsed.workflow, input: checked.values, env });
+    const runId = await launchRun({ workflowId: record.id, workflow: parsed.workflow, input: checked.values });
     return { ok: true, runId };
   } catch (error) {
     return { ok: false, error: unexpected("The run could not be started", error) };
@@ -44,21 +47,52 @@ export async function startRun(workflowId: string, input: Record<string, unknown
 }
 
 /**
- * Asks a running run to stop. Its nodes end as cancelled and the run as
- * cancelled once the engine has closed what it opened; the trace page shows
- * that when it happens.
+ * Asks a run to stop, whichever process runs it. A queued run (or one
+ * waiting for a person) ends cancelled at once; a running one is flagged,
+ * and its worker aborts it on its next heartbeat (within about a second):
+ * its nodes end as cancelled and the run as cancelled once the engine has
+ * closed what it opened. The trace page shows that when it happens.
  */
 export async function cancelRun(runId: string): Promise<CancelRunResult> {
   // Authorization goes here once auth exists: may this person cancel this run?
   if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given." };
-  if (abortRun(runId)) return { ok: true };
   try {
-    const run = await prisma().run.findUnique({ where: { id: runId }, select: { status: true } });
-    if (!run) return { ok: false, error: `There is no run "${runId}".` };
-    if (run.status !== "running") return { ok: false, error: `The run has already ended (${run.status}).` };
-    return { ok: false, error: "This run is not running in this server process. If the server restarted, the run is marked failed at its next start." };
+    const result = await abortRun(runId);
+    if (result === "unknown") return { ok: false, error: `There is no run "${runId}".` };
+    if (result === "ended") return { ok: false, error: "The run has already ended." };
+    return { ok: true };
   } catch (error) {
     return { ok: false, error: unexpected("The run could not be cancelled", error) };
+  }
+}
+
+/**
+ * A person's decision for the call a needs-attention run stopped at: run it
+ * again, skip it with the result they type (JSON, or plain text), or fail
+ * the run. The choice is journalled and the run is queued again.
+ */
+export async function decideRunAttention(runId: string, decision: { action: string; result?: string; reason?: string }): Promise<CancelRunResult> {
+  // Authorization goes here once auth exists: may this person decide for this run?
+  if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given." };
+  const choice = parseChoice(decision);
+  if (!choice.ok) return choice;
+  try {
+    return await chooseForAttention(runId, choice.choice);
+  } catch (error) {
+    return { ok: false, error: unexpected("The decision could not be recorded", error) };
+  }
+}
+
+function parseChoice(decision: { action: string; result?: string; reason?: string }): { ok: true; choice: AttentionChoice } | { ok: false; error: string } {
+  if (decision?.action === "run-again") return { ok: true, choice: { action: "run-again" } };
+  if (decision?.action === "fail") return { ok: true, choice: { action: "fail", reason: decision.reason?.trim() || "a person chose to fail the run at this call" } };
+  if (decision?.action !== "skip") return { ok: false, error: "Choose run again, skip, or fail." };
+  const text = decision.result ?? "";
+  if (text.trim() === "") return { ok: false, error: "Type the result the call should have given (JSON, or plain text)." };
+  try {
+    return { ok: true, choice: { action: "skip", result: JSON.parse(text) } };
+  } catch {
+    return { ok: true, choice: { action: "skip", result: text } };
   }
 }
 

@@ -1,67 +1,63 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { PrismaRunSink, prisma, toJsonText } from "@/lib/db";
-import { runWorkflow, type EngineEnvironment } from "@/lib/engine";
+import { prisma, toJsonText } from "@/lib/db";
+import { requestCancel } from "@/lib/db/database-run-queue";
+import { recordAttentionChoice, type ChoiceResult } from "@/lib/db/attention-choice";
+import { databaseUrl } from "@/lib/db/database-url";
+import { isPostgresUrl, openSqlDatabase } from "@/lib/db/sql/open-database";
+import type { WakeSource } from "@/lib/db/database-run-queue";
+import { pgBossWakes } from "@/lib/db/postgres/pg-boss-wakes";
+import type { SqlDatabase } from "@/lib/db/sql/sql-database";
+import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
 import type { Workflow } from "@/lib/graph";
 
 /**
- * Starts runs in the background of this server process and keeps one
- * AbortController per running run, so a later request can cancel it. This
- * is where the database (the sink) and the engine meet.
+ * The web side of the run queue: a run started here is written as queued
+ * and a worker takes it (the embedded one in this process on SQLite, any
+ * `npm run worker` on Postgres). Cancel and a person's choice go through the
+ * database too, so they reach a run whichever process runs it.
  *
- * The map lives on globalThis: Next may load this module more than once
- * (one copy per server bundle), and every copy must see the same runs.
+ * The handles live on globalThis: Next may load this module more than once.
  */
-const holder = globalThis as typeof globalThis & { switchboardActiveRuns?: Map<string, AbortController> };
+const holder = globalThis as typeof globalThis & { switchboardRunDatabase?: SqlDatabase; switchboardWakeWorker?: () => void; switchboardPgBoss?: Promise<WakeSource> };
 
-function activeRuns(): Map<string, AbortController> {
-  holder.switchboardActiveRuns ??= new Map();
-  return holder.switchboardActiveRuns;
+/** On Postgres, pg-boss tells the workers at once; they would find the run on their next poll anyway. */
+function notifyWorkers(runId: string): void {
+  holder.switchboardWakeWorker?.();
+  if (!isPostgresUrl(databaseUrl())) return;
+  holder.switchboardPgBoss ??= pgBossWakes(databaseUrl(), { work: false });
+  holder.switchboardPgBoss.then((boss) => boss.notify?.(runId)).catch((error: unknown) => console.warn(`run ${runId}: pg-boss could not wake the workers (${(error as Error).message}); they find it by polling`));
+}
+
+function runDatabase(): SqlDatabase {
+  holder.switchboardRunDatabase ??= openSqlDatabase(databaseUrl());
+  return holder.switchboardRunDatabase;
 }
 
 export interface LaunchRequest {
   workflowId: string;
   workflow: Workflow;
   input: Record<string, unknown>;
-  env: EngineEnvironment;
 }
 
-/**
- * Writes the Run row (status running, the document frozen), starts the
- * engine without waiting for it, and returns the run's id at once. Whatever
- * happens later ends the row: the engine's own run-end, or — if the engine
- * or the database failed underneath it — a failed status with the reason.
- */
+/** Writes the Run row as queued (the document frozen), wakes a worker, and returns the run's id at once. */
 export async function launchRun(request: LaunchRequest): Promise<string> {
   const runId = randomUUID();
   await prisma().run.create({
-    data: { id: runId, workflowId: request.workflowId, document: toJsonText(request.workflow), input: toJsonText(request.input), status: "running" },
+    data: { id: runId, workflowId: request.workflowId, document: toJsonText(request.workflow), input: toJsonText(request.input), status: "queued" },
   });
-  const controller = new AbortController();
-  activeRuns().set(runId, controller);
-  const sink = new PrismaRunSink(prisma(), { document: request.workflow });
-  void runWorkflow({ runId, workflowId: request.workflowId, workflow: request.workflow, input: request.input, sink, env: request.env, signal: controller.signal })
-    .catch((error: unknown) => endBrokenRun(runId, error))
-    .finally(() => activeRuns().delete(runId));
+  notifyWorkers(runId);
   return runId;
 }
 
-/** Asks a run of this process to stop; false when this process is not running it. */
-export function abortRun(runId: string): boolean {
-  const controller = activeRuns().get(runId);
-  if (!controller) return false;
-  controller.abort();
-  return true;
+/** Asks a run to stop, from this process or any other: see requestCancel. */
+export async function abortRun(runId: string): Promise<"cancelled" | "requested" | "ended" | "unknown"> {
+  return requestCancel(runDatabase(), runId);
 }
 
-/** The engine never throws for the user's mistakes; this is for the rest (a database that went away). */
-async function endBrokenRun(runId: string, error: unknown): Promise<void> {
-  const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-  console.error(`run ${runId} stopped: ${reason}`, error);
-  try {
-    await prisma().run.updateMany({ where: { id: runId, status: "running" }, data: { status: "failed", error: `the run could not be recorded: ${reason}`, endedAt: new Date() } });
-    await prisma().nodeRun.updateMany({ where: { runId, status: "running" }, data: { status: "failed", error: "the run stopped", endedAt: new Date() } });
-  } catch (secondError) {
-    console.error(`run ${runId}: could not mark it failed`, secondError);
-  }
+/** A person's choice for the call a needs-attention run waits on; the run is queued again. */
+export async function chooseForAttention(runId: string, choice: AttentionChoice): Promise<ChoiceResult> {
+  const result = await recordAttentionChoice(runDatabase(), runId, choice);
+  if (result.ok) notifyWorkers(runId);
+  return result;
 }

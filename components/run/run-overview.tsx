@@ -22,7 +22,8 @@ export interface RunOverviewProps {
 /** The run at a glance: status, timing, input, and its output or error; Cancel while it runs. */
 export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }: RunOverviewProps) {
   const duration = elapsed(run.startedAt, run.endedAt, now);
-  const running = run.status === "running";
+  const running = run.status === "running" || run.status === "queued";
+  const cancellable = running || run.status === "needs-attention";
   return (
     <section className={`card ${styles.overview}`} aria-labelledby="run-heading">
       <div className={styles.overviewHeader}>
@@ -33,7 +34,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }
           </p>
         </div>
         <div className={styles.overviewActions}>
-          {running ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
+          {cancellable ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
           {run.workflowId ? (
             <Link href={`/runs?workflow=${encodeURIComponent(run.workflowId)}`} className={styles.secondaryLink}>
               All runs of this workflow
@@ -63,6 +64,18 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun }
         <div>
           <dt>Tool calls</dt>
           <dd>{toolCallCount.toLocaleString("en-US")}</dd>
+        </div>
+        {run.workerId ? (
+          <div>
+            <dt>Worker</dt>
+            <dd>
+              <code>{run.workerId}</code>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Resumed</dt>
+          <dd>{plural(run.resumeCount ?? 0, "time")}</dd>
         </div>
       </dl>
       <div className={styles.inputOutput}>

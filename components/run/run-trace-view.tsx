@@ -5,6 +5,7 @@ import type { RunTrace } from "@/lib/trace/run-trace";
 import { nodeRunsAbove } from "@/lib/trace/taint-summary";
 import { buildTraceTree, noFilters, type TraceFilters as Filters, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
+import { AttentionPanel, type DecideAttentionAction } from "./attention-panel";
 import { TaintSection } from "./taint-section";
 import { TraceFilters } from "./trace-filters";
 import { rowHeights, TraceRow } from "./trace-row";
@@ -16,6 +17,7 @@ import styles from "./run.module.css";
 export interface RunTraceViewProps {
   initialTrace: RunTrace;
   cancelRun: CancelRunAction;
+  decideAttention: DecideAttentionAction;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface RunTraceViewProps {
  * with its waterfall, and where external content went (Taint), following
  * the run while it runs.
  */
-export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, decideAttention }: RunTraceViewProps) {
   const { trace, pollError } = useLiveTrace(initialTrace);
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
@@ -53,6 +55,7 @@ export function RunTraceView({ initialTrace, cancelRun }: RunTraceViewProps) {
   return (
     <div className={styles.page}>
       <RunOverview run={trace.run} now={trace.readAt} nodeRunCount={trace.nodeRuns.length} toolCallCount={trace.toolCalls.length} cancelRun={cancelRun} />
+      {trace.run.status === "needs-attention" && trace.run.attention ? <AttentionPanel runId={trace.run.id} attention={trace.run.attention} decide={decideAttention} /> : null}
       {pollError ? (
         <p className={styles.pollError} role="alert">
           {pollError}

@@ -18,7 +18,8 @@ export function useLiveTrace(initial: RunTrace): { trace: RunTrace; pollError: s
   const [pollError, setPollError] = useState<string | null>(null);
   const latest = useRef(trace);
   latest.current = trace;
-  const running = trace.run.status === "running";
+  // A queued run is followed too: a worker takes it up in a moment.
+  const running = trace.run.status === "running" || trace.run.status === "queued";
   const runId = trace.run.id;
 
   useEffect(() => {
@@ -35,7 +36,7 @@ export function useLiveTrace(initial: RunTrace): { trace: RunTrace; pollError: s
         latest.current = merged;
         setTrace(merged);
         setPollError(null);
-        if (merged.run.status !== "running") return;
+        if (merged.run.status !== "running" && merged.run.status !== "queued") return;
       } catch (error) {
         if (stopped) return;
         setPollError(`Live updates paused: ${(error as Error).message}. Retrying…`);

@@ -1,13 +1,18 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "../generated/prisma-postgres/client";
 import { databaseUrl } from "./database-url";
 
 /**
- * A new Prisma client on the SQLite database named by `DATABASE_URL`
- * (default `file:./data/switchboard.db`). Not server-only, so scripts can use
- * it; the app goes through the singleton in `./client`.
+ * A new Prisma client on the database named by `DATABASE_URL` (default
+ * `file:./data/switchboard.db`): SQLite for a file, Postgres for a
+ * `postgresql://` URL (the client generated from prisma/postgres/schema.prisma,
+ * which has the same models, so the same type serves both). Not server-only,
+ * so scripts can use it; the app goes through the singleton in `./client`.
  */
 export function createPrismaClient(url: string = databaseUrl()): PrismaClient {
+  if (/^postgres(ql)?:\/\//i.test(url)) return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
   return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
 }
 

@@ -9,7 +9,7 @@ export { demoWorkflow } from "./demo-workflow";
 // Runs and their traces.
 export { getRunTrace, listRuns, listRecentRuns } from "./runs";
 export { PrismaRunSink } from "./run-sink";
-export { failInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
+export { resumeInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
 export { toJsonText } from "./json-text";
 export {
   createWorkflow,

@@ -3,18 +3,24 @@ import type { PrismaClient } from "./create-client";
 export const interruptedRunMessage = "the server stopped while it ran";
 
 /**
- * Ends, as failed, every run and node run still marked running: the process
- * that ran them was killed, so nothing will ever end them. Called once at
- * start-up, before the server takes requests (scripts/prepare-app.ts) — on a
- * single box no run can be running then. Returns how many runs it ended.
- *
- * When runs move to workers on Postgres this must be limited to the runs of
- * the worker that is starting (or done by the queue's own expiry).
+ * At start-up on one box (embedded mode, SQLite) nothing can be running
+ * yet, so every run still marked running was left by a killed process:
+ * - a run a worker held (`workerId` set) is queued again, and the worker
+ *   resumes it from its journal (recorded steps are replayed, not run again);
+ * - a run no worker held (an outside MCP host's call, run by the endpoint in
+ *   its own process while the host waited) is ended as failed, node runs too:
+ *   its host has gone, and nothing would resume it.
+ * Called once (scripts/prepare-app.ts). With Postgres and workers this sweep
+ * is not used: a dead worker's runs are taken over when its leases expire.
+ * Returns how many runs it queued and how many it failed.
  */
-export async function failInterruptedRuns(db: PrismaClient, now: Date = new Date()): Promise<number> {
-  const [runs] = await db.$transaction([
-    db.run.updateMany({ where: { status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
-    db.nodeRun.updateMany({ where: { status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
+export async function resumeInterruptedRuns(db: PrismaClient, now: Date = new Date()): Promise<{ queued: number; failed: number }> {
+  const orphans = await db.run.findMany({ where: { status: "running", workerId: null }, select: { id: true } });
+  const ids = orphans.map((run) => run.id);
+  const [queued, failed] = await db.$transaction([
+    db.run.updateMany({ where: { status: "running", workerId: { not: null } }, data: { status: "queued", leaseExpiresAt: null } }),
+    db.run.updateMany({ where: { id: { in: ids } }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
+    db.nodeRun.updateMany({ where: { runId: { in: ids }, status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
   ]);
-  return runs.count;
+  return { queued: queued.count, failed: failed.count };
 }

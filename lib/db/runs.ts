@@ -25,7 +25,8 @@ export async function getRunTrace(runId: string, options: { afterSequence?: numb
     return {
       run: toRunRecord(run),
       nodeRuns: nodeRuns.map(toNodeRunRecord),
-      toolCalls: toolCalls.map(toToolCallRecord),
+      // A row written before the run's latest resume was replayed from the journal by that resume, not run again.
+      toolCalls: toolCalls.map((row) => ({ ...toToolCallRecord(row), ...(row.attempt < run.resumeCount ? { replayed: true } : {}) })),
       taintRecords: taintRows.map(toTaintRecordEntry).filter((entry): entry is TaintRecordEntry => entry !== null),
       readAt: readAt.toISOString(),
     };

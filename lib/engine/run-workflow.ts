@@ -12,7 +12,7 @@ import type { RunContext, TaskOutcome, TaskRequest } from "./run-context";
 import { runGraph } from "./run-graph";
 import { memoryJournal } from "./journal/memory-journal";
 import type { RunJournal } from "./journal/run-journal";
-import { type AttentionRequest, StepRecorder } from "./journal/step-recorder";
+import { type AttentionRequest, RunInterruption, StepRecorder } from "./journal/step-recorder";
 import { redactSecrets } from "../trace/redact";
 
 export interface RunRequest {
@@ -28,7 +28,14 @@ export interface RunRequest {
    */
   journal?: RunJournal;
   env: EngineEnvironment;
+  /** Cancels the run: it ends cancelled. */
   signal?: AbortSignal;
+  /**
+   * Stops the run at its next step, unfinished (the worker is stopping or
+   * lost the run): the steps in flight finish and are recorded, nothing new
+   * starts, and the outcome is `interrupted`, to be resumed elsewhere.
+   */
+  stopSignal?: AbortSignal;
   /**
    * Runs one Task Start's sub-flow instead of the workflow's own graph: an
    * outside MCP host called the task (app/api/mcp). `input` is then only
@@ -63,6 +70,7 @@ export interface RunOutcome {
 export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
   const secrets = new Set<string>();
   const recorder = new StepRecorder(request.runId, request.journal ?? memoryJournal(request.sink), (value) => redactSecrets(value, [...secrets]));
+  request.stopSignal?.addEventListener("abort", () => recorder.stop(new RunInterruption("paused", "the worker stopped holding the run; it resumes on another")), { once: true });
   // Redacted first, then a journalled step's rows wait for their step.
   const sink = redactingSink(recorder.sink(request.sink), () => [...secrets]);
   const resources = new ResourceScope();

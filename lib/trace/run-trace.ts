@@ -78,6 +78,8 @@ export interface ToolCallRecord extends ToolCallRow {
   sequence: number;
   /** The run's resume count when the row was written: a row written before the run's latest resume was replayed from the journal since. */
   attempt?: number;
+  /** Written before the run's latest resume: that resume replayed it from the journal instead of running it again. */
+  replayed?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@ import { RunTraceView } from "@/components/run/run-trace-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, getRunTrace } from "@/lib/db";
 import type { RunTrace } from "@/lib/trace/run-trace";
-import { cancelRun } from "@/app/actions/runs";
+import { cancelRun, decideRunAttention } from "@/app/actions/runs";
 
 // A run changes while it runs: never cached.
 export const dynamic = "force-dynamic";
@@ -26,5 +26,5 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     );
   }
   if (!trace) notFound();
-  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} />;
+  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} decideAttention={decideRunAttention} />;
 }

@@ -1,0 +1,33 @@
+/**
+ * The embedded worker: in embedded mode (SQLite, the default) the web
+ * process itself runs one worker, so `npm start` alone does everything.
+ * With Postgres the web app only enqueues and reads, and `npm run worker`
+ * processes run the runs; SWITCHBOARD_EMBEDDED_WORKER=true|false overrides
+ * either default. Started once per process from instrumentation.ts.
+ */
+import { databaseUrl } from "@/lib/db/database-url";
+import { isPostgresUrl } from "@/lib/db/sql/open-database";
+import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
+
+const holder = globalThis as typeof globalThis & { switchboardEmbeddedWorker?: WorkerRuntime; switchboardWakeWorker?: () => void };
+
+export function embeddedWorkerWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  const setting = env.SWITCHBOARD_EMBEDDED_WORKER;
+  if (setting === "true" || setting === "false") return setting === "true";
+  return !isPostgresUrl(env.DATABASE_URL ?? databaseUrl());
+}
+
+export function startEmbeddedWorker(): void {
+  if (holder.switchboardEmbeddedWorker || !embeddedWorkerWanted()) return;
+  const runtime = startWorkerRuntime({ databaseUrl: databaseUrl(), log: (line) => console.log(line) });
+  holder.switchboardEmbeddedWorker = runtime;
+  holder.switchboardWakeWorker = () => runtime.queue.wake();
+  console.log(`worker: embedded worker ${runtime.worker.workerId} takes this server's runs`);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      // Runs still held are handed back at their next step; the next start resumes them.
+      void runtime.stop({ handBack: true }).finally(() => process.exit(0));
+    });
+  }
+}
+

@@ -1,0 +1,106 @@
+/**
+ * Where the queue, the run journal and the engine meet for a worker: the
+ * embedded worker inside the web process (instrumentation.ts, SQLite) and
+ * `npm run worker` (any number of processes, Postgres) both start one here.
+ * Not server-only: scripts/worker.ts runs it outside Next.
+ */
+import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
+import { PrismaCredentialStore, storedCredentials } from "@/lib/db/credentials";
+import { DatabaseRunJournal } from "@/lib/db/run-journal-store";
+import { DatabaseRunQueue, type WakeSource } from "@/lib/db/database-run-queue";
+import { PrismaServerRegistry } from "@/lib/db/servers";
+import { openSqlDatabase } from "@/lib/db/sql/open-database";
+import { sqlTime, type SqlDatabase } from "@/lib/db/sql/sql-database";
+import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "@/lib/engine";
+import { parseWorkflow } from "@/lib/graph";
+import { ConnectionManager } from "@/lib/mcp/connection-manager";
+import { type QueueTimings, queueTimingsFromEnvironment } from "@/lib/queue/run-queue";
+import { type ExecuteRun, RunWorker } from "@/lib/queue/run-worker";
+
+export interface WorkerRuntimeOptions {
+  databaseUrl: string;
+  concurrency?: number;
+  timings?: QueueTimings;
+  nodesDir?: string;
+  /** Wake-ups besides polling (pg-boss on Postgres). */
+  wakes?: WakeSource | null;
+  /** Replaces the engine environment (tests: fixture models and tools). */
+  environment?: () => Promise<EngineEnvironment>;
+  log?: (line: string) => void;
+}
+
+export interface WorkerRuntime {
+  worker: RunWorker;
+  queue: DatabaseRunQueue;
+  db: SqlDatabase;
+  /** Stops taking runs, hands back (or finishes) what it holds, closes its connections. */
+  stop(options?: { handBack: boolean }): Promise<void>;
+}
+
+/** A run resumed more often than this is failed: something fails it every time (a bug, a step that kills its worker). */
+export const maxResumes = 50;
+
+export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime {
+  const db = openSqlDatabase(options.databaseUrl);
+  const prisma = createPrismaClient(options.databaseUrl);
+  const timings = options.timings ?? queueTimingsFromEnvironment();
+  const queue = new DatabaseRunQueue(db, timings, options.wakes ?? null);
+  const environment = options.environment ?? (() => workerEnvironment(prisma, options));
+  const worker = new RunWorker({ queue, execute: executor(db, environment, options.log), timings, concurrency: options.concurrency, log: options.log });
+  worker.start();
+  return {
+    worker,
+    queue,
+    db,
+    async stop(stopOptions = { handBack: true }) {
+      await worker.stop(stopOptions);
+      await queue.close();
+      await db.close();
+      await prisma.$disconnect().catch(() => undefined);
+    },
+  };
+}
+
+/** Runs one claimed run from its row: the frozen document, its input, its journal. */
+function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>, log?: (line: string) => void): ExecuteRun {
+  return async (claimed, signals) => {
+    const [row] = await db.query<{ document: string; input: string; workflowId: string | null }>(`SELECT "document", "input", "workflowId" FROM "Run" WHERE "id" = ?`, [claimed.runId]);
+    if (!row) return "finished";
+    const parsed = parseWorkflow(JSON.parse(row.document));
+    if (!parsed.ok || claimed.resumeCount > maxResumes) {
+      const error = parsed.ok ? `the run was resumed ${claimed.resumeCount} times without finishing; it was stopped` : `the run's document is not a workflow: ${parsed.problems[0]?.message}`;
+      await db.execute(`UPDATE "Run" SET "status" = 'failed', "error" = ?, "endedAt" = ?, "leaseExpiresAt" = NULL WHERE "id" = ?`, [error, sqlTime(new Date(), db.dialect), claimed.runId]);
+      return "finished";
+    }
+    const journal = await DatabaseRunJournal.open(db, claimed.runId);
+    try {
+      const outcome = await runWorkflow({
+        runId: claimed.runId,
+        workflowId: row.workflowId,
+        workflow: parsed.workflow,
+        input: JSON.parse(row.input) as Record<string, unknown>,
+        sink: journal,
+        journal,
+        env: await environment(),
+        signal: signals.cancel,
+        stopSignal: signals.stop,
+      });
+      return outcome.status === "interrupted" ? "interrupted" : "finished";
+    } catch (error) {
+      // The run's start or end could not be written (the database went away): it is taken up again once it is back.
+      log?.(`run ${claimed.runId} stopped unfinished: ${(error as Error).message.split("\n")[0]}`);
+      return "interrupted";
+    }
+  };
+}
+
+/** The app's environment, as runs started from the app get it: registered MCP servers, stored credentials. */
+async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOptions): Promise<EngineEnvironment> {
+  const manager = new ConnectionManager(new PrismaServerRegistry(prisma), {
+    onProblem: (problem) => options.log?.(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
+  });
+  return createLocalEnvironment({
+    nodesDir: options.nodesDir,
+    overrides: { credentials: storedCredentials(new PrismaCredentialStore(prisma)), mcpTools: manager, dispose: () => manager.closeAll() },
+  });
+}

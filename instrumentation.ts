@@ -1,0 +1,6 @@
+/** Next's start-up hook: the embedded worker runs inside the server process (see app/runs/embedded-worker.ts). */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startEmbeddedWorker } = await import("./app/runs/embedded-worker");
+  startEmbeddedWorker();
+}

@@ -1,0 +1,113 @@
+import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue/run-queue";
+import type { SqlDatabase } from "./sql/sql-database";
+
+/** What wakes a waiting worker besides its poll: an enqueue in this process, or the Postgres queue's job. */
+export interface WakeSource {
+  subscribe(wake: () => void): () => void;
+  notify?(runId: string): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/**
+ * The run queue on the Run table itself: a queued run is a row with status
+ * `queued`; a worker claims it by a conditional update that sets itself as
+ * holder and a lease; a heartbeat renews the lease; a run whose lease
+ * expired is claimable again, and counts one more resume. The conditional
+ * update makes "held by two workers at once" impossible on SQLite and
+ * Postgres alike. Idle workers poll every `pollMs`, or sooner when woken.
+ */
+export class DatabaseRunQueue implements RunQueue {
+  private readonly local = new Set<() => void>();
+
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly timings: QueueTimings,
+    private readonly wakes: WakeSource | null = null,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async enqueue(runId: string): Promise<void> {
+    await this.db.execute(`UPDATE "Run" SET "status" = 'queued', "leaseExpiresAt" = NULL, "attention" = NULL WHERE "id" = ?`, [runId]);
+    this.wake();
+    await this.wakes?.notify?.(runId);
+  }
+
+  /** Wakes the workers of this process that wait for work (a run was queued here). */
+  wake(): void {
+    for (const wake of [...this.local]) wake();
+  }
+
+  async claim(workerId: string, limit: number): Promise<ClaimedRun[]> {
+    const now = this.now();
+    const lease = new Date(now.getTime() + this.timings.leaseMs);
+    const skipLocked = this.db.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
+    const candidates = await this.db.query<{ id: string }>(
+      `SELECT "id" FROM "Run" WHERE "status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?) ORDER BY "startedAt", "id" LIMIT ?${skipLocked}`,
+      [now, limit],
+    );
+    const claimed: ClaimedRun[] = [];
+    for (const { id } of candidates) {
+      const rows = await this.db.query<{ resumeCount: number }>(
+        `UPDATE "Run" SET "status" = 'running', "workerId" = ?, "leaseExpiresAt" = ?, "resumeCount" = "resumeCount" + CASE WHEN "workerId" IS NULL THEN 0 ELSE 1 END
+         WHERE "id" = ? AND ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?)) RETURNING "resumeCount"`,
+        [workerId, lease, id, now],
+      );
+      if (rows.length === 1) claimed.push({ runId: id, resumeCount: Number(rows[0].resumeCount) });
+    }
+    return claimed;
+  }
+
+  async heartbeat(workerId: string, runIds: readonly string[]): Promise<Heartbeat> {
+    if (runIds.length === 0) return { lost: [], cancelRequested: [] };
+    const lease = new Date(this.now().getTime() + this.timings.leaseMs);
+    const list = runIds.map(() => "?").join(", ");
+    await this.db.execute(`UPDATE "Run" SET "leaseExpiresAt" = ? WHERE "workerId" = ? AND "status" = 'running' AND "id" IN (${list})`, [lease, workerId, ...runIds]);
+    const rows = await this.db.query<{ id: string; workerId: string | null; cancelRequestedAt: unknown }>(`SELECT "id", "workerId", "cancelRequestedAt" FROM "Run" WHERE "id" IN (${list})`, [...runIds]);
+    return {
+      lost: rows.filter((row) => row.workerId !== workerId).map((row) => row.id),
+      cancelRequested: rows.filter((row) => row.cancelRequestedAt !== null && row.workerId === workerId).map((row) => row.id),
+    };
+  }
+
+  async release(workerId: string, runId: string): Promise<void> {
+    await this.db.execute(`UPDATE "Run" SET "status" = 'queued', "leaseExpiresAt" = NULL WHERE "id" = ? AND "workerId" = ? AND "status" = 'running'`, [runId, workerId]);
+    this.wake();
+  }
+
+  waitForWork(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.local.delete(done);
+        unsubscribe?.();
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.timings.pollMs);
+      this.local.add(done);
+      const unsubscribe = this.wakes?.subscribe(done);
+      signal.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.wakes?.close?.();
+  }
+}
+
+/**
+ * Asks a run to stop, from any process: a queued run (or one waiting for a
+ * person) ends cancelled at once; a running one is flagged, and its worker
+ * aborts it on its next heartbeat. Returns what happened.
+ */
+export async function requestCancel(db: SqlDatabase, runId: string, now: Date = new Date()): Promise<"cancelled" | "requested" | "ended" | "unknown"> {
+  const ended = await db.execute(
+    `UPDATE "Run" SET "status" = 'cancelled', "error" = 'the run was cancelled', "endedAt" = ?, "attention" = NULL WHERE "id" = ? AND "status" IN ('queued', 'needs-attention')`,
+    [now, runId],
+  );
+  if (ended > 0) return "cancelled";
+  const flagged = await db.execute(`UPDATE "Run" SET "cancelRequestedAt" = ? WHERE "id" = ? AND "status" = 'running'`, [now, runId]);
+  if (flagged > 0) return "requested";
+  const [row] = await db.query(`SELECT "status" FROM "Run" WHERE "id" = ?`, [runId]);
+  return row ? "ended" : "unknown";
+}

@@ -1,0 +1,160 @@
+import { createHash } from "node:crypto";
+import { JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine/journal/run-journal";
+import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
+import { toJsonText } from "./json-text";
+import type { SqlDatabase } from "./sql/sql-database";
+
+/**
+ * A run's sink and journal on the database, in one object: the trace rows
+ * (NodeRun, ToolCall, TaintRecord) and the journal (RunStep, and the
+ * ToolCall rows' `stepKey` / `outcome`) are the same rows, so there is one
+ * source of truth. Each step is one transaction: its journal entry and the
+ * rows it wrote. Nothing is read back. Writing a row again (a resumed run
+ * meets the same node run, a replayed taint entry) changes nothing: ids are
+ * stable and inserts ignore what is already there.
+ *
+ * @example
+ * const store = await DatabaseRunJournal.open(db, runId);
+ * await runWorkflow({ ..., sink: store, journal: store });
+ */
+export class DatabaseRunJournal implements RunSink, RunJournal {
+  private constructor(
+    private readonly db: SqlDatabase,
+    private readonly runId: string,
+    private readonly steps: Map<string, RecordedStep>,
+    private sequence: number,
+    /** The run's resume count: each row says in which attempt it was written. */
+    private readonly attempt: number,
+  ) {}
+
+  /** Reads what the run has recorded so far (nothing for a new run). */
+  static async open(db: SqlDatabase, runId: string): Promise<DatabaseRunJournal> {
+    try {
+      const [run] = await db.query<{ resumeCount: number }>(`SELECT "resumeCount" FROM "Run" WHERE "id" = ?`, [runId]);
+      const steps = new Map<string, RecordedStep>();
+      for (const row of await db.query<{ key: string; kind: RecordedStep["kind"]; value: string }>(`SELECT "key", "kind", "value" FROM "RunStep" WHERE "runId" = ?`, [runId])) {
+        steps.set(row.key, { key: row.key, kind: row.kind, value: JSON.parse(row.value) });
+      }
+      const calls = await db.query<{ stepKey: string; outcome: string | null }>(`SELECT "stepKey", "outcome" FROM "ToolCall" WHERE "runId" = ? AND "stepKey" IS NOT NULL`, [runId]);
+      for (const row of calls) if (row.outcome) steps.set(row.stepKey, { key: row.stepKey, kind: "tool-call", value: JSON.parse(row.outcome) });
+      const [last] = await db.query<{ sequence: number | null }>(
+        `SELECT MAX("sequence") AS "sequence" FROM (SELECT "sequence" FROM "ToolCall" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "TaintRecord" WHERE "runId" = ?) AS rows`,
+        [runId, runId],
+      );
+      return new DatabaseRunJournal(db, runId, steps, Number(last?.sequence ?? 0), Number(run?.resumeCount ?? 0));
+    } catch (error) {
+      throw unavailable("read the run's journal", error);
+    }
+  }
+
+  lookup(key: string): RecordedStep | undefined {
+    return this.steps.get(key);
+  }
+
+  async record(step: RecordedStep, rows?: StepRows): Promise<void> {
+    const statements: Array<readonly [string, readonly unknown[]]> = [];
+    const calls = rows?.toolCalls ?? [];
+    calls.forEach((row, index) => statements.push(this.toolCallInsert(row, index === 0 && step.kind === "tool-call" ? step.value : undefined)));
+    if (step.kind !== "tool-call" || calls.length === 0) {
+      statements.push([
+        `INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("runId", "key") DO NOTHING`,
+        [this.runId, step.key, step.kind, toJsonText(step.value), this.attempt, new Date()],
+      ]);
+    }
+    for (const record of rows?.taint ?? []) statements.push(this.taintInsert(record));
+    await this.commit(`record step ${step.key}`, statements);
+    this.steps.set(step.key, step);
+  }
+
+  async runStart(event: RunStartEvent): Promise<void> {
+    // The row was written when the run was queued; a resumed run keeps its first start time.
+    await this.commit("record the start of the run", [[`UPDATE "Run" SET "status" = 'running', "input" = ?, "endedAt" = NULL, "error" = NULL, "attention" = NULL WHERE "id" = ?`, [toJsonText(event.input), event.runId]]]);
+  }
+
+  async nodeStart(event: NodeStartEvent): Promise<void> {
+    await this.commit(`record the start of node "${event.nodeId}"`, [
+      [
+        `INSERT INTO "NodeRun" ("id", "runId", "nodeId", "nodeType", "parentToolCallId", "status", "turns", "inputs", "outputs", "taintedOutputs", "startedAt")
+         VALUES (?, ?, ?, ?, ?, 'running', 0, ?, '{}', '[]', ?)
+         ON CONFLICT ("id") DO UPDATE SET "status" = 'running', "endedAt" = NULL, "error" = NULL`,
+        [event.nodeRunId, event.runId, event.nodeId, event.nodeType, event.parentToolCallId, toJsonText(event.inputs), new Date(event.startedAt)],
+      ],
+    ]);
+  }
+
+  async toolCall(row: ToolCallRow): Promise<void> {
+    await this.commit(`record the call of tool "${row.tool}"`, [this.toolCallInsert(row, undefined)]);
+  }
+
+  async nodeEnd(event: NodeEndEvent): Promise<void> {
+    await this.commit("record the end of a node run", [
+      [
+        `UPDATE "NodeRun" SET "status" = ?, "outputs" = ?, "taintedOutputs" = ?, "error" = ?, "turns" = ?, "endedAt" = ? WHERE "id" = ?`,
+        [event.status, toJsonText(event.outputs), toJsonText(event.taintedOutputs ?? []), event.error, event.turns, new Date(event.endedAt), event.nodeRunId],
+      ],
+    ]);
+  }
+
+  async taintRecord(record: TaintRecord): Promise<void> {
+    await this.commit(`record where external content went (${record.kind})`, [this.taintInsert(record)]);
+  }
+
+  async runEnd(event: RunEndEvent): Promise<void> {
+    const waiting = event.status === "needs-attention";
+    await this.commit("record the end of the run", [
+      [
+        `UPDATE "Run" SET "status" = ?, "outputs" = ?, "error" = ?, "endedAt" = ?, "attention" = ?, "leaseExpiresAt" = NULL WHERE "id" = ?`,
+        [event.status, toJsonText(event.outputs), event.error, waiting ? null : new Date(event.endedAt), event.attention ? toJsonText(event.attention) : null, event.runId],
+      ],
+    ]);
+  }
+
+  private toolCallInsert(row: ToolCallRow, outcome: unknown): readonly [string, readonly unknown[]] {
+    this.sequence += 1;
+    return [
+      `INSERT INTO "ToolCall" ("id", "runId", "nodeRunId", "tool", "server", "caller", "arguments", "result", "error", "isError", "tainted", "startedAt", "durationMs", "inputTokens", "outputTokens", "sequence", "stepKey", "outcome", "attempt")
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO NOTHING`,
+      [
+        row.id, row.runId, row.nodeRunId, row.tool, row.server, row.caller, toJsonText(row.arguments),
+        row.result === null || row.result === undefined ? null : toJsonText(row.result), row.error, row.isError, row.tainted,
+        new Date(row.startedAt), Math.max(0, Math.round(row.durationMs)), row.inputTokens, row.outputTokens, this.sequence,
+        row.stepKey ?? null, outcome === undefined ? null : toJsonText(outcome), this.attempt,
+      ],
+    ];
+  }
+
+  private taintInsert(record: TaintRecord): readonly [string, readonly unknown[]] {
+    this.sequence += 1;
+    const common = [stableTaintId(record), record.runId, record.kind, record.nodeId, record.nodeRunId, new Date(record.recordedAt), this.sequence];
+    const detail =
+      record.kind === "tool-result"
+        ? [record.source, record.server, record.tool, record.toolCallId, null, null, "[]"]
+        : record.kind === "memory-key"
+          ? [null, null, null, record.toolCallId, record.key, null, toJsonText(record.origins)]
+          : [null, null, null, null, null, record.output, toJsonText(record.origins)];
+    return [
+      `INSERT INTO "TaintRecord" ("id", "runId", "kind", "nodeId", "nodeRunId", "recordedAt", "sequence", "source", "server", "tool", "toolCallId", "key", "output", "origins")
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO NOTHING`,
+      [...common, ...detail],
+    ];
+  }
+
+  private async commit(action: string, statements: ReadonlyArray<readonly [string, readonly unknown[]]>): Promise<void> {
+    try {
+      await this.db.transaction(statements);
+    } catch (error) {
+      throw unavailable(action, error);
+    }
+  }
+}
+
+/** The same taint entry written again on resume has the same id. */
+function stableTaintId(record: TaintRecord): string {
+  const what = record.kind === "tool-result" ? record.toolCallId : record.kind === "memory-key" ? `${record.key}:${record.toolCallId}` : record.output;
+  return createHash("sha256").update(`${record.runId}|${record.kind}|${record.nodeRunId}|${what}`).digest("hex").slice(0, 32);
+}
+
+function unavailable(action: string, error: unknown): JournalUnavailableError {
+  const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+  return new JournalUnavailableError(`could not ${action}: ${reason}`, { cause: error });
+}
