@@ -23,7 +23,7 @@ import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { parseWorkflow } from "../lib/graph";
 import { MemorySink } from "../lib/trace/memory-sink";
 
-const usage = "usage: npm run workflow -- run FILE.json [--input JSON] [--json]\n       npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout SECONDS] [--json] | status RUN_ID [--json] | cancel RUN_ID\n       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]";
+const usage = "usage: npm run workflow -- run FILE.json [--input JSON] [--json]\n       npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout SECONDS] [--json] | status RUN_ID [--json] | cancel RUN_ID\n       npm run workflow -- approvals [--json] | approve CALL_ID [--arguments JSON] | deny CALL_ID --reason TEXT\n       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]";
 
 class UsageError extends Error {}
 
@@ -33,6 +33,15 @@ async function main(argv: string[]): Promise<number> {
     // The node author's tool: the same ranking an agent's search_tools uses.
     const { runSearchTools } = (await import("./search-tools")) as { runSearchTools: (args: string[]) => Promise<number> };
     return runSearchTools(rest);
+  }
+  if (command === "approvals" || command === "approve" || command === "deny") {
+    const { runApprovalCommand, ApprovalUsageError } = await import("./workflow-approvals");
+    try {
+      return await runApprovalCommand(command, rest);
+    } catch (error) {
+      if (error instanceof ApprovalUsageError) throw new UsageError(error.message);
+      throw error;
+    }
   }
   if (command === "start" || command === "wait" || command === "status" || command === "cancel") {
     const { runQueueCommand, QueueUsageError } = await import("./workflow-queue");

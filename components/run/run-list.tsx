@@ -39,7 +39,7 @@ export function RunList({ runs, now, label, showWorkflow = false }: { runs: read
               </th>
               {showWorkflow ? <td>{run.workflowName}</td> : null}
               <td>
-                <StatusBadge status={run.status} />
+                <StatusBadge status={run.status} waitingForApproval={run.waitingForApproval} />
                 {run.error ? <span className={styles.tableError} title={run.error}>{run.error}</span> : null}
               </td>
               <td>

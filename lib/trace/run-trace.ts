@@ -109,6 +109,8 @@ export interface RunSummary {
   startedAt: string;
   endedAt: string | null;
   toolCallCount: number;
+  /** needs-attention because a policy asked a person to approve a call (shown as "waiting for approval"). */
+  waitingForApproval?: boolean;
 }
 
 export const runStatuses: readonly RunStatus[] = ["queued", "running", "needs-attention", "completed", "failed", "cancelled"];
