@@ -6,6 +6,7 @@ import { lookupNodeType, type NodeHandle, nodeHandles } from "@/lib/graph";
 import { type CanvasNode, nodeProblemCounts, nodeRunStatus, nodeToolCost } from "@/lib/store";
 import { useAnalysisStore, useCanvas, useRunStatusStore } from "./canvas-context";
 import { NodeHandleView } from "./node-handle";
+import { ApprovalBadge } from "./approval-badge";
 
 /**
  * A workflow node on the canvas: title, kind, signal ports (inputs left,
@@ -44,6 +45,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
               offline
             </span>
           ) : null}
+          {data.approvals ? <ApprovalBadge approvals={data.approvals} /> : null}
         </span>
       </div>
       {data.label ? <div className="wf-node-type">{title}</div> : null}
