@@ -56,10 +56,10 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
       where,
       orderBy: [{ startedAt: "desc" }, { id: "asc" }],
       take: limit,
-      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, _count: { select: { toolCalls: true } } },
+      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, _count: { select: { toolCalls: true } } },
     });
     return rows.map((row) => {
-      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null, attention: null });
+      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null });
       return {
         id: record.id,
         workflowId: record.workflowId,
@@ -69,6 +69,7 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
         startedAt: record.startedAt,
         endedAt: record.endedAt,
         toolCallCount: row._count.toolCalls,
+        ...(record.attention?.approval ? { waitingForApproval: true } : {}),
       };
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import { resolveAgentTools } from "./agent-tools";
 import type { Evaluator } from "../../sandbox";
 import { resolveCredentials } from "./credentials";
 import { AgentSteps } from "../journal/agent-steps";
+import { ApprovalGate } from "../approvals/approval-gate";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 
 /**
@@ -26,7 +27,8 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
   const callContext = { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
   const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
-  const steps = new AgentSteps({ recorder: context.recorder, nodeRunKey: job.runKey, nodeId: job.node.id, protocol: protocol.label, taint: context.taint });
+  const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()) });
+  const steps = new AgentSteps({ recorder: context.recorder, nodeRunKey: job.runKey, nodeId: job.node.id, protocol: protocol.label, taint: context.taint, gate });
   const conversation = steps.conversation(await protocol.start({ instructions: resolved.instructions.join("\n\n"), config, inputs: job.inputs }));
   const tools = resolved.tools.map((tool) => steps.tool(tool, (called, args, outcome, row) => writeSkippedRow({ tool: called, args, outcome, row, nodeId: job.node.id }, context)));
   const result = await runAgentLoop({

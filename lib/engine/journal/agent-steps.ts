@@ -3,6 +3,7 @@ import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 import type { TaintRegistry } from "../../trace/taint-registry";
 import { callThroughJournal } from "./journalled-call";
 import type { StepRecorder } from "./step-recorder";
+import type { ApprovalGate } from "../approvals/approval-gate";
 
 /** A model turn as the journal keeps it: enough to replay it, and to show it on the trace later. */
 export interface RecordedModelTurn {
@@ -22,6 +23,8 @@ export interface AgentStepsOptions {
   nodeId: string;
   protocol: string;
   taint: TaintRegistry;
+  /** The approval policy for this node run's calls; none: every call is allowed (a run outside a workflow document). */
+  gate?: ApprovalGate;
 }
 
 /**
@@ -73,14 +76,19 @@ export class AgentSteps {
   tool(tool: AgentTool, writeSkippedRow: (tool: AgentTool, args: unknown, outcome: ToolOutcome, row: { id: string; stepKey: string; nodeRunId: string }) => Promise<void>): AgentTool {
     return {
       ...tool,
-      call: (args, meta) =>
-        callThroughJournal(tool, args, meta, {
+      call: async (args, meta) => {
+        const before = new Set(this.options.taint.originsOf(meta.nodeRunId));
+        const outcome = await callThroughJournal(tool, args, meta, {
           recorder: this.options.recorder,
           key: this.key(meta.turn ?? 0, meta.callIndex ?? 0),
           nodeId: this.options.nodeId,
           taint: this.options.taint,
+          gate: this.options.gate,
           writeSkippedRow: (outcome, rowId, stepKey) => writeSkippedRow(tool, args, outcome, { id: rowId, stepKey, nodeRunId: meta.nodeRunId }),
-        }),
+        });
+        this.options.gate?.observe(tool, before, meta, outcome);
+        return outcome;
+      },
     };
   }
 
