@@ -11,9 +11,9 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { CORE_SCHEMA, load } from "js-yaml";
 import { lintNodes } from "../lib/manifest";
+import { medianTime } from "./median-time";
 import { importPackages } from "../lib/manifest/import";
 
 const source = process.argv[2] ?? process.env.MARKETPLACE_DIR;
@@ -31,19 +31,6 @@ async function yamlFiles(folder: string): Promise<string[]> {
     else if (entry.name.endsWith(".yaml")) files.push(full);
   }
   return files;
-}
-
-async function measure(label: string, run: () => Promise<unknown>, rounds = 3): Promise<number> {
-  await run();
-  const times: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-  console.log(`${label.padEnd(34)} ${median.toFixed(1).padStart(8)} ms  ${(median / count).toFixed(3)} ms/node`);
-  return median;
 }
 
 const root = await mkdtemp(path.join(os.tmpdir(), "switchboard-bench-imported-"));
@@ -66,12 +53,12 @@ try {
   if (errors.length) throw new Error(`the copied imported nodes should lint clean; first error: ${errors[0].rule} ${errors[0].message}`);
   console.log(`${count} node folders copied from ${names.length} imported nodes (${report.clean} of ${report.nodes.length} imported clean)`);
   const files = await yamlFiles(nodes);
-  const baseline = await measure("baseline: read + parse YAML only", async () => {
+  const baseline = await medianTime("baseline: read + parse YAML only", count, async () => {
     for (let index = 0; index < files.length; index += 128) {
       await Promise.all(files.slice(index, index + 128).map(async (file) => load(await readFile(file, "utf8"), { schema: CORE_SCHEMA })));
     }
-  });
-  const full = await measure("load + $ref + schemas + lint", () => lintNodes(nodes));
+  }, 3);
+  const full = await medianTime("load + $ref + schemas + lint", count, () => lintNodes(nodes), 3);
   console.log(`ratio to baseline: ${(full / baseline).toFixed(2)}x; per node: ${(full / count).toFixed(3)} ms (target < 2 ms)`);
 } finally {
   await rm(root, { recursive: true, force: true });

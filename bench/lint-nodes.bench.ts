@@ -9,9 +9,9 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { CORE_SCHEMA, load } from "js-yaml";
 import { lintNodes } from "../lib/manifest";
+import { medianTime } from "./median-time";
 
 const count = Number(process.argv[2] ?? 500);
 const templates = ["weather", "github", "unit-converter", "http-request", "openai-agent", "anthropic-agent", "offline-agent"];
@@ -45,19 +45,6 @@ async function parseOnly(nodes: string): Promise<number> {
   return files.length;
 }
 
-async function measure(label: string, run: () => Promise<unknown>, rounds = 5): Promise<number> {
-  await run(); // warm-up: module loading and JIT are not what we measure
-  const times: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-  console.log(`${label.padEnd(34)} ${median.toFixed(1).padStart(8)} ms  ${(median / count).toFixed(3)} ms/node`);
-  return median;
-}
-
 const root = await mkdtemp(path.join(os.tmpdir(), "switchboard-bench-"));
 try {
   await generate(root);
@@ -66,8 +53,8 @@ try {
   const errors = check.problems.filter((problem) => problem.severity === "error");
   if (errors.length) throw new Error(`generated nodes should lint clean; first error: ${errors[0].rule} ${errors[0].message}`);
   console.log(`${count} node folders (${check.nodes.length} loaded)`);
-  const baseline = await measure("baseline: read + parse YAML only", () => parseOnly(nodes));
-  const full = await measure("load + \$ref + schemas + lint", () => lintNodes(nodes));
+  const baseline = await medianTime("baseline: read + parse YAML only", count, () => parseOnly(nodes));
+  const full = await medianTime("load + \$ref + schemas + lint", count, () => lintNodes(nodes));
   console.log(`ratio to baseline: ${(full / baseline).toFixed(2)}x; per node: ${(full / count).toFixed(3)} ms (target < 2 ms)`);
 } finally {
   await rm(root, { recursive: true, force: true });

@@ -122,8 +122,9 @@ async function seedDemo(url: string): Promise<void> {
 async function endInterruptedRuns(url: string): Promise<void> {
   const prisma = createPrismaClient(url);
   try {
-    const count = await resumeInterruptedRuns(prisma);
-    if (count > 0) step(`runs: ${count} run${count === 1 ? "" : "s"} left running by a stopped server queued to resume`);
+    const { queued, failed } = await resumeInterruptedRuns(prisma);
+    if (queued > 0) step(`runs: ${queued} run${queued === 1 ? "" : "s"} left running by a stopped server queued to resume`);
+    if (failed > 0) step(`runs: ${failed} outside-host call${failed === 1 ? "" : "s"} left running by a stopped server marked failed`);
   } catch (error) {
     throw new PrepareError(`could not queue interrupted runs again: ${lastLine(error)}`);
   } finally {

@@ -32,6 +32,7 @@ import { RecordedRunsUsageError, runDiffCommand, runExportOtelCommand } from "./
 const usage = [
   "usage: npm run workflow -- run FILE.json [--input JSON] [--json]",
   "       npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout SECONDS] [--json] | status RUN_ID [--json] | cancel RUN_ID",
+  "       npm run workflow -- approvals [--json] | approve CALL_ID [--arguments JSON] | deny CALL_ID --reason TEXT",
   "       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]",
   "       npm run workflow -- diff RUN_A RUN_B [--json] [--all]",
   "       npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]",
@@ -45,6 +46,15 @@ async function main(argv: string[]): Promise<number> {
     // The node author's tool: the same ranking an agent's search_tools uses.
     const { runSearchTools } = (await import("./search-tools")) as { runSearchTools: (args: string[]) => Promise<number> };
     return runSearchTools(rest);
+  }
+  if (command === "approvals" || command === "approve" || command === "deny") {
+    const { runApprovalCommand, ApprovalUsageError } = await import("./workflow-approvals");
+    try {
+      return await runApprovalCommand(command, rest);
+    } catch (error) {
+      if (error instanceof ApprovalUsageError) throw new UsageError(error.message);
+      throw error;
+    }
   }
   if (command === "start" || command === "wait" || command === "status" || command === "cancel") {
     const { runQueueCommand, QueueUsageError } = await import("./workflow-queue");

@@ -4,7 +4,9 @@ import { prisma, toJsonText } from "@/lib/db";
 import { requestCancel } from "@/lib/db/database-run-queue";
 import { recordAttentionChoice, type ChoiceResult } from "@/lib/db/attention-choice";
 import { databaseUrl } from "@/lib/db/database-url";
-import { openSqlDatabase } from "@/lib/db/sql/open-database";
+import { isPostgresUrl, openSqlDatabase } from "@/lib/db/sql/open-database";
+import type { WakeSource } from "@/lib/db/database-run-queue";
+import { pgBossWakes } from "@/lib/db/postgres/pg-boss-wakes";
 import type { SqlDatabase } from "@/lib/db/sql/sql-database";
 import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
 import type { Workflow } from "@/lib/graph";
@@ -17,7 +19,15 @@ import type { Workflow } from "@/lib/graph";
  *
  * The handles live on globalThis: Next may load this module more than once.
  */
-const holder = globalThis as typeof globalThis & { switchboardRunDatabase?: SqlDatabase; switchboardWakeWorker?: () => void };
+const holder = globalThis as typeof globalThis & { switchboardRunDatabase?: SqlDatabase; switchboardWakeWorker?: () => void; switchboardPgBoss?: Promise<WakeSource> };
+
+/** On Postgres, pg-boss tells the workers at once; they would find the run on their next poll anyway. */
+function notifyWorkers(runId: string): void {
+  holder.switchboardWakeWorker?.();
+  if (!isPostgresUrl(databaseUrl())) return;
+  holder.switchboardPgBoss ??= pgBossWakes(databaseUrl(), { work: false });
+  holder.switchboardPgBoss.then((boss) => boss.notify?.(runId)).catch((error: unknown) => console.warn(`run ${runId}: pg-boss could not wake the workers (${(error as Error).message}); they find it by polling`));
+}
 
 function runDatabase(): SqlDatabase {
   holder.switchboardRunDatabase ??= openSqlDatabase(databaseUrl());
@@ -36,7 +46,7 @@ export async function launchRun(request: LaunchRequest): Promise<string> {
   await prisma().run.create({
     data: { id: runId, workflowId: request.workflowId, document: toJsonText(request.workflow), input: toJsonText(request.input), status: "queued" },
   });
-  holder.switchboardWakeWorker?.();
+  notifyWorkers(runId);
   return runId;
 }
 
@@ -48,6 +58,6 @@ export async function abortRun(runId: string): Promise<"cancelled" | "requested"
 /** A person's choice for the call a needs-attention run waits on; the run is queued again. */
 export async function chooseForAttention(runId: string, choice: AttentionChoice): Promise<ChoiceResult> {
   const result = await recordAttentionChoice(runDatabase(), runId, choice);
-  if (result.ok) holder.switchboardWakeWorker?.();
+  if (result.ok) notifyWorkers(runId);
   return result;
 }

@@ -8,6 +8,7 @@ import { useAnalysisStore, useCanvas, useRunStatusStore } from "./canvas-context
 import { NodeHandleView } from "./node-handle";
 import { NodeOutputs } from "./node-outputs";
 import { ServerNodeSummary, useServerTitle } from "./server-node-summary";
+import { ApprovalBadge } from "./approval-badge";
 
 /**
  * A workflow node on the canvas: title, kind, signal ports (inputs left,
@@ -48,6 +49,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
               offline
             </span>
           ) : null}
+          {data.approvals ? <ApprovalBadge approvals={data.approvals} /> : null}
         </span>
       </div>
       {data.label ? <div className="wf-node-type">{title}</div> : null}

@@ -3,6 +3,7 @@ import { CatalogueFilter, FilterableItem } from "./catalogue-filter";
 import { CatalogueSummary } from "./catalogue-summary";
 import { NodeCard, nodeAnchor } from "./node-card";
 import { ProblemList } from "./problem-list";
+import { groupByCategory } from "@/lib/manifest/catalogue-groups";
 import type { Catalogue, CatalogueNode } from "@/lib/manifest";
 
 /** What the search box looks in: name, title, category and description. */
@@ -14,6 +15,7 @@ function searchText(node: CatalogueNode): string {
 /** The node catalogue: summary, search, an index and one card per node type. */
 export function CatalogueView({ catalogue }: { catalogue: Catalogue }) {
   const texts = catalogue.nodes.map(searchText);
+  const groups = groupByCategory(catalogue.nodes);
   const sharedProblems = catalogue.problems.filter((problem) => !problem.node);
   return (
     <>
@@ -28,19 +30,31 @@ export function CatalogueView({ catalogue }: { catalogue: Catalogue }) {
         <CatalogueFilter texts={texts}>
           <div className="catalogue-layout">
             <nav className="catalogue-index" aria-label="Node index">
-              <ul>
-                {catalogue.nodes.map((node, index) => (
-                  <FilterableItem key={node.name} text={texts[index]}>
-                    <a href={`#${nodeAnchor(node.name)}`}>{node.manifest?.interface.title ?? node.name}</a>
-                  </FilterableItem>
-                ))}
-              </ul>
+              {groups.map((group) => (
+                <section key={group.category} aria-label={`${group.category} index`}>
+                  <h2 className="small muted">{group.category}</h2>
+                  <ul>
+                    {group.indexes.map((index) => (
+                      <FilterableItem key={catalogue.nodes[index].name} text={texts[index]}>
+                        <a href={`#${nodeAnchor(catalogue.nodes[index].name)}`}>{catalogue.nodes[index].manifest?.interface.title ?? catalogue.nodes[index].name}</a>
+                      </FilterableItem>
+                    ))}
+                  </ul>
+                </section>
+              ))}
             </nav>
-            <ul className="node-list" aria-label="Node types">
-              {catalogue.nodes.map((node, index) => (
-                <FilterableItem key={node.name} text={texts[index]}>
-                  <NodeCard node={node} />
-                </FilterableItem>
+            <ul className="node-groups" aria-label="Node types">
+              {groups.map((group) => (
+                <li key={group.category} className="node-group" aria-labelledby={`category-${group.category.replace(/\W+/g, "-")}`}>
+                  <h2 id={`category-${group.category.replace(/\W+/g, "-")}`}>{group.category}</h2>
+                  <ul className="node-list" aria-label={`${group.category} nodes`}>
+                    {group.indexes.map((index) => (
+                      <FilterableItem key={catalogue.nodes[index].name} text={texts[index]}>
+                        <NodeCard node={catalogue.nodes[index]} />
+                      </FilterableItem>
+                    ))}
+                  </ul>
+                </li>
               ))}
             </ul>
           </div>

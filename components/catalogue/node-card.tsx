@@ -4,6 +4,7 @@ import { MethodList } from "./method-list";
 import { PortList } from "./port-list";
 import { countProblems, plural, ProblemList } from "./problem-list";
 import type { CatalogueNode } from "@/lib/manifest";
+import { nodeSource } from "@/lib/manifest/catalogue-groups";
 
 export function nodeAnchor(name: string): string {
   return `node-${name}`;
@@ -32,6 +33,7 @@ export function NodeCard({ node }: { node: CatalogueNode }) {
           <p className="node-description">
             <InlineCode text={face.description} />
           </p>
+          <NodeSource node={node} />
           {face.whenToUse ? (
             <p className="when-to-use">
               <strong>When to use:</strong> <InlineCode text={face.whenToUse} />
@@ -92,5 +94,25 @@ function NodeBadges({ node }: { node: CatalogueNode }) {
       {warnings > 0 ? <li className="badge badge-warning">{plural(warnings, "warning")}</li> : null}
       {errors + warnings === 0 ? <li className="badge badge-ok">lint clean</li> : null}
     </ul>
+  );
+}
+
+/** First-party or imported, with what the importer changed. */
+function NodeSource({ node }: { node: CatalogueNode }) {
+  const source = nodeSource(node);
+  return (
+    <div className="small node-source">
+      <strong>Source:</strong> {source.label}
+      {source.notes.length > 0 ? (
+        <details>
+          <summary>Import notes ({source.notes.length})</summary>
+          <ul>
+            {source.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
   );
 }

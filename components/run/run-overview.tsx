@@ -25,7 +25,8 @@ export interface RunOverviewProps {
 /** The run at a glance: status, timing, input, and its output or error; Cancel while it runs. */
 export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals }: RunOverviewProps) {
   const duration = elapsed(run.startedAt, run.endedAt, now);
-  const running = run.status === "running";
+  const running = run.status === "running" || run.status === "queued";
+  const cancellable = running || run.status === "needs-attention";
   return (
     <section className={`card ${styles.overview}`} aria-labelledby="run-heading">
       <div className={styles.overviewHeader}>
@@ -36,7 +37,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
           </p>
         </div>
         <div className={styles.overviewActions}>
-          {running ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
+          {cancellable ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
           <Link href={`/runs/compare?a=${encodeURIComponent(run.id)}`} className={styles.secondaryLink}>
             Compare with…
           </Link>
@@ -53,7 +54,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
         </div>
       </div>
       <p className={styles.runStatus} role="status" aria-live="polite">
-        <StatusBadge status={run.status} />
+        <StatusBadge status={run.status} waitingForApproval={Boolean(run.attention?.approval)} />
         <span>{statusSentence(run.status, duration, toolCallCount)}</span>
       </p>
       <dl className={styles.facts}>
@@ -93,6 +94,18 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
             ) : null}
           </>
         ) : null}
+        {run.workerId ? (
+          <div>
+            <dt>Worker</dt>
+            <dd>
+              <code>{run.workerId}</code>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Resumed</dt>
+          <dd>{plural(run.resumeCount ?? 0, "time")}</dd>
+        </div>
       </dl>
       <div className={styles.inputOutput}>
         <div>

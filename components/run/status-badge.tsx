@@ -13,9 +13,12 @@ const looks: Record<NodeStatus | RunStatus, { label: string; className: string; 
   cancelled: { label: "cancelled", className: "chip", hint: "Stopped because the run was cancelled" },
 };
 
+/** A needs-attention run whose call an approval policy stopped: no crash, a person's yes or no. */
+const approvalLook = { label: "waiting for approval", className: "badge-warning", hint: "A call waits for a person to approve or deny it (see Approvals); no worker holds the run" };
+
 /** A run's or a node run's status as a coloured badge; the word is always shown, colour only repeats it. */
-export function StatusBadge({ status }: { status: RunStatus | NodeStatus }) {
-  const look = looks[status];
+export function StatusBadge({ status, waitingForApproval = false }: { status: RunStatus | NodeStatus; waitingForApproval?: boolean }) {
+  const look = waitingForApproval && status === "needs-attention" ? approvalLook : looks[status];
   return (
     <span className={`badge ${look.className} ${styles.status}`} title={look.hint} data-status={status}>
       {status === "running" ? <span className={styles.pulse} aria-hidden="true" /> : null}

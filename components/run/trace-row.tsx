@@ -105,6 +105,7 @@ function CallRow({ row, indent, timeline, onToggle }: { row: Extract<Row, { kind
           </button>
           {call.isError ? <span className="badge badge-error" title="The tool answered with isError: true">error</span> : null}
           {call.tainted ? <span className="badge badge-warning" title="The result came from external content and is taint-tracked">tainted</span> : null}
+          {call.replayed ? <span className={`chip ${styles.replayed}`} title="Recorded before the run resumed: the resumed run took this result from its journal instead of calling the tool again">replayed</span> : null}
           {subflowCount > 0 ? <span className="badge badge-callback" title="This call started a task's sub-flow, shown beneath it">task</span> : null}
         </div>
         <p className={styles.rowFacts}>

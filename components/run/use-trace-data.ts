@@ -99,7 +99,8 @@ export function useTraceData(initial: TraceOverview): TraceData {
   }, [wantedKey, shownKey, fetchOverview]);
 
   // Live: a fresh first answer every ~500 ms while the run runs.
-  const running = latest.run.status === "running";
+  // A queued run is followed too: a worker takes it up in a moment.
+  const running = latest.run.status === "running" || latest.run.status === "queued";
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
   useEffect(() => {
@@ -111,7 +112,7 @@ export function useTraceData(initial: TraceOverview): TraceData {
         const overview = await fetchOverview(filtersRef.current);
         if (stopped) return;
         setError(null);
-        if (overview.run.status !== "running") return;
+        if (overview.run.status !== "running" && overview.run.status !== "queued") return;
       } catch (failure) {
         if (stopped) return;
         setError(`Live updates paused: ${(failure as Error).message}. Retrying…`);

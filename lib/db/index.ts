@@ -13,7 +13,7 @@ export { readWholeRunTrace } from "./whole-run-trace";
 export { readRunTotals, type ListedRunTotals } from "./run-totals";
 export { getRunProgress } from "./run-progress";
 export { PrismaRunSink } from "./run-sink";
-export { resumeInterruptedRuns } from "./interrupted-runs";
+export { resumeInterruptedRuns, interruptedRunMessage } from "./interrupted-runs";
 export { toJsonText } from "./json-text";
 export {
   createWorkflow,

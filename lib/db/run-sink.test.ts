@@ -7,7 +7,7 @@ import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import { buildTraceTree } from "../trace/trace-tree";
 import { demoWorkflow } from "./demo-workflow";
-import { resumeInterruptedRuns } from "./interrupted-runs";
+import { interruptedRunMessage, resumeInterruptedRuns } from "./interrupted-runs";
 import { PrismaRunSink } from "./run-sink";
 import { teeSink } from "./tee-sink";
 import { temporaryAppDatabase } from "./temporary-app-database";
@@ -130,13 +130,17 @@ describe("PrismaRunSink and getRunTrace", () => {
     expect(await listRuns("demo")).toEqual([expect.objectContaining({ id: "demo-run", workflowName: demoWorkflow.name, status: "completed", toolCallCount: 1 })]);
   });
 
-  it("queues again the runs a killed server left running, so they resume from their journal", async () => {
+  it("queues again the runs a killed server's worker held, so they resume from their journal; fails the ones no worker held", async () => {
     const sink = new PrismaRunSink(database.client, { document: { name: "Killed" } });
     await sink.runStart({ runId: "killed", workflowId: null, input: {}, startedAt: at(0) });
-    await sink.nodeStart({ runId: "killed", nodeRunId: "killed-node", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: {}, startedAt: at(1) });
-    expect(await resumeInterruptedRuns(database.client)).toBe(1);
-    const trace = await getRunTrace("killed");
-    expect(trace?.run).toMatchObject({ status: "queued", endedAt: null });
-    expect(await resumeInterruptedRuns(database.client)).toBe(0);
+    await database.client.run.update({ where: { id: "killed" }, data: { workerId: "box:1:worker" } });
+    await sink.runStart({ runId: "host-call", workflowId: null, input: {}, startedAt: at(0) });
+    await sink.nodeStart({ runId: "host-call", nodeRunId: "host-node", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: {}, startedAt: at(1) });
+    expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 1, failed: 1 });
+    expect((await getRunTrace("killed"))?.run).toMatchObject({ status: "queued", endedAt: null });
+    const orphan = await getRunTrace("host-call");
+    expect(orphan?.run).toMatchObject({ status: "failed", error: interruptedRunMessage });
+    expect(orphan?.nodeRuns[0]).toMatchObject({ status: "failed", error: interruptedRunMessage });
+    expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 0, failed: 0 });
   });
 });

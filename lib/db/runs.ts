@@ -30,7 +30,8 @@ export async function getRunTrace(runId: string, options: { afterSequence?: numb
     return {
       run: toRunRecord(run),
       nodeRuns: nodeRuns.map(toNodeRunRecord),
-      toolCalls: toolCalls.map(toToolCallRecord),
+      // A row written before the run's latest resume was replayed from the journal by that resume, not run again.
+      toolCalls: toolCalls.map((row) => ({ ...toToolCallRecord(row), ...(row.attempt < run.resumeCount ? { replayed: true } : {}) })),
       taintRecords: taintRows.map(toTaintRecordEntry).filter((entry): entry is TaintRecordEntry => entry !== null),
       readAt: readAt.toISOString(),
     };
@@ -55,10 +56,10 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
       where,
       orderBy: [{ startedAt: "desc" }, { id: "asc" }],
       take: limit,
-      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, _count: { select: { toolCalls: true } } },
+      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, _count: { select: { toolCalls: true } } },
     });
     return rows.map((row) => {
-      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null, attention: null });
+      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null });
       return {
         id: record.id,
         workflowId: record.workflowId,
@@ -68,6 +69,7 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
         startedAt: record.startedAt,
         endedAt: record.endedAt,
         toolCallCount: row._count.toolCalls,
+        ...(record.attention?.approval ? { waitingForApproval: true } : {}),
       };
     });
   } catch (error) {

@@ -197,10 +197,11 @@ export async function runWithToolLayers(run: ToolLayerRun) {
 }
 
 /** start → (agents in a row) → end, each agent's answer feeding the next one's prompt. */
-export function chainDocument(agents: Array<{ id: string; type: string; tools?: unknown[]; config?: Record<string, unknown> }>): WorkflowInput {
+// Tests about connections, not approvals, pass `approvals: { "*": "allow" }`: outside results taint, and the default asks before they reach a tool that is not read-only.
+export function chainDocument(agents: Array<{ id: string; type: string; tools?: unknown[]; config?: Record<string, unknown>; approvals?: Record<string, unknown> }>): WorkflowInput {
   const nodes: WorkflowInput["nodes"] = [
     { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "question", type: "string", required: true }] } },
-    ...agents.map((agent, index) => ({ id: agent.id, type: agent.type, position: { x: 200 * (index + 1), y: 0 }, config: agent.config ?? {}, ...(agent.tools ? { tools: agent.tools as never } : {}) })),
+    ...agents.map((agent, index) => ({ id: agent.id, type: agent.type, position: { x: 200 * (index + 1), y: 0 }, config: agent.config ?? {}, ...(agent.tools ? { tools: agent.tools as never } : {}), ...(agent.approvals ? { approvals: agent.approvals as never } : {}) })),
     { id: "end", type: "end", position: { x: 200 * (agents.length + 1), y: 0 }, config: {} },
   ];
   const chain = ["start", ...agents.map((agent) => agent.id), "end"];

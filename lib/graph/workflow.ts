@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { GraphProblem } from "./graph-problem";
 import { toolSource } from "./tool-source";
+import { approvalPolicy } from "./approval-policy";
+
+/** A policy where a tool is wired: a bare verdict (`"ask"`) or the full policy object. */
+const wiredPolicy = z.union([z.enum(["allow", "ask", "deny"]), approvalPolicy]);
 
 /**
  * The workflow document: serializable JSON, the unit that is saved, versioned,
@@ -34,6 +38,10 @@ export const workflowNode = z.object({
       description:
         "Agents only: the node-level tool override. When set, these tools replace the agent type's own declared tools (its config's `tools` default) for this node; tools wired on the canvas are kept. Structured sources only: { type: builtin | custom, name } or { type: mcp, serverId, toolNames? }.",
     }),
+  approvals: z
+    .record(z.string().min(1, "name a tool: `tool`, `server/tool`, `server/*` or `*`"), wiredPolicy)
+    .optional()
+    .meta({ description: "Agents only: approval policies for the tools this agent calls, keyed by `server/tool`, `tool`, `server/*` or `*` (most specific wins). Absent: the edge's, the server's or the method's default, else the workflow default (tainted arguments into a tool that is not read-only ask)." }),
 });
 export type WorkflowNode = z.infer<typeof workflowNode>;
 
@@ -44,6 +52,7 @@ export const workflowEdge = z.object({
   sourceHandle: identity.meta({ description: "An output port, an `isService: true` connector, or a Task Start's `task` handle." }),
   target: identity.meta({ description: "The id of the node the edge ends at." }),
   targetHandle: identity.meta({ description: "An input port, or an agent's `isService: false` connector." }),
+  approval: wiredPolicy.optional().meta({ description: "service and task edges: the approval policy for every tool that comes through this edge (the agent node's `approvals` entry for a tool wins over it)." }),
 });
 export type WorkflowEdge = z.infer<typeof workflowEdge>;
 

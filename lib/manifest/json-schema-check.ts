@@ -20,7 +20,19 @@ const maxCached = 5000;
 
 /** A cache key for what a schema checks, so nodes that share a shape share a compiled validator. */
 function validationKey(schema: object): string {
-  return JSON.stringify(schema, (key, value) => (annotationKeys.has(key) ? undefined : value));
+  return JSON.stringify(withoutAnnotations(schema, false));
+}
+
+/** The schema without its annotations; names under `properties` are property names (a property may be called `description`), never annotations. */
+function withoutAnnotations(value: unknown, namesOnly: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutAnnotations(item, false));
+  if (value === null || typeof value !== "object") return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!namesOnly && annotationKeys.has(key)) continue;
+    result[key] = withoutAnnotations(item, !namesOnly && (key === "properties" || key === "patternProperties" || key === "definitions" || key === "$defs"));
+  }
+  return result;
 }
 
 /** Compiles a JSON Schema once per shape; a schema that does not compile says why. */

@@ -3,6 +3,9 @@ import type { TokenUsage } from "../ai/model";
 /** The `_meta` key a Switchboard client puts on every tool call, so the tool side can write the trace row. */
 export const callerMetaKey = "switchboard/caller";
 
+/** The `_meta` key of a listed tool that carries its default approval policy (a service method's `approval`). */
+export const approvalMetaKey = "switchboard/approval";
+
 export interface CallerMeta {
   nodeRunId: string;
   nodeId: string;

@@ -3,7 +3,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";
 import { callSignal } from "./call-signal";
-import { callerMetaKey } from "./caller-meta";
+import { approvalMetaKey, callerMetaKey } from "./caller-meta";
 import { traceMetaOf } from "./trace-meta";
 import { callTaskTool } from "./task-call";
 import { outcomeOf } from "./tool-outcome";
@@ -38,6 +38,8 @@ export async function agentToolsFromClient(client: Client, server: string, optio
       inputSchema: tool.inputSchema as Record<string, unknown>,
       // A task's sub-flow journals its own steps, so running a task call again replays what it had done.
       retrySafe: taskRequired || tool.annotations?.readOnlyHint === true || tool.annotations?.idempotentHint === true,
+      hints: { readOnly: tool.annotations?.readOnlyHint, destructive: tool.annotations?.destructiveHint, openWorld: tool.annotations?.openWorldHint },
+      ...(tool._meta?.[approvalMetaKey] === undefined ? {} : { approval: tool._meta[approvalMetaKey] }),
       call: async (args: unknown, meta: CallMeta) => {
         const params = callParams(tool.name, args, meta, options.sendCaller ?? true);
         // Each call its own signal, tied to the run's and let go of when the call ends.

@@ -141,7 +141,8 @@ async function groupGoneWithin(pgid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (groupAlive(pgid)) {
     if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25).unref());
+    // Not unref()ed: a CLI closing its last connection must not exit before the group is gone.
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return true;
 }

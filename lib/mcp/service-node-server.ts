@@ -6,7 +6,7 @@ import { invokeMethod } from "../calls/invoke-method";
 import type { NodeManifest } from "../manifest/catalogue";
 import { checkArguments } from "../manifest/json-schema-check";
 import type { ToolCallRow } from "../trace/run-events";
-import { readCallerMeta } from "./caller-meta";
+import { approvalMetaKey, readCallerMeta } from "./caller-meta";
 
 export interface ServiceNodeServerOptions {
   /** The workflow node that offers the tools; it names the server on the trace. */
@@ -48,6 +48,7 @@ export function createServiceNodeServer(options: ServiceNodeServerOptions): Serv
         inputSchema: method.inputs as Tool["inputSchema"],
         ...(method.outputSchema ? { outputSchema: method.outputSchema as Tool["outputSchema"] } : {}),
         ...(method.annotations ? { annotations: method.annotations } : {}),
+        ...(method.approval === undefined ? {} : { _meta: { [approvalMetaKey]: method.approval } }),
       };
     }),
   }));

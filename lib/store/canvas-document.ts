@@ -15,11 +15,15 @@ export interface CanvasNodeData extends Record<string, unknown> {
   label?: string;
   /** The node-level tool override (declared builtin, custom and MCP tools), carried through unchanged. */
   tools?: ToolSource[];
+  /** The agent's approval policies per tool, carried through unchanged (docs/approvals.md). */
+  approvals?: WorkflowNode["approvals"];
 }
 export type CanvasNode = Node<CanvasNodeData, "workflow">;
 
 export interface CanvasEdgeData extends Record<string, unknown> {
   kind: EdgeKind;
+  /** A service or task edge's approval policy, carried through unchanged. */
+  approval?: WorkflowEdge["approval"];
 }
 export type CanvasEdge = Edge<CanvasEdgeData>;
 
@@ -30,6 +34,7 @@ export function toCanvasNode(node: WorkflowNode, titleOf: TitleOf): CanvasNode {
   const data: CanvasNodeData = { type: node.type, config: node.config };
   if (node.label !== undefined) data.label = node.label;
   if (node.tools !== undefined) data.tools = node.tools;
+  if (node.approvals !== undefined) data.approvals = node.approvals;
   return { id: node.id, type: "workflow", position: { ...node.position }, data, ariaLabel: nodeAriaLabel(node.id, data, titleOf) };
 }
 
@@ -46,7 +51,7 @@ export function toCanvasEdge(edge: WorkflowEdge): CanvasEdge {
     target: edge.target,
     ...edgeHandleIds(edge),
     className: `edge-${edge.kind}`,
-    data: { kind: edge.kind },
+    data: { kind: edge.kind, ...(edge.approval === undefined ? {} : { approval: edge.approval }) },
     ariaLabel: `${capitalize(edge.kind)} edge from ${edge.source}.${edge.sourceHandle} to ${edge.target}.${edge.targetHandle}`,
   };
 }
@@ -55,6 +60,7 @@ export function toWorkflowNode(node: CanvasNode): WorkflowNode {
   const plain: WorkflowNode = { id: node.id, type: node.data.type, position: { x: node.position.x, y: node.position.y }, config: node.data.config };
   if (node.data.label !== undefined && node.data.label !== "") plain.label = node.data.label;
   if (node.data.tools !== undefined) plain.tools = node.data.tools;
+  if (node.data.approvals !== undefined) plain.approvals = node.data.approvals;
   return plain;
 }
 
@@ -66,6 +72,7 @@ export function toWorkflowEdge(edge: CanvasEdge): WorkflowEdge {
     sourceHandle: parseHandleId(edge.sourceHandle)?.name ?? edge.sourceHandle ?? "",
     target: edge.target,
     targetHandle: parseHandleId(edge.targetHandle)?.name ?? edge.targetHandle ?? "",
+    ...(edge.data?.approval === undefined ? {} : { approval: edge.data.approval }),
   };
 }
 

@@ -49,6 +49,10 @@ export interface AgentTool {
    * Otherwise it waits for a person (needs-attention).
    */
   retrySafe?: boolean;
+  /** What the tool says about itself, for approval policies: MCP readOnlyHint / destructiveHint / openWorldHint, a method's declaration, a built-in's nature. */
+  hints?: { readOnly?: boolean; destructive?: boolean; openWorld?: boolean };
+  /** The tool's own default approval policy (its registry server's `approval`, its method's in a service manifest); checked where it is applied. */
+  approval?: unknown;
   /** The tool touches only the run itself (its memory): on resume it runs again, so that state is rebuilt. */
   rerunOnReplay?: boolean;
   call(args: unknown, meta: CallMeta): Promise<ToolOutcome>;

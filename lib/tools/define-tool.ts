@@ -43,6 +43,8 @@ export interface DefinedToolSpec<S extends z.ZodType = z.ZodType> {
   timeoutMs?: number;
   /** Calling twice with the same arguments does no more than once (or changes nothing): a call caught by a crash runs again on resume instead of waiting for a person. Default false. */
   idempotent?: boolean;
+  /** The tool changes nothing (a lookup, a read): approval policies let tainted arguments into it. Default false. */
+  readOnly?: boolean;
 }
 
 /** A call's outcome, and whether `execute` itself ran to an end (returned or threw). */
@@ -63,6 +65,7 @@ export interface DefinedTool {
   readonly taints: boolean;
   readonly timeoutMs: number;
   readonly idempotent: boolean;
+  readonly readOnly: boolean;
   /** Parses the arguments, runs the implementation against the timeout. Never throws: every failure is an error result. */
   execute(args: unknown, context: ToolCallContext): Promise<DefinedToolOutcome>;
 }
@@ -109,6 +112,7 @@ export function defineTool<S extends z.ZodType>(spec: DefinedToolSpec<S>): Defin
     taints: spec.taints ?? false,
     timeoutMs,
     idempotent: spec.idempotent === true,
+    readOnly: spec.readOnly === true,
     execute: (args, context) => executeDefined(spec, timeoutMs, args, context),
   };
   return Object.freeze(definition);

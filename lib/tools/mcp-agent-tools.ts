@@ -17,6 +17,8 @@ export function mcpAgentTools(serverId: string, tools: readonly AgentTool[], bin
         description: tool.description,
         inputSchema: tool.inputSchema,
         retrySafe: tool.retrySafe,
+        hints: tool.hints,
+        ...(tool.approval === undefined ? {} : { approval: tool.approval }),
         async run(args, { rowId, meta }) {
           const outcome = await tool.call(args, meta);
           await binding.taint.recordToolResult({ source: "mcp", server: serverId, tool: tool.name, nodeId: meta.callerNodeId, nodeRunId: meta.nodeRunId, toolCallId: rowId });

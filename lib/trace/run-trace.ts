@@ -1,4 +1,6 @@
 import type { ModelTurnLike } from "./run-steps";
+import type { ApprovalPolicy } from "../graph/approval-policy";
+import type { TaintedArgument } from "../policy/tainted-arguments";
 import type { NodeStatus, RunStatus, TaintRecord, ToolCallRow } from "./run-events";
 
 /**
@@ -35,6 +37,23 @@ export interface AttentionRequest {
   server: string;
   arguments: unknown;
   message: string;
+  /** Set when the call waits for approval (a policy asked), not for a choice after a crash: the decision is recorded under `<key>/decision`. */
+  approval?: ApprovalRequest;
+}
+
+/** What a call waiting for approval shows a person: the policy that asked and why, the tainted arguments and where they came from. */
+export interface ApprovalRequest {
+  policy: ApprovalPolicy;
+  /** Where the policy was set, e.g. `node approvals["send_email"]`, `the workflow default`. */
+  setAt: string;
+  rule: string;
+  reason: string;
+  tainted: TaintedArgument[];
+  /** The tool's input schema: edited arguments are checked against it. */
+  inputSchema: Record<string, unknown>;
+  since: string;
+  /** When the call is denied for want of a decision (the policy's timeout). */
+  deadline: string;
 }
 
 export interface NodeRunRecord {
@@ -60,6 +79,8 @@ export interface ToolCallRecord extends ToolCallRow {
   sequence: number;
   /** The run's resume count when the row was written: a row written before the run's latest resume was replayed from the journal since. */
   attempt?: number;
+  /** Written before the run's latest resume: that resume replayed it from the journal instead of running it again. */
+  replayed?: boolean;
 }
 
 /**
@@ -91,6 +112,8 @@ export interface RunSummary {
   startedAt: string;
   endedAt: string | null;
   toolCallCount: number;
+  /** needs-attention because a policy asked a person to approve a call (shown as "waiting for approval"). */
+  waitingForApproval?: boolean;
 }
 
 export const runStatuses: readonly RunStatus[] = ["queued", "running", "needs-attention", "completed", "failed", "cancelled"];

@@ -4,7 +4,7 @@ import { RunTraceView } from "@/components/run/run-trace-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
-import { cancelRun } from "@/app/actions/runs";
+import { cancelRun, decideRunAttention } from "@/app/actions/runs";
 
 // A run changes while it runs: never cached.
 export const dynamic = "force-dynamic";
@@ -31,5 +31,5 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   }
   if (!trace) notFound();
   // `?call=<id>` (from the canvas's run panel) opens that call in the trace.
-  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} initialCall={typeof call === "string" ? call : undefined} />;
+  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} decideAttention={decideRunAttention} initialCall={typeof call === "string" ? call : undefined} />;
 }

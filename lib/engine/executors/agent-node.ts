@@ -8,6 +8,7 @@ import { resolveAgentTools } from "./agent-tools";
 import type { Evaluator } from "../../sandbox";
 import { resolveCredentials } from "./credentials";
 import { AgentSteps } from "../journal/agent-steps";
+import { ApprovalGate } from "../approvals/approval-gate";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 
 /**
@@ -27,12 +28,14 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const callContext = { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
   const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
   const instructions = resolved.instructions.join("\n\n");
+  const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()) });
   const steps = new AgentSteps({
     recorder: context.recorder,
     nodeRunKey: job.runKey,
     nodeId: job.node.id,
     protocol: protocol.label,
     taint: context.taint,
+    gate,
     nodeRunId: job.nodeRunId,
     instructions,
     prices: exchange.prices,

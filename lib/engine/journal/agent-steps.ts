@@ -5,6 +5,7 @@ import { type ModelContext, type ModelPrices, type ModelTurnRow, turnCost } from
 import { createHash } from "node:crypto";
 import { callThroughJournal } from "./journalled-call";
 import type { StepRecorder } from "./step-recorder";
+import type { ApprovalGate } from "../approvals/approval-gate";
 
 /** A model turn as the journal keeps it: enough to replay it, and to show it on the trace later. */
 export interface RecordedModelTurn {
@@ -34,6 +35,8 @@ export interface AgentStepsOptions {
   prices?: ModelPrices;
   /** Told of each new turn once it is recorded (the sink's `modelTurn`: live views, OpenTelemetry). */
   onTurn?(row: ModelTurnRow): void | Promise<void>;
+  /** The approval policy for this node run's calls; none: every call is allowed (a run outside a workflow document). */
+  gate?: ApprovalGate;
 }
 
 /**
@@ -125,14 +128,19 @@ export class AgentSteps {
   tool(tool: AgentTool, writeSkippedRow: (tool: AgentTool, args: unknown, outcome: ToolOutcome, row: { id: string; stepKey: string; nodeRunId: string }) => Promise<void>): AgentTool {
     return {
       ...tool,
-      call: (args, meta) =>
-        this.counted(callThroughJournal(tool, args, meta, {
+      call: async (args, meta) => {
+        const before = new Set(this.options.taint.originsOf(meta.nodeRunId));
+        const outcome = await this.counted(callThroughJournal(tool, args, meta, {
           recorder: this.options.recorder,
           key: this.key(meta.turn ?? 0, meta.callIndex ?? 0),
           nodeId: this.options.nodeId,
           taint: this.options.taint,
+          gate: this.options.gate,
           writeSkippedRow: (outcome, rowId, stepKey) => writeSkippedRow(tool, args, outcome, { id: rowId, stepKey, nodeRunId: meta.nodeRunId }),
-        })),
+        }));
+        this.options.gate?.observe(tool, before, meta, outcome);
+        return outcome;
+      },
     };
   }
 

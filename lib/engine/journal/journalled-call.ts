@@ -2,6 +2,7 @@ import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
 import type { TaintRegistry } from "../../trace/taint-registry";
 import type { AttentionChoice } from "./run-journal";
 import { type RecordedCall, RunInterruption, type StepRecorder } from "./step-recorder";
+import type { ApprovalGate } from "../approvals/approval-gate";
 
 export interface JournalledCallOptions {
   recorder: StepRecorder;
@@ -9,6 +10,8 @@ export interface JournalledCallOptions {
   key: string;
   nodeId: string;
   taint: TaintRegistry;
+  /** The approval policy, asked before a call that was neither recorded nor started runs (see ../approvals/approval-gate.ts). */
+  gate?: Pick<ApprovalGate, "check">;
   /** Writes the row of a call a person chose to skip (the tool never answered it). */
   writeSkippedRow(outcome: ToolOutcome, rowId: string, stepKey: string): Promise<void>;
 }
@@ -65,9 +68,17 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
     }
     case "run": {
       recorder.ensureRunning();
-      if (plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: args } });
+      // A call that started ran with the arguments it started with (a person may have edited them when approving).
+      const started = recorder.has(`${key}/start`)?.value as { arguments?: unknown } | undefined;
+      let callArgs = started ? started.arguments : args;
+      if (options.gate && !started) {
+        const gated = await options.gate.check(tool, args, meta, key);
+        if (gated.action === "answered") return gated.outcome;
+        callArgs = gated.args;
+      }
+      if (plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: callArgs } });
       const before = new Set(options.taint.originsOf(meta.nodeRunId));
-      const outcome = await tool.call(args, { ...meta, stepKey: key, rowId });
+      const outcome = await tool.call(callArgs, { ...meta, stepKey: key, rowId });
       const taint = options.taint.originsOf(meta.nodeRunId).filter((origin) => !before.has(origin));
       await recorder.record({ key, kind: "tool-call", value: { outcome: { output: outcome.output, isError: outcome.isError, ...(outcome.structured === undefined ? {} : { structured: outcome.structured }) }, ...(taint.length ? { taint } : {}) } satisfies RecordedCall });
       return outcome;

@@ -24,7 +24,8 @@ export interface RunJournal {
   record(step: RecordedStep, rows?: StepRows): Promise<void>;
 }
 
-export type StepKind = "model-turn" | "model-context" | "call-start" | "tool-call" | "node-result" | "choice";
+/** waiting: a call asked a person for approval (when, under which policy); decision: their answer (approve, deny), and its trace row once applied. model-context: the tools and instructions offered, kept once per run. */
+export type StepKind = "model-turn" | "model-context" | "call-start" | "tool-call" | "node-result" | "choice" | "waiting" | "decision";
 
 export interface RecordedStep {
   key: string;

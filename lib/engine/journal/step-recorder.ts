@@ -49,7 +49,7 @@ export class StepRecorder {
 
   lookup(key: string): RecordedStep | undefined {
     const step = this.journal.lookup(key);
-    if (step && step.kind !== "call-start" && step.kind !== "choice") this.replayed++;
+    if (step && step.kind !== "call-start" && step.kind !== "choice" && step.kind !== "waiting" && step.kind !== "decision") this.replayed++;
     return step;
   }
 

@@ -57,12 +57,16 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
   );
   try {
     const scope = { fixture: { url: server.url } };
-    const given = renderValue({ config: testCase.config, inputs: testCase.inputs, credentials: testCase.credentials }, scope, options.evaluator) as {
+    // Template fields keep their template: the node fills them from its inputs when it runs.
+    const properties = manifest.config?.configSchema.properties ?? {};
+    const templated = Object.fromEntries(Object.entries(testCase.config).filter(([name]) => properties[name]?.["ui:field"] === "template"));
+    const plain = Object.fromEntries(Object.entries(testCase.config).filter(([name]) => !(name in templated)));
+    const given = renderValue({ config: plain, inputs: testCase.inputs, credentials: testCase.credentials }, scope, options.evaluator) as {
       config: Record<string, unknown>;
       inputs: Record<string, unknown>;
       credentials: Credentials;
     };
-    const config = configValues(manifest.config, given.config);
+    const config = configValues(manifest.config, { ...given.config, ...templated });
     // Only the fixture server may be reached on loopback; every other private address stays refused.
     const context = { evaluator: options.evaluator, credentials: given.credentials, allowedOrigins: [server.url] };
     let output: unknown;

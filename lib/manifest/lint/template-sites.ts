@@ -60,7 +60,10 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
     if (roots) push("toolExchange", [key], value, roots, runCalls);
   }
   (node.parts.test?.testData ?? []).forEach((testCase, index) => {
-    for (const key of ["config", "inputs", "credentials"] as const) push("test", ["testData", index, key], testCase[key], ["fixture"]);
+    // A template field's value is the node's own template, filled from its inputs when it runs, not at test time.
+    const templateFields = new Set(Object.entries(node.parts.config?.configSchema.properties ?? {}).filter(([, property]) => property["ui:field"] === "template").map(([name]) => name));
+    for (const [name, value] of Object.entries(testCase.config)) if (!templateFields.has(name)) push("test", ["testData", index, "config", name], value, ["fixture"]);
+    for (const key of ["inputs", "credentials"] as const) push("test", ["testData", index, key], testCase[key], ["fixture"]);
     push("test", ["testData", index, "call", "params"], testCase.call?.params, ["fixture"]);
     push("test", ["testData", index, "expect"], testCase.expect, ["output"]);
   });

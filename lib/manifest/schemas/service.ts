@@ -2,6 +2,7 @@ import { z } from "zod";
 import { call } from "./call";
 import { identifier } from "./interface";
 import { objectSchema } from "./json-schema";
+import { approvalPolicy } from "../../graph/approval-policy";
 
 export const toolAnnotations = z.strictObject({
   readOnlyHint: z.boolean().optional().meta({ description: "The tool changes nothing." }),
@@ -16,6 +17,12 @@ export const serviceMethod = z.strictObject({
   inputs: objectSchema.meta({ description: "The JSON Schema of the tool's parameters, checked on every call." }),
   outputSchema: objectSchema.optional().meta({ description: "The JSON Schema of the result; the result is then returned as structuredContent plus a text block." }),
   annotations: toolAnnotations.optional().meta({ description: "MCP tool hints: readOnlyHint, destructiveHint, idempotentHint, openWorldHint." }),
+  readOnly: z.boolean().optional().meta({ description: "The method changes nothing (a read): safe to retry and to run again when a run resumes." }),
+  idempotent: z.boolean().optional().meta({ description: "Calling it twice with the same arguments does no more than once (e.g. it checks before it creates)." }),
+  approval: z
+    .union([z.enum(["allow", "ask", "deny"]), approvalPolicy])
+    .optional()
+    .meta({ description: "The method's default approval policy (allow, ask, deny, or rules); the agent node's `approvals` or the edge's `approval` override it. Absent: the workflow default (tainted arguments into a method that is not readOnlyHint ask)." }),
   calls: z.array(call).default([]).meta({ description: "The HTTP calls the method makes, in order; none for a pure computation. None may stream." }),
   returns: z.unknown().optional().meta({ description: "The result: a `return` expression over response, calls, params and config (never credentials), or a value returned as written. Default: the last call's reply." }),
 });

@@ -46,7 +46,7 @@ async function runAgent(options: { entry: Partial<ServerEntryInput>; toolNames: 
     nodesDir: nodes.nodesDir,
     overrides: { models: () => model, mcpTools: manager, dispose: () => manager.closeAll() },
   });
-  const parsed = parseWorkflow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "mcp", serverId: "tools", toolNames: options.toolNames }] }]));
+  const parsed = parseWorkflow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "mcp", serverId: "tools", toolNames: options.toolNames }], approvals: { "*": "allow" } }]));
   if (!parsed.ok) throw new Error("the test document does not parse");
   const sink = new MemorySink();
   const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: { question: "go" }, sink, env, signal: options.signal });

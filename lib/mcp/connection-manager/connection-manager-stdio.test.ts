@@ -55,7 +55,7 @@ describe("the connection manager with server-everything over stdio", () => {
         (request) => ({ text: request.results[0].output }),
       ]);
       const env = await createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => model, mcpTools: manager, dispose: () => manager.closeAll() } });
-      const parsed = parseWorkflow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "mcp", serverId: "everything", toolNames: ["echo"] }] }]));
+      const parsed = parseWorkflow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "mcp", serverId: "everything", toolNames: ["echo"] }], approvals: { "*": "allow" } }]));
       if (!parsed.ok) throw new Error("the test document does not parse");
       const sink = new MemorySink();
 

@@ -449,3 +449,20 @@ describe("ConnectionManager: maxConcurrentCalls", () => {
     }
   });
 });
+
+describe("a server whose tool list changes", () => {
+  it("is listed again after it says so (notifications/tools/list_changed), within the cache's time", async () => {
+    const registry = await registryWith(entry("search"));
+    let live: McpServer | undefined;
+    const { manager, stats } = managerFor(registry, { search: () => (live = searchServer()) }, { cacheTtlMs: 60 * 60_000 });
+    try {
+      expect((await manager.resolve({ serverId: "search" }, agent)).map((tool) => tool.name)).toEqual(["search", "fetch_page"]);
+      // Registering a tool on a connected McpServer sends tools/list_changed to the client.
+      live!.registerTool("summarize", { description: "Summarize a page.", inputSchema: { url: z.string() } }, async ({ url }) => ({ content: [{ type: "text", text: url }] }));
+      await expect.poll(async () => (await manager.resolve({ serverId: "search" }, agent)).map((tool) => tool.name)).toEqual(["search", "fetch_page", "summarize"]);
+      expect(stats.lists.get("search")).toBe(2);
+    } finally {
+      await manager.closeAll();
+    }
+  });
+});

@@ -64,6 +64,8 @@ export class ConnectionManager implements McpToolResolver {
   readonly #slots = new Map<string, Semaphore>();
   readonly #breakers = new Map<string, CircuitBreaker>();
   readonly #manifests: ManifestCache<ToolManifest>;
+  /** Sessions whose tools/list_changed already clears their server's manifest. */
+  readonly #watched = new WeakSet<object>();
   /** Lists in progress, so agents resolving one server at once share one tools/list. */
   readonly #listing = new Map<string, Promise<ToolManifest>>();
   readonly #secrets = new Set<string>();
@@ -201,6 +203,11 @@ export class ConnectionManager implements McpToolResolver {
     let manifest: ToolManifest;
     try {
       const client = await link.client(signal);
+      if (!this.#watched.has(client)) {
+        this.#watched.add(client);
+        // The server says its tools changed (notifications/tools/list_changed): the next resolve lists them again.
+        client.onToolsChanged(() => this.#manifests.delete(serverId));
+      }
       manifest = await readToolManifest(client, { timeoutMs: link.entry.timeoutMs, signal });
     } catch (error) {
       const message = (error as Error).message;

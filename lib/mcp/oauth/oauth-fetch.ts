@@ -23,8 +23,15 @@ export interface ServerOAuthFetchOptions {
  * or start an authorization (PKCE; client ID metadata document or dynamic
  * registration), then asks again once.
  */
-export function serverOAuthFetch(provider: RegistryOAuthProvider, next: FetchLike, options: ServerOAuthFetchOptions): FetchLike {
+export function serverOAuthFetch(provider: RegistryOAuthProvider, unguarded: FetchLike, options: ServerOAuthFetchOptions): FetchLike {
   let consentUrl: URL | undefined;
+  // The SDK moves on to fallbacks when a metadata URL fails: a URL the guard refused must still be what the person reads.
+  const refusals: Error[] = [];
+  const next: FetchLike = (input, init) =>
+    unguarded(input, init).catch((error: unknown) => {
+      if (error instanceof Error && error.name === "UrlRefusedError") refusals.push(error);
+      throw error;
+    });
   const send = async (input: string | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     const tokens = await provider.tokens();
@@ -51,9 +58,31 @@ export function serverOAuthFetch(provider: RegistryOAuthProvider, next: FetchLik
   return async (input, init) => {
     let response = await send(input, init);
     if (response.status !== 401 && !(response.status === 403 && /insufficient_scope/.test(response.headers.get("www-authenticate") ?? ""))) return response;
-    await authorize(response);
+    refusals.length = 0;
+    try {
+      await authorize(response);
+    } catch (error) {
+      throw oauthFailure(error, refusals[0], options.serverUrl);
+    }
     response = await send(input, init);
     if (response.status === 401 || response.status === 403) throw new UnauthorizedError(`the server still refuses after authorization (HTTP ${response.status})`);
     return response;
   };
+}
+
+/** An OAuth flow that could not finish, in one line: the world's fault (a refused URL, an unusable answer) or a missing consent. */
+export class OAuthFlowError extends Error {
+  override name = "OAuthFlowError";
+}
+
+function oauthFailure(error: unknown, refusal: Error | undefined, serverUrl: string): Error {
+  if (error instanceof Error && (error.name === "OAuthReconnectNeeded" || error.name === "AuthorizationCallbackError")) return error;
+  const host = new URL(serverUrl).host;
+  if (refusal) return new OAuthFlowError(`OAuth for ${host} refused by the URL guard: ${firstLine(refusal.message)}; nothing was stored`, { cause: error });
+  const reason = error instanceof SyntaxError ? `an answer was not JSON (${firstLine(error.message)})` : firstLine(error instanceof Error ? error.message : String(error));
+  return new OAuthFlowError(`OAuth for ${host} failed: the authorization server's answer could not be used: ${reason}; nothing was stored`, { cause: error });
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0].trim();
 }

@@ -163,7 +163,7 @@ export function drillWorkflow(baseUrl: string) {
     step("s1"),
     step("s2"),
     step("charge", "drill-charge"),
-    { id: "agent", type: "drill-agent", position: at(0), config: {} },
+    { id: "agent", type: "drill-agent", position: at(0), config: {}, approvals: { "*": "allow" } }, // the drill is about crashes, not approvals: the ledger's results taint (docs/approvals.md)
     { id: "ledger", type: "drill-ledger", position: at(0), config: { baseUrl } },
     step("s3"),
     { id: "end", type: "end", position: at(0), config: {} },

@@ -101,7 +101,9 @@ describe("kill drill: workers SIGKILLed at random points", () => {
     }
     await waitForRuns(db, ids, ["completed"], 60_000);
     last.kill("SIGTERM");
-    expect(await last.exited).toBe(0);
+    await last.exited;
+    // SIGTERM reaches the tsx wrapper too (its exit code is then 143); the worker itself stops cleanly.
+    expect(last.output()).toMatch(/SIGTERM: handing back 0 run\(s\)/);
 
     let extra = 0;
     for (const [tag, id] of runIds) {

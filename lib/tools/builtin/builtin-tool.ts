@@ -28,6 +28,8 @@ export function builtinTool<S extends z.ZodType>(spec: BuiltinToolSpec<S>, bindi
       inputSchema: toolInputSchema(spec.parameters),
       // Built-ins reach nothing outside the run: repeating one is always safe.
       retrySafe: true,
+      // …and change nothing outside it: for approval policies they are read-only.
+      hints: { readOnly: true },
       rerunOnReplay: spec.rerunOnReplay,
       async run(args, call) {
         const parsed = parseToolArguments(spec.parameters, args, spec.name);

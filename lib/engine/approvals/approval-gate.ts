@@ -1,0 +1,112 @@
+import type { Workflow, WorkflowNode } from "../../graph";
+import { approvalDecision, decideCall, policyFor, type TaintSourceText, taintedArguments } from "../../policy";
+import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
+import type { RunSink, ToolCallRow } from "../../trace/run-events";
+import type { ApprovalRequest } from "../../trace/run-trace";
+import type { TaintRegistry } from "../../trace/taint-registry";
+import { RunInterruption, type StepRecorder } from "../journal/step-recorder";
+import { type ApprovalPlan, planApproval, waitingRequest } from "./approval-plan";
+
+/** What the journal asks before a call runs that was not recorded: run it (with these arguments), or it was answered without running. */
+export type GateResult = { action: "run"; args: unknown } | { action: "answered"; outcome: ToolOutcome };
+
+export interface ApprovalGateOptions {
+  runId: string;
+  recorder: StepRecorder;
+  taint: TaintRegistry;
+  sink: RunSink;
+  node: WorkflowNode;
+  workflow: Workflow;
+  now: () => Date;
+}
+
+/**
+ * The approval policy applied at the one place a call is made (the
+ * journalled call): the policy for the tool where it is wired, the tool's
+ * hints and the arguments' taint decide allow, deny or ask. A call that asks
+ * records `<key>/waiting` and stops the run as needing attention; no
+ * process holds it. Once a person's decision is recorded under
+ * `<key>/decision`, the resumed run replays up to the call and applies it:
+ * approved (with the arguments they may have edited) it runs once; denied,
+ * the model receives the reason as the tool's error result. Each applied
+ * decision writes one trace row (server `switchboard`, tool `approval`).
+ */
+export class ApprovalGate {
+  /** The tainted results this node run took in, with their text: where a tainted argument came from. */
+  private readonly sources: TaintSourceText[] = [];
+
+  constructor(private readonly options: ApprovalGateOptions) {}
+
+  /** After each call (run or replayed): remembers the text of a result that brought taint in. */
+  observe(tool: AgentTool, before: ReadonlySet<string>, meta: CallMeta, outcome: ToolOutcome): void {
+    for (const origin of this.options.taint.originsOf(meta.nodeRunId)) {
+      if (!before.has(origin)) this.sources.push({ origin, server: tool.server, tool: tool.name, text: outcome.output });
+    }
+  }
+
+  async check(tool: AgentTool, args: unknown, meta: CallMeta, key: string): Promise<GateResult> {
+    const { recorder } = this.options;
+    const decided = approvalDecision.safeParse(recorder.has(`${key}/decision`)?.value);
+    const waiting = recorder.has(`${key}/waiting`)?.value as ApprovalRequest | undefined;
+    const edge = this.options.workflow.edges.find((candidate) => candidate.target === this.options.node.id && candidate.source === tool.server && candidate.kind !== "signal");
+    const applied = policyFor(tool, { node: this.options.node.approvals, edge: edge?.approval, tool: tool.approval }, edge?.id);
+    const tainted = taintedArguments(args, this.sources, this.options.taint.originsOf(meta.nodeRunId).length > 0);
+    const verdict = decideCall(applied.policy, { tool: tool.name, hints: tool.hints ?? {}, tainted });
+    const plan = planApproval({ args, decision: decided.success ? decided.data : undefined, waiting, verdict, now: this.options.now() });
+    const request = waiting ?? waitingRequest({ policy: applied.policy, setAt: applied.setAt, rule: verdict.rule, reason: verdict.reason, tainted, inputSchema: tool.inputSchema }, this.options.now());
+    if (plan.action === "wait") return this.wait(tool, args, meta, key, request);
+    if (plan.decision) await this.writeDecisionRow(tool, args, meta, key, plan, request);
+    if (plan.action === "run") return { action: "run", args: plan.args };
+    const outcome: ToolOutcome = { output: plan.message, isError: true };
+    await this.writeRow(tool, args, meta, key, { result: null, error: plan.message, isError: true });
+    await recorder.record({ key, kind: "tool-call", value: { outcome } });
+    return { action: "answered", outcome };
+  }
+
+  private async wait(tool: AgentTool, args: unknown, meta: CallMeta, key: string, request: ApprovalRequest): Promise<never> {
+    if (!this.options.recorder.has(`${key}/waiting`)) await this.options.recorder.record({ key: `${key}/waiting`, kind: "waiting", value: request });
+    const message = `${tool.server}/${tool.name} waits for approval: ${request.reason}`;
+    throw new RunInterruption("needs-attention", message, { key, nodeId: this.options.node.id, nodeRunId: meta.nodeRunId, tool: tool.name, server: tool.server, arguments: args, message, approval: request });
+  }
+
+  /** The decision as a trace row, once: who, when, what they changed, the policy that asked and the tainted arguments. */
+  private async writeDecisionRow(tool: AgentTool, args: unknown, meta: CallMeta, key: string, plan: Exclude<ApprovalPlan, { action: "wait" }>, request: ApprovalRequest): Promise<void> {
+    const rowKey = `${key}/approval`;
+    const decision = plan.decision!;
+    if (this.options.recorder.has(rowKey)) return;
+    const edited = plan.action === "run" && decision.action === "approve" && decision.arguments !== undefined && JSON.stringify(decision.arguments) !== JSON.stringify(args);
+    const summary = {
+      call: `${tool.server}/${tool.name}`,
+      callKey: key,
+      decision: decision.action === "approve" ? (edited ? "approved with edited arguments" : "approved") : decision.by === "timeout" ? "denied (timed out)" : "denied",
+      by: decision.by,
+      at: decision.at,
+      ...(decision.action === "deny" ? { reason: decision.reason } : {}),
+      ...(edited ? { argumentsBefore: args, argumentsAfter: plan.args } : {}),
+      policy: { ...request.policy, setAt: request.setAt, rule: request.rule, reason: request.reason },
+      tainted: request.tainted,
+      waitedSince: request.since,
+    };
+    await this.writeRow({ name: "approval", server: "switchboard" }, summary, meta, rowKey, { result: summary.decision, error: null, isError: false });
+    await this.options.recorder.record({ key: rowKey, kind: "decision", value: decision });
+  }
+
+  private async writeRow(tool: Pick<AgentTool, "name" | "server">, args: unknown, meta: CallMeta, stepKey: string, result: Pick<ToolCallRow, "result" | "error" | "isError">): Promise<void> {
+    await this.options.sink.toolCall({
+      id: this.options.recorder.rowId(stepKey),
+      stepKey,
+      runId: this.options.runId,
+      nodeRunId: meta.nodeRunId,
+      tool: tool.name,
+      server: tool.server,
+      caller: this.options.node.id,
+      arguments: args ?? {},
+      ...result,
+      tainted: false,
+      startedAt: this.options.now().toISOString(),
+      durationMs: 0,
+      inputTokens: null,
+      outputTokens: null,
+    });
+  }
+}

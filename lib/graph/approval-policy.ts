@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * Approval policies as data: what happens when an agent calls a tool.
+ * `allow` runs it, `deny` answers the model with an error, `ask` waits for
+ * a person; `rules` (the default) decides from the call itself, with one
+ * verdict per rule. A policy is set where the tool is wired (the agent
+ * node's `approvals`, a service or task edge's `approval`), defaulted per
+ * server in the registry and per method in a service manifest; no policy
+ * at all means the default rules, the safe ones.
+ */
+export const approvalVerdict = z.enum(["allow", "ask", "deny"]);
+export type ApprovalVerdict = z.infer<typeof approvalVerdict>;
+
+export const approvalPolicy = z
+  .strictObject({
+    decide: z
+      .enum(["allow", "ask", "deny", "rules"])
+      .default("rules")
+      .meta({ description: "allow, ask (a person approves each call), deny, or rules: decide from the call (the rules below)." }),
+    taintedWrite: approvalVerdict
+      .default("ask")
+      .meta({ description: "When an argument derives from tainted (outside) content and the tool is not read-only (readOnlyHint false or absent)." }),
+    destructive: approvalVerdict.default("allow").meta({ description: "When the tool is marked destructive (destructiveHint: true)." }),
+    openWorld: approvalVerdict.default("allow").meta({ description: "When the tool is marked open-world (openWorldHint: true)." }),
+    timeoutHours: z
+      .number()
+      .positive("must be more than 0")
+      .max(24 * 90, "at most 90 days (2160 hours)")
+      .default(24)
+      .meta({ description: "A call nobody decides within this many hours is denied." }),
+  })
+  .meta({ description: "An approval policy: allow, ask or deny each call, or decide by rules from the tool's hints and the arguments' taint." });
+
+export type ApprovalPolicy = z.infer<typeof approvalPolicy>;
+export type ApprovalPolicyInput = z.input<typeof approvalPolicy>;
+
+/** The policy a new workflow gets: tainted arguments into a tool that is not read-only ask a person. */
+export const defaultApprovalPolicy: ApprovalPolicy = approvalPolicy.parse({});
+
+/** A short label for a policy, as the canvas badge and the Approvals page show it: "ask", "rules: tainted→ask". */
+export function policyLabel(policy: ApprovalPolicy): string {
+  if (policy.decide !== "rules") return policy.decide;
+  const parts = [
+    policy.taintedWrite !== "allow" ? `tainted→${policy.taintedWrite}` : "",
+    policy.destructive !== "allow" ? `destructive→${policy.destructive}` : "",
+    policy.openWorld !== "allow" ? `open-world→${policy.openWorld}` : "",
+  ].filter(Boolean);
+  return parts.length ? `rules: ${parts.join(", ")}` : "allow";
+}
