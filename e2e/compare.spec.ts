@@ -42,7 +42,7 @@ test.describe("comparing two runs", () => {
     await expect(page).toHaveURL(`/runs/compare?a=${marathon}&b=${short}`);
     await expect(compare.heading).toHaveText("Compare runs");
     // The question is the Start's output: the runs part at their first step.
-    await expect(compare.divergence).toHaveText(/^First divergence at step 1 of 4: start#1 \(node start \(start\): outputs changed\)\.$/);
+    await expect(compare.divergence).toHaveText(/^First divergence at step 1 of 6: start#1 \(node start \(start\): outputs changed\)\.$/);
     await expect(compare.step("start#1")).toContainText("First divergence: Changed");
     await expect(compare.differences("start#1")).toContainText('outputs.question "Convert 26.2 mile to kilometre" → "Convert 5 kilometre to mile"');
 
@@ -60,7 +60,8 @@ test.describe("comparing two runs", () => {
     const runs = new RunsPage(page);
     await runs.goto("demo");
     await expect(runs.runRow(short)).toContainText("2 turns");
-    await expect(runs.runRow(short)).toContainText(/\d+ in \/ 20 out/);
+    // Tokens of both model turns, from their journalled rows (the offline model reports 20 out a turn).
+    await expect(runs.runRow(short)).toContainText(/[\d,]+ in \/ 40 out/);
     await compare.goto(marathon, short);
 
     // Each side links to its trace.
@@ -83,7 +84,8 @@ test.describe("comparing two runs", () => {
 
     const other = await runDemo(page, "Convert 1 mile to kilometre");
     await compare.goto(runId, other);
-    await expect(compare.divergence).toHaveText("The runs agree step for step (4 steps).");
+    // Six steps: start, the agent's two model turns, its tool call, the agent's node result and the end.
+    await expect(compare.divergence).toHaveText("The runs agree step for step (6 steps).");
     await expect(compare.problem).toBeHidden();
   });
 
