@@ -47,7 +47,7 @@ export function createServiceNodeServer(options: ServiceNodeServerOptions): Serv
         description: method.description,
         inputSchema: method.inputs as Tool["inputSchema"],
         ...(method.outputSchema ? { outputSchema: method.outputSchema as Tool["outputSchema"] } : {}),
-        ...(method.annotations ? { annotations: method.annotations } : {}),
+        ...annotationsOf(method),
         ...(method.approval === undefined ? {} : { _meta: { [approvalMetaKey]: method.approval } }),
       };
     }),
@@ -105,4 +105,15 @@ export function createServiceNodeServer(options: ServiceNodeServerOptions): Serv
     } satisfies CallToolResult;
   });
   return server;
+}
+
+/**
+ * A method's MCP hints: its `annotations`, with the method-level `readOnly` /
+ * `idempotent` keys as readOnlyHint / idempotentHint (the hints the engine's
+ * resume rules and approval policies read), unless the annotations say otherwise.
+ */
+function annotationsOf(method: { annotations?: Tool["annotations"]; readOnly?: boolean; idempotent?: boolean }): { annotations?: Tool["annotations"] } {
+  const fromKeys = { ...(method.readOnly === undefined ? {} : { readOnlyHint: method.readOnly }), ...(method.idempotent === undefined ? {} : { idempotentHint: method.idempotent }) };
+  const annotations = { ...fromKeys, ...method.annotations };
+  return Object.keys(annotations).length > 0 ? { annotations } : {};
 }
