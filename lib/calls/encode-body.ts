@@ -1,5 +1,7 @@
+import { marshallRequest } from "./dynamodb-json";
+
 /** How a call's body goes on the wire (`encoding` in a call). */
-export type BodyEncoding = "json" | "binary" | "ndjson" | "form" | "multipart";
+export type BodyEncoding = "json" | "binary" | "ndjson" | "form" | "multipart" | "dynamodbJson";
 
 /** A binary value as calls pass it around: a binary reply, or a file given to a multipart body. */
 export interface BinaryValue {
@@ -16,7 +18,8 @@ export function isBinaryValue(value: unknown): value is BinaryValue {
  * Encodes a rendered body. json: a string is sent as text, anything else as
  * JSON; binary: a base64 string or a binary value, sent as bytes; ndjson: a
  * list, one JSON value a line; form: a map, url-encoded; multipart: a map
- * whose binary values are files.
+ * whose binary values are files; dynamodbJson: JSON whose attribute values
+ * carry DynamoDB's type tags.
  *
  * @example encodeBody([{ a: 1 }, { a: 2 }], "ndjson") // { body: '{"a":1}\n{"a":2}\n', contentType: "application/x-ndjson" }
  */
@@ -39,6 +42,8 @@ export function encodeBody(value: unknown, encoding: BodyEncoding): { body: stri
     }
     case "multipart":
       return multipart(value);
+    case "dynamodbJson":
+      return { body: JSON.stringify(marshallRequest(value)), contentType: "application/x-amz-json-1.0" };
     default:
       return typeof value === "string" ? { body: value, contentType: "text/plain; charset=utf-8" } : { body: JSON.stringify(value), contentType: "application/json" };
   }

@@ -4,6 +4,7 @@ import { guardedFetch, UrlRefusedError } from "../security/guarded-fetch";
 import { CallFailure } from "./call-failure";
 import { parseJsonReply, readBytes, readStream, readText, ReplyError } from "./read-reply";
 import { parseXmlReply } from "./parse-xml";
+import { unmarshallReply } from "./dynamodb-json";
 import { type Credentials, type RenderedRequest, type RequestAdjustments, renderRequest } from "./render-request";
 import { signRequest, type TokenCache, tokenKey, sharedTokenCache } from "./sign-request";
 
@@ -135,6 +136,7 @@ async function sendOnce(call: Call, rendered: RenderedRequest, timeoutMs: number
       } else {
         const looksJson = call.transport !== "text" && call.transport !== "xml" && (call.transport === "json" || /json/.test(headers["content-type"] ?? ""));
         response = looksJson ? parseReplyOrText(text, answer.status) : text;
+        if (call.encoding === "dynamodbJson" && answer.status >= 200 && answer.status < 300) response = unmarshallReply(response);
       }
     }
     return { status: answer.status, response, headers };

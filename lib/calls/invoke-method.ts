@@ -11,6 +11,16 @@ export interface MethodScope {
   params: Record<string, unknown>;
   config: Record<string, unknown>;
   user?: unknown;
+  run?: RunFacts;
+}
+
+/** The `run` root: which run, workflow and node a call is made for (ids only, nothing secret). */
+export interface RunFacts {
+  id: string;
+  workflowId: string | null;
+  nodeId: string;
+  /** Who started the run, when the run records it. */
+  startedBy: string | null;
 }
 
 /**
@@ -22,7 +32,7 @@ export interface MethodScope {
  * Parameters are validated by the caller (the MCP server) before this runs.
  */
 export async function invokeMethod(method: ServiceMethod, scope: MethodScope, context: CallContext): Promise<MethodResult> {
-  const base = { params: scope.params, config: scope.config, user: scope.user ?? null };
+  const base = { params: scope.params, config: scope.config, user: scope.user ?? null, run: scope.run ?? null };
   let outcome;
   try {
     outcome = await runCalls(method.calls, base, context);

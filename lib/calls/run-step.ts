@@ -3,6 +3,7 @@ import { templateConfig } from "./template-config";
 import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import type { CallContext } from "./execute-call";
+import type { RunFacts } from "./invoke-method";
 import { runCalls } from "./run-calls";
 import { matchedValue, updateDue } from "./stream-outputs";
 
@@ -20,7 +21,7 @@ export type StepResult = { ok: true; outputs: Record<string, unknown> } | { ok: 
  */
 export async function runStep(
   manifest: { run: RunManifest; events?: EventsManifest; config?: ConfigManifest },
-  scope: { config: Record<string, unknown>; inputs: Record<string, unknown>; user?: unknown },
+  scope: { config: Record<string, unknown>; inputs: Record<string, unknown>; user?: unknown; run?: RunFacts },
   context: CallContext & { onOutput?: (name: string, value: unknown) => void },
 ): Promise<StepResult> {
   let config;
@@ -29,7 +30,7 @@ export async function runStep(
   } catch (error) {
     return { ok: false, message: `a template field of the config could not be filled: ${(error as Error).message}` };
   }
-  const base = { config, inputs: scope.inputs, user: scope.user ?? null, state: context.state?.get() ?? null };
+  const base = { config, inputs: scope.inputs, user: scope.user ?? null, run: scope.run ?? null, state: context.state?.get() ?? null };
   const rows = manifest.events ?? [];
   let outcome;
   try {

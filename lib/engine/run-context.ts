@@ -11,6 +11,8 @@ import type { StepRecorder } from "./journal/step-recorder";
 /** One run in progress: what every executor may read and use. */
 export interface RunContext {
   runId: string;
+  /** The saved workflow the run belongs to; null for a document run without saving it. */
+  workflowId: string | null;
   workflow: Workflow;
   env: EngineEnvironment;
   /** The run's sink, redacting every secret the run has resolved. */

@@ -111,6 +111,7 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
   const context: RunContext = {
     ...parts,
     runId: request.runId,
+    workflowId: request.workflowId,
     workflow,
     env,
     taint: new TaintRegistry(request.runId, { emit: (record) => parts.sink.taintRecord?.(record) }),

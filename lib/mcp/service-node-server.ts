@@ -17,6 +17,8 @@ export interface ServiceNodeServerOptions {
   config: Record<string, unknown>;
   callContext: CallContext;
   runId: string;
+  /** The saved workflow the run belongs to, for the `run` root. */
+  workflowId?: string | null;
   /** Writes the trace row of each call this server answers. */
   recordCall(row: ToolCallRow): void | Promise<void>;
 }
@@ -90,7 +92,7 @@ export function createServiceNodeServer(options: ServiceNodeServerOptions): Serv
       await write(null, message, true, false);
       throw new McpError(ErrorCode.InvalidParams, message);
     }
-    const outcome = await invokeMethod(method, { params: checked.value, config: options.config }, { ...options.callContext, signal: extra.signal });
+    const outcome = await invokeMethod(method, { params: checked.value, config: options.config, run: { id: options.runId, workflowId: options.workflowId ?? null, nodeId: options.nodeId, startedBy: null } }, { ...options.callContext, signal: extra.signal });
     // A method that reached out over HTTP brought in outside content: its result is tainted.
     const tainted = method.calls.length > 0;
     if (outcome.isError) {

@@ -30,7 +30,7 @@ export interface ServiceCallRequest {
  * the run and the answer. A protocol error (bad arguments) fails the run and
  * goes back to the host as the same protocol error.
  */
-export async function callServiceOffering(request: ServiceCallRequest, options: Pick<WorkflowEndpointOptions, "env" | "openRun">): Promise<CallToolResult> {
+export async function callServiceOffering(request: ServiceCallRequest, options: Pick<WorkflowEndpointOptions, "env" | "openRun" | "workflowId">): Promise<CallToolResult> {
   const { offering, host } = request;
   const run = await options.openRun({ kind: "service", tool: offering.name, server: offering.node.id, arguments: request.args, host, traceParent: request.traceParent }).catch((error: unknown) => {
     throw forwardedError(error, `recording the call of ${offering.name}`);
@@ -52,6 +52,7 @@ export async function callServiceOffering(request: ServiceCallRequest, options: 
       config: configValues(offering.manifest.config, offering.node.config),
       callContext: { evaluator: options.env.evaluator, credentials: credentials.values, allowPrivateUrls: options.env.allowPrivateUrls },
       runId: run.runId,
+      workflowId: options.workflowId,
       recordCall: (row) => run.recordCall(redact(row)),
     });
     const connection = await connectInMemory(server, host.name);

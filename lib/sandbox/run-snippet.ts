@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten";
 import type { ModuleSupply } from "./module-supply";
 import { SandboxError } from "./sandbox-error";
@@ -82,6 +83,7 @@ function runInFreshRuntime(runtime: QuickJSRuntime, run: SnippetRun, limits: Eva
     runtime.setInterruptHandler(deadline.shouldInterrupt);
     const context = runtime.newContext();
     owned.push(context);
+    provideHelpers(context, owned);
     const outcome = callDriver(context, run, { deadline, limits, owned });
     release(owned);
     return outcome;
@@ -89,6 +91,20 @@ function runInFreshRuntime(runtime: QuickJSRuntime, run: SnippetRun, limits: Eva
     if (error instanceof SandboxError) release(owned);
     throw error;
   }
+}
+
+/**
+ * Functions the language lacks that manifests need, given to every snippet:
+ * `sha256(text)`, the hex digest of a string (stable ids from content).
+ * Each takes and returns strings only, so no guest object reaches the host.
+ */
+function provideHelpers(context: QuickJSContext, owned: Owned): void {
+  const sha256 = context.newFunction("sha256", (text) => {
+    if (context.typeof(text) !== "string") return { error: context.newError({ name: "TypeError", message: "sha256() takes a string" }) };
+    return context.newString(createHash("sha256").update(context.getString(text)).digest("hex"));
+  });
+  owned.push(sha256);
+  context.setProp(context.global, "sha256", sha256);
 }
 
 function release(owned: Owned): void {

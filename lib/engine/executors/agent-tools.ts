@@ -40,6 +40,7 @@ export async function resolveAgentTools(agentId: string, connector: string, cont
       config: configValues(manifest.config, provider.config),
       callContext: { evaluator: context.env.evaluator, credentials: await resolveCredentials(manifest, context), allowPrivateUrls: context.env.allowPrivateUrls },
       runId: context.runId,
+      workflowId: context.workflowId,
       recordCall: (row) => recordServiceRow(row, context),
     });
     const connection = await connectInMemory(server, `switchboard-agent:${agentId}`);

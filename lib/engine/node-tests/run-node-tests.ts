@@ -2,7 +2,7 @@ import type { CatalogueNode, NodeManifest, TestCase } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
 import { checkArguments } from "../../manifest/json-schema-check";
 import { renderValue, type Evaluator } from "../../sandbox";
-import { invokeMethod } from "../../calls/invoke-method";
+import { invokeMethod, type RunFacts } from "../../calls/invoke-method";
 import { runStep } from "../../calls/run-step";
 import { type Credentials } from "../../calls/render-request";
 import { startFixtureServer } from "../../calls/fixture-server";
@@ -78,7 +78,7 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
       if (!checked.ok) {
         output = { isError: true, message: `invalid arguments: ${checked.message}` };
       } else {
-        const result = await invokeMethod(method, { params: checked.value, config }, context);
+        const result = await invokeMethod(method, { params: checked.value, config, user: testCase.user ?? null, run: testRun(node, testCase) }, context);
         output = result.isError ? result : (result.structured ?? result.value);
       }
     } else if (manifest.toolExchange) {
@@ -86,7 +86,7 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
       const result = await options.runAgent({ manifest, config, inputs: given.inputs, credentials: given.credentials, evaluator: options.evaluator, allowedOrigins: context.allowedOrigins });
       output = "outputs" in result ? result.outputs : result;
     } else if (manifest.run || manifest.events) {
-      const result = await runStep({ run: manifest.run ?? [], events: manifest.events, config: manifest.config }, { config, inputs: given.inputs }, context);
+      const result = await runStep({ run: manifest.run ?? [], events: manifest.events, config: manifest.config }, { config, inputs: given.inputs, user: testCase.user ?? null, run: testRun(node, testCase) }, context);
       output = result.ok ? result.outputs : { isError: true, message: result.message };
     } else {
       return failed(node, testCase, ["the case has no call and the node does not run as a step"]);
@@ -115,4 +115,9 @@ function checkExpectations(expect: Record<string, string>, output: unknown, eval
     }
   }
   return failures;
+}
+
+/** The `run` root a case sees: a run of its own, outside any saved workflow. */
+function testRun(node: string, testCase: TestCase): RunFacts {
+  return { id: `test:${node}:${testCase.name}`, workflowId: null, nodeId: node, startedBy: typeof testCase.user?.email === "string" ? testCase.user.email : null };
 }

@@ -1,4 +1,5 @@
 import { parse } from "yaml";
+import { scopeFields } from "./run-scope";
 
 /** What a node uses that Switchboard cannot carry yet, found in its files; the first one found is reported. */
 interface Blocker {
@@ -22,13 +23,13 @@ const blockers: Blocker[] = [
   { feature: "presigned URLs (presign)", found: (text) => /"presign":/.test(text) },
   { feature: "publishing to the chat UI (api/publish.yaml)", found: (_text, input) => "publish" in input.api },
   { feature: "streamed tool-call events in a toolExchange (call.match over event types, results read from call)", found: (_text, input) => "toolExchange" in input.api },
-  { feature: "DynamoDB JSON encoding (encoding: dynamodbJson)", found: (text) => /"encoding":"dynamodbJson"/.test(text) },
-  { feature: "the run-context root `scope` (user, conversation and node ids)", found: (text) => /\bscope\.[A-Za-z]/.test(text) },
+  { feature: "the platform's own service URLs (scope.engineUrl / scope.platformUrl)", found: (text) => /\bscope\.(engineUrl|platformUrl)\b/.test(text) },
+  { feature: "run-context fields Switchboard does not have (scope.<field> beyond the run, workflow, node and user ids)", found: (text) => [...text.matchAll(/(?<![\w$.])scope\.([A-Za-z_$][\w$]*)/g)].some((match) => !Object.hasOwn(scopeFields, match[1])) },
   { feature: "a URL or value computed from a credential (credentials.<name> inside a `return` expression)", found: (text) => /"return [^"]*credentials\.[A-Za-z]/.test(text) || /"tokenUrl":"\{\{\s*credentials\./.test(text) },
   { feature: "shared helper functions (helpers.<name>() from shared/helpers.yaml)", found: (text) => /"return [^"]*\bhelpers\.[A-Za-z]/.test(text) },
   { feature: "prompt text modules (the `prompt` root)", found: (text) => /"return [^"]*[^.\w]prompt\.[A-Za-z]/.test(text) },
   { feature: "a host taken from an earlier reply (return 'https://' + calls.<name>.host …)", found: (text) => /"return 'https:\/\/' \+ calls\./.test(text) },
-  { feature: "sha256() in expressions", found: (text) => /\bsha256\(/.test(text) },
+  { feature: "keyed state (state: merge / drain, or a state entry with its own `key`)", found: (text) => /"state":"(merge|drain|append|delete)"/.test(text) || /"state":"(save|read)"[^{}]*"key":/.test(text) || /"key":"[^"]*"[^{}]*"state":"(save|read)"/.test(text) },
   { feature: "a canvas annotation: nothing to run (no calls, events or methods)", found: (_text, input) => Object.keys(input.api).length === 0 },
 ];
 

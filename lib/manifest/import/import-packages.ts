@@ -6,6 +6,7 @@ import { lintNodes } from "../lint";
 import { importedFolder, sharedFolder } from "../node-files";
 import { rewriteRefs, translateNode, type TranslatedNode } from "./translate-node";
 import { mapStrings, renameRoots } from "./rename-roots";
+import { readScopeAsRun } from "./run-scope";
 import { readUnoverseTree, type UnoversePackage } from "./unoverse-tree";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
 import { readFile } from "node:fs/promises";
@@ -98,7 +99,7 @@ async function writeShared(folder: string, shared: ReadonlyMap<string, string>, 
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
   for (const [stem, text] of shared) {
-    const value = signWithConfigRegion(rewriteRefs(mapStrings(parse(text), (item) => moveConnectionSettings(renameRoots(item, { signal: "inputs.signal" }), settings)), pkg), settings);
+    const value = signWithConfigRegion(rewriteRefs(mapStrings(parse(text), (item) => moveConnectionSettings(readScopeAsRun(renameRoots(item, { signal: "inputs.signal" })), settings)), pkg), settings);
     await writeFile(path.join(folder, `${stem}.yaml`), stringify(value ?? {}, { lineWidth: 0 }));
   }
 }

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
 import { exists, readYaml, type UnoversePackage } from "./unoverse-tree";
 import { mapStrings, renameRoots } from "./rename-roots";
+import { readScopeAsRun, scopeNote } from "./run-scope";
 import { findBlocker } from "./import-blockers";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
 
@@ -84,8 +85,10 @@ export async function translateNode(
 
   const inputs = Array.isArray(face.inputs) ? (face.inputs as Array<{ name?: unknown }>) : [];
   const signalTarget = inputs.some((input) => input.name === "signal") ? "inputs.signal" : typeof inputs[0]?.name === "string" ? `inputs.${inputs[0].name}` : "inputs";
-  const rewrite = (value: unknown): unknown => rewriteRefs(mapStrings(value, (text) => renameRoots(text, { signal: signalTarget })), pkg);
+  const rewrite = (value: unknown): unknown => rewriteRefs(mapStrings(value, (text) => readScopeAsRun(renameRoots(text, { signal: signalTarget }))), pkg);
   if (JSON.stringify(api).includes("signal")) notes.push(`the \`signal\` root is read as \`${signalTarget}\``);
+  const readsScope = scopeNote([JSON.stringify(api), ...usedFragments(api, pkg)].join("\n"));
+  if (readsScope) notes.push(readsScope);
 
   const files: Record<string, unknown> = {};
   files["interface.yaml"] = translateInterface({ pkg, node, face, name, api, notes, origin: `${options.origin} ${pkg.name}/${folder}` });
@@ -156,8 +159,13 @@ function addSettings(config: unknown, settings: readonly ConnectionSetting[]): u
 }
 
 function usesSharedSetting(api: Record<string, unknown>, pkg: UnoversePackage, setting: ConnectionSetting): boolean {
+  return usedFragments(api, pkg).some((text) => text.includes(`credentials.${setting.credential}.${setting.field}`));
+}
+
+/** The text of each shared fragment the node's api/ files `$ref`. */
+function usedFragments(api: Record<string, unknown>, pkg: UnoversePackage): string[] {
   const stems = [...JSON.stringify(api).matchAll(/"\$ref":"([^"#]+)/g)].map((match) => match[1]);
-  return stems.some((stem) => (pkg.shared.get(stem) ?? "").includes(`credentials.${setting.credential}.${setting.field}`));
+  return [...new Set(stems)].flatMap((stem) => pkg.shared.get(stem) ?? []);
 }
 
 function translateConfig(config: Record<string, unknown>, notes: string[], dropped: Set<string>): unknown {

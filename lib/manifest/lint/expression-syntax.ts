@@ -1,15 +1,15 @@
 import { parse, type Node as AcornNode } from "acorn";
 
 /** Every root a manifest string may read, in any context. */
-export const knownRoots = new Set(["params", "config", "inputs", "calls", "response", "status", "credentials", "user", "tool", "call", "result", "results", "text", "toolCalls", "output", "fixture", "state", "batch", "batchIndex"]);
+export const knownRoots = new Set(["params", "config", "inputs", "calls", "response", "status", "credentials", "user", "run", "tool", "call", "result", "results", "text", "toolCalls", "output", "fixture", "state", "batch", "batchIndex"]);
 
-/** What the sandbox offers every expression besides the roots: the language's own built-ins. */
+/** What the sandbox offers every expression besides the roots: the language's own built-ins, and sha256(). */
 export const expressionGlobals: ReadonlySet<string> = new Set([
   "Math", "JSON", "String", "Number", "Boolean", "Array", "Object", "Date", "RegExp", "Map", "Set", "WeakMap", "WeakSet", "Symbol", "BigInt",
   "Error", "TypeError", "RangeError", "SyntaxError", "Promise", "Reflect", "Proxy",
   "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI",
   "undefined", "NaN", "Infinity", "globalThis", "Uint8Array", "ArrayBuffer", "DataView",
-  "arguments",
+  "arguments", "sha256",
 ]);
 
 /** A reading of `root.property` (or of `root` alone) in a `return` expression. */

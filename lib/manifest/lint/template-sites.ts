@@ -35,7 +35,8 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
     walkStrings(value, path, (text, at) => sites.push({ in: location, path: at, text, roots: new Set([...roots, "user"]), calls }));
 
   for (const list of callLists(node)) {
-    const base = list.method ? ["params", "config", "calls", "state"] : ["inputs", "config", "calls", "state"];
+    // `run` (the run, workflow and node ids) is given to steps and service methods, not to an agent's protocol.
+    const base = list.method ? ["params", "config", "calls", "state", "run"] : list.in === "run" ? ["inputs", "config", "calls", "state", "run"] : ["inputs", "config", "calls", "state"];
     list.calls.forEach((call, index) => {
       const earlier = list.calls.slice(0, index).map((other) => other.name);
       const at = [...list.path, index];
@@ -46,11 +47,11 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
     });
     if (list.method !== undefined) {
       const returns = node.parts.service?.[list.method]?.returns;
-      push("service", [list.method, "returns"], returns, ["response", "status", "calls", "params", "config"], list.calls.map((call) => call.name));
+      push("service", [list.method, "returns"], returns, ["response", "status", "calls", "params", "config", "run"], list.calls.map((call) => call.name));
     }
   }
   const runCalls = (node.parts.run ?? []).map((call) => call.name);
-  const eventRoots = ["response", "status", "calls", "inputs", "config", "text", "tool", "state"];
+  const eventRoots = ["response", "status", "calls", "inputs", "config", "text", "tool", "state", ...(node.parts.toolExchange ? [] : ["run"])];
   (node.parts.events ?? []).forEach((row, index) => {
     push("events", [index, "value"], row.value, eventRoots, runCalls);
     push("events", [index, "when"], row.when, eventRoots, runCalls);

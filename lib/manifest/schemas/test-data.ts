@@ -15,6 +15,7 @@ export const testCase = z.strictObject({
   config: z.record(z.string(), z.unknown()).default({}).meta({ description: "The node's config for this case; `{{ fixture.url }}` is the fixture server's address." }),
   inputs: z.record(z.string(), z.unknown()).default({}).meta({ description: "Values on the node's inputs." }),
   credentials: z.record(z.string(), z.record(z.string(), z.string())).default({}).meta({ description: "Test credential values by credential name and field (never real secrets)." }),
+  user: z.record(z.string(), z.unknown()).optional().meta({ description: "The person the case runs for: the `user` root (e.g. `email`)." }),
   call: z
     .strictObject({
       method: identifier.meta({ description: "The service method to call." }),
