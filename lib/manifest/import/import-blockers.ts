@@ -1,4 +1,5 @@
 import { parse } from "yaml";
+import { packageHelpers } from "./inline-helpers";
 import { scopeFields } from "./run-scope";
 
 /** What a node uses that Switchboard cannot carry yet, found in its files; the first one found is reported. */
@@ -26,7 +27,7 @@ const blockers: Blocker[] = [
   { feature: "the platform's own service URLs (scope.engineUrl / scope.platformUrl)", found: (text) => /\bscope\.(engineUrl|platformUrl)\b/.test(text) },
   { feature: "run-context fields Switchboard does not have (scope.<field> beyond the run, workflow, node and user ids)", found: (text) => [...text.matchAll(/(?<![\w$.])scope\.([A-Za-z_$][\w$]*)/g)].some((match) => !Object.hasOwn(scopeFields, match[1])) },
   { feature: "a URL or value computed from a credential (credentials.<name> inside a `return` expression)", found: (text) => /"return [^"]*credentials\.[A-Za-z]/.test(text) || /"tokenUrl":"\{\{\s*credentials\./.test(text) },
-  { feature: "shared helper functions (helpers.<name>() from shared/helpers.yaml)", found: (text) => /"return [^"]*\bhelpers\.[A-Za-z]/.test(text) },
+  { feature: "shared helper functions (helpers.<name>() from shared/helpers.yaml)", found: (text, input) => /"return [^"]*\bhelpers\.[A-Za-z]/.test(text) && !packageHelpers(input.shared) },
   { feature: "prompt text modules (the `prompt` root)", found: (text) => /"return [^"]*[^.\w]prompt\.[A-Za-z]/.test(text) },
   { feature: "a host taken from an earlier reply (return 'https://' + calls.<name>.host …)", found: (text) => /"return 'https:\/\/' \+ calls\./.test(text) },
   { feature: "keyed state (state: merge / drain, or a state entry with its own `key`)", found: (text) => /"state":"(merge|drain|append|delete)"/.test(text) || /"state":"(save|read)"[^{}]*"key":/.test(text) || /"key":"[^"]*"[^{}]*"state":"(save|read)"/.test(text) },

@@ -4,6 +4,7 @@ import { parse } from "yaml";
 import { exists, readYaml, type UnoversePackage } from "./unoverse-tree";
 import { mapStrings, renameRoots } from "./rename-roots";
 import { readScopeAsRun, scopeNote } from "./run-scope";
+import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { findBlocker } from "./import-blockers";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
 
@@ -85,7 +86,10 @@ export async function translateNode(
 
   const inputs = Array.isArray(face.inputs) ? (face.inputs as Array<{ name?: unknown }>) : [];
   const signalTarget = inputs.some((input) => input.name === "signal") ? "inputs.signal" : typeof inputs[0]?.name === "string" ? `inputs.${inputs[0].name}` : "inputs";
-  const rewrite = (value: unknown): unknown => rewriteRefs(mapStrings(value, (text) => readScopeAsRun(renameRoots(text, { signal: signalTarget }))), pkg);
+  const helpers = packageHelpers(pkg.shared);
+  const rewrite = (value: unknown): unknown =>
+    rewriteRefs(mapStrings(value, (text) => { const renamed = readScopeAsRun(renameRoots(text, { signal: signalTarget })); return helpers ? inlineHelpers(renamed, helpers) : renamed; }), pkg);
+  if (helpers && /\bhelpers\./.test(JSON.stringify(api))) notes.push(`the package's shared helpers (${[...helpers.keys()].join(", ")}) are written into each expression that calls them`);
   if (JSON.stringify(api).includes("signal")) notes.push(`the \`signal\` root is read as \`${signalTarget}\``);
   const readsScope = scopeNote([JSON.stringify(api), ...usedFragments(api, pkg)].join("\n"));
   if (readsScope) notes.push(readsScope);

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandbox, type Sandbox } from "../../sandbox";
+import { checkExpression } from "../lint/expression-syntax";
+import { findBlocker } from "./import-blockers";
+import { inlineHelpers, packageHelpers } from "./inline-helpers";
+import { readScopeAsRun, scopeNote } from "./run-scope";
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await createSandbox();
+});
+afterAll(() => sandbox.dispose());
+
+const helpersYaml = `helpers:
+  double:
+    args: [n]
+    body: "return n * 2"
+  quadruple:
+    args: [n]
+    body: "return helpers.double(helpers.double(n))"
+`;
+
+const blockerOf = (api: Record<string, unknown>, shared: Record<string, string> = {}) => findBlocker({ node: {}, face: {}, api, shared: new Map(Object.entries(shared)), settings: [] });
+
+describe("what the importer translates", () => {
+  it("reads Unoverse's scope ids through the run root, in templates and expressions, and says so", () => {
+    expect(readScopeAsRun("crm:{{ scope.userId }}:{{ scope.workflowId }}")).toBe("crm:{{ run.startedBy }}:{{ run.workflowId }}");
+    expect(readScopeAsRun("return { id: scope.executionId, node: scope.nodeId, chat: scope.chatId, mine: myscope.nodeId }")).toBe("return { id: run.id, node: run.nodeId, chat: run.id, mine: myscope.nodeId }");
+    expect(readScopeAsRun("return scope.engineUrl")).toBe("return scope.engineUrl");
+    expect(scopeNote('"return scope.workflowId + scope.nodeId"')).toBe("the `scope` root is read as `run`: scope.workflowId → run.workflowId, scope.nodeId → run.nodeId");
+  });
+
+  it("a scope field Switchboard has no counterpart for is the node's one missing feature", () => {
+    expect(blockerOf({ run: [{ name: "a", url: "return scope.platformUrl + '/x'" }] })).toBe("the platform's own service URLs (scope.engineUrl / scope.platformUrl)");
+    expect(blockerOf({ events: [{ emit: "x", value: "return scope.tenantId" }] })).toMatch(/^run-context fields Switchboard does not have/);
+    expect(blockerOf({ events: [{ emit: "x", value: "return scope.workflowId" }] })).toBeUndefined();
+  });
+
+  it("keyed state is named as missing rather than imported half-working", () => {
+    expect(blockerOf({ run: [{ name: "cache", state: "merge", key: "crm:{{ scope.userId }}" }] })).toBe("keyed state (state: merge / drain, or a state entry with its own `key`)");
+    expect(blockerOf({ run: [{ name: "snap", state: "read", key: "k" }] })).toBe("keyed state (state: merge / drain, or a state entry with its own `key`)");
+    expect(blockerOf({ run: [{ name: "snap", state: "read" }] })).toBeUndefined();
+  });
+
+  it("shared helpers are written into each expression that calls them, and the result lints and runs", async () => {
+    const helpers = packageHelpers(new Map([["helpers", helpersYaml]]));
+    expect(helpers && [...helpers.keys()]).toEqual(["double", "quadruple"]);
+    const inlined = inlineHelpers("return helpers.quadruple(config.n) + 1", helpers!);
+    expect(checkExpression(inlined)).toMatchObject({ ok: true });
+    expect(await sandbox.evaluate(inlined, { config: { n: 3 } })).toBe(13);
+    expect(inlineHelpers("{{ config.n }}", helpers!)).toBe("{{ config.n }}");
+    expect(blockerOf({ events: [{ emit: "x", value: "return helpers.double(2)" }] }, { helpers: helpersYaml })).toBeUndefined();
+    expect(blockerOf({ events: [{ emit: "x", value: "return helpers.double(2)" }] })).toBe("shared helper functions (helpers.<name>() from shared/helpers.yaml)");
+  });
+
+  it("malformed helpers are not used (the node stays blocked)", () => {
+    expect(packageHelpers(new Map([["helpers", "helpers:\n  bad:\n    args: [1]\n    body: n\n"]]))).toBeUndefined();
+    expect(packageHelpers(new Map([["helpers", "helpers: [\n"]]))).toBeUndefined();
+  });
+});
