@@ -44,7 +44,7 @@ export const maxCallTimeoutMs = 600_000;
 export const maxRetryWaitMs = 30_000;
 
 /** Waits, but not past a cancellation. */
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
+export const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
     const timer = setTimeout(resolve, ms);

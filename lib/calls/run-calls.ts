@@ -1,7 +1,7 @@
 import type { Call } from "../manifest/schemas";
 import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
-import { type CallContext, type CallReply, executeCall } from "./execute-call";
+import { type CallContext, type CallReply, defaultSleep, executeCall } from "./execute-call";
 import { paginateCall } from "./paginate-call";
 import { pollCall } from "./poll-call";
 
@@ -35,6 +35,7 @@ export async function runCalls(list: readonly Call[], scope: Record<string, unkn
 /** One entry of a call list: a state step, or a request with its features (chunk → poll / paginate → request). */
 async function performCall(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
   if (call.state !== undefined) return stateStep(call, scope, context);
+  if (call.wait !== undefined) return waitStep(call, scope, context);
   if (!call.chunk) return request(call, scope, context);
   const items = evaluate(call, call.chunk.items, scope, context, "chunk.items");
   if (!Array.isArray(items)) throw new CallFailure("template", `call '${call.name}': chunk.items did not give a list`, call.name);
@@ -63,6 +64,20 @@ function stateStep(call: Call, scope: Record<string, unknown>, context: CallCont
   if (!context.state) throw new CallFailure("template", `call '${call.name}': this node has no state store here (state is kept per workflow node)`, call.name);
   context.state.set(value);
   return { status: 200, headers: {}, response: value };
+}
+
+/** The longest a `wait` step may wait. */
+export const maxWaitMs = 3_600_000;
+
+/** `wait`: no request; the run pauses for the given time (a cancellation ends the wait early). */
+async function waitStep(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
+  const ms = Number(evaluate(call, call.wait, scope, context, "wait"));
+  if (!Number.isFinite(ms) || ms < 0) throw new CallFailure("template", `call '${call.name}': wait must be a number of milliseconds, got ${JSON.stringify(ms)}`, call.name);
+  if (ms > maxWaitMs) throw new CallFailure("template", `call '${call.name}': a wait of ${ms} ms is longer than the ${maxWaitMs / 60_000} minutes allowed`, call.name);
+  const started = context.now?.() ?? Date.now();
+  await (context.sleep ?? defaultSleep)(ms, context.signal);
+  if (context.signal?.aborted) throw new CallFailure("network", `call '${call.name}' was cancelled while waiting`, call.name);
+  return { status: 200, headers: {}, response: { waitedMs: Math.max(ms, (context.now?.() ?? Date.now()) - started) } };
 }
 
 function evaluate(call: Call, expression: unknown, scope: Record<string, unknown>, context: CallContext, key: string): unknown {

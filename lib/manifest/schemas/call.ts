@@ -110,7 +110,7 @@ export const call = z.strictObject({
   name: identifier.meta({ description: "Unique within its list; later calls read this reply as `calls.<name>`." }),
   when: template.optional().meta({ description: "A `return` expression; the call is skipped (and leaves no `calls.<name>`) when it is false." }),
   method: templated(httpMethod).default("GET").meta({ description: "The HTTP method (or a template giving one, e.g. from config). GET and HEAD carry no body." }),
-  url: template.optional().meta({ description: "The URL. Scheme and host are literal, or come from the node's config: a leading `{{ config.<name> }}` (a base URL) or `https://{{ config.<name> }}/…` (a host). Templates after that fill the path (encoded per segment) and the query, never the host. A `return` expression is allowed when it starts with the literal origin (`return 'https://api.example.com/' + …`); the result must keep it. Required unless the entry is a `state` step." }),
+  url: template.optional().meta({ description: "The URL. Scheme and host are literal, or come from the node's config: a leading `{{ config.<name> }}` (a base URL) or `https://{{ config.<name> }}/…` (a host). Templates after that fill the path (encoded per segment) and the query, never the host. A `return` expression is allowed when it starts with the literal origin (`return 'https://api.example.com/' + …`); the result must keep it. Required unless the entry is a `state` or `wait` step." }),
   query: templated(z.record(z.string(), z.unknown())).optional().meta({ description: "Query parameters (a map with templated values, or one template giving a map); null or missing values are left out." }),
   headers: templated(z.record(z.string(), template)).optional().meta({ description: "Request headers (a map with templated values, or one template giving a map)." }),
   body: z.unknown().optional().meta({ description: "The request body (sent as JSON unless `encoding` says otherwise); any value, templated throughout." }),
@@ -128,6 +128,7 @@ export const call = z.strictObject({
   chunk: chunk.optional().meta({ description: "Sends a list in batches, one request per batch: the reply is the list of replies." }),
   state: z.enum(["save", "read"]).optional().meta({ description: "Not a request: `save` keeps `value` as this node's state (read by later calls as `state`, and by the node's next run); `read` gives the saved state." }),
   value: z.unknown().optional().meta({ description: "With `state: save`: the value kept (a template or `return` expression)." }),
+  wait: z.unknown().optional().meta({ description: "Not a request: waits this many milliseconds (a number, a template or a `return` expression; at most one hour), then answers `{ waitedMs }`. A cancelled run stops waiting at once." }),
 });
 export type Call = z.infer<typeof call>;
 

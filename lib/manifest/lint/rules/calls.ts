@@ -50,7 +50,7 @@ export const callUrlMissing = defineRule({
     return callLists(node).flatMap((list) =>
       list.calls.flatMap((call, index): Finding[] => {
         if (call.state === "save" && call.value === undefined) return [{ in: list.in, path: [...list.path, index], message: `call '${call.name}' saves state but has no \`value\` to save` }];
-        if (call.state !== undefined || call.url !== undefined) return [];
+        if (call.state !== undefined || call.wait !== undefined || call.url !== undefined) return [];
         return [{ in: list.in, path: [...list.path, index], message: `call '${call.name}' has no url; every request needs one (only a \`state\` step makes none)` }];
       }),
     );
