@@ -10,6 +10,7 @@ import {
   importWorkflowAction,
   renameWorkflowAction,
 } from "./actions/workflows";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 const actions = {
   create: createWorkflowAction,
@@ -25,6 +26,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Workflows" };
 
 export default async function WorkflowsPage() {
+  const actor = await requirePageRole("viewer", "/");
   let workflows: WorkflowSummary[];
   try {
     workflows = await listWorkflows();

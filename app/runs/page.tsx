@@ -8,6 +8,7 @@ import { DatabaseError, getWorkflow, listRecentRuns, listRuns, listWorkflows, pr
 import type { RunSummary } from "@/lib/trace/run-trace";
 import { parseWorkflow, readFields, type InputField } from "@/lib/graph";
 import { startRun } from "@/app/actions/runs";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 // Runs come and go: read on every request.
 export const dynamic = "force-dynamic";
@@ -19,6 +20,7 @@ export const metadata: Metadata = { title: "Runs" };
  * it. /runs: the newest runs of every workflow.
  */
 export default async function RunsPage({ searchParams }: { searchParams: Promise<{ workflow?: string | string[] }> }) {
+  const actor = await requirePageRole("viewer", "/runs");
   const { workflow } = await searchParams;
   const workflowId = Array.isArray(workflow) ? workflow[0] : workflow;
   try {

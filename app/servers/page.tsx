@@ -7,6 +7,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError } from "@/lib/db";
 import { serverRegistry } from "./server-registry";
 import { serverView } from "./server-views";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 // Reads the registry on every request: a row changed outside the app shows as refused on reload.
 export const dynamic = "force-dynamic";
@@ -14,6 +15,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "MCP servers" };
 
 export default async function ServersPage({ searchParams }: { searchParams: Promise<{ saved?: string }> }) {
+  const actor = await requirePageRole("viewer", "/servers");
   const { saved } = await searchParams;
   let listings;
   try {

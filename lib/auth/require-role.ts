@@ -1,18 +1,14 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { roleAtLeast, type Role } from "./roles";
-import { sessionCookieName, sessionUser } from "./sessions";
+import { roleAtLeast, type Actor, type Role } from "./roles";
+import { accounts, sessionCookieName, sessionUser } from "./sessions";
 
 /** Who may do what: owner > editor (build and run) > runner (run and approve) > viewer (read traces). */
 export type { Role } from "./roles";
 
 /** The person behind a request. */
-export interface Actor {
-  id: string;
-  email: string;
-  role: Role;
-}
+export type { Actor } from "./roles";
 
 /** A request refused: not signed in (401) or a role below what it needs (403). The message says which. */
 export class AccessRefused extends Error {
@@ -73,6 +69,7 @@ export async function requirePageRole(minimum: Role, returnTo?: string): Promise
   const actor = await currentActor();
   const refused = refusalFor(actor, minimum);
   if (!refused) return actor!;
+  if (refused.code === "not-signed-in" && (await accounts().countOwners()) === 0) redirect("/setup");
   if (refused.code === "not-signed-in") redirect(`/sign-in${returnTo ? `?next=${encodeURIComponent(returnTo)}` : ""}`);
   redirect(`/refused?need=${minimum}`);
 }

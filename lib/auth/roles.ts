@@ -1,6 +1,13 @@
 /** Who may do what: owner > editor (build and run) > runner (run and approve) > viewer (read traces). */
 export type Role = "owner" | "editor" | "runner" | "viewer";
 
+/** The person behind a request. */
+export interface Actor {
+  id: string;
+  email: string;
+  role: Role;
+}
+
 /** Every role, highest first. */
 export const roles: readonly Role[] = ["owner", "editor", "runner", "viewer"];
 

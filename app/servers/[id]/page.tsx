@@ -6,6 +6,7 @@ import styles from "@/components/servers/servers.module.css";
 import { ToolList } from "@/components/servers/tool-list";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { serverRegistry } from "../server-registry";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 export const dynamic = "force-dynamic";
 
@@ -14,6 +15,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 export default async function ServerPage({ params }: { params: Promise<{ id: string }> }) {
+  const actor = await requirePageRole("viewer");
   const id = decodeURIComponent((await params).id);
   const listing = await serverRegistry().describe(id);
   if (!listing) notFound();
