@@ -10,7 +10,7 @@ import {
   importWorkflowAction,
   renameWorkflowAction,
 } from "./actions/workflows";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 
 const actions = {
   create: createWorkflowAction,
@@ -44,7 +44,7 @@ export default async function WorkflowsPage() {
   return (
     <>
       <PageHeading />
-      <WorkflowList workflows={workflows} actions={actions} />
+      <WorkflowList workflows={workflows} actions={may(actor, "editor") ? actions : null} />
     </>
   );
 }

@@ -16,7 +16,7 @@ import {
   saveWorkflowDocumentAction,
   saveWorkflowVersionAction,
 } from "../../actions/workflows";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 
 // Reads the database and nodes/ on every request.
 export const dynamic = "force-dynamic";
@@ -72,7 +72,8 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       saveActions={saveActions}
       runActions={runActions}
       servers={servers}
-      serverActions={serverActions}
+      serverActions={may(actor, "editor") ? serverActions : undefined}
+      access={{ edit: may(actor, "editor"), run: may(actor, "runner") }}
     />
   );
 }
