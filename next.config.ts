@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/security/security-headers";
 
 const config: NextConfig = {
   // The sandbox's wasm must be loaded from node_modules at run time, not bundled.
@@ -12,6 +13,10 @@ const config: NextConfig = {
   // node manifests are read from nodes/ at request time.
   outputFileTracingIncludes: { "/**": ["./nodes/**/*"] },
   poweredByHeader: false,
+  // CSP with frame-ancestors 'none', X-Frame-Options, nosniff, Referrer-Policy: on every response (docs/security.md).
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders({ development: process.env.NODE_ENV === "development" }) }];
+  },
 };
 
 export default config;

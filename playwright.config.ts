@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
+const ownerStorageState = "e2e/.auth/owner.json";
 
 // Debian's Chromium: Playwright's own browser download cannot work offline.
 export default defineConfig({
@@ -26,6 +27,12 @@ export default defineConfig({
       ],
     },
   },
+  // Sign-in is required: the setup project creates the owner on the fresh database through the
+  // one-screen set-up and saves the session; every spec starts signed in as that owner.
+  projects: [
+    { name: "owner-setup", testMatch: /owner\.setup\.ts$/ },
+    { name: "app", dependencies: ["owner-setup"], use: { storageState: ownerStorageState } },
+  ],
   webServer: {
     command: `tsx scripts/prepare-app.ts && next start -H 127.0.0.1 -p ${port}`,
     url: `http://127.0.0.1:${port}/`,

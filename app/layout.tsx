@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/shell/site-header";
+import { currentActor } from "@/lib/auth/require-role";
+import { signOutAction } from "./actions/accounts";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,14 +14,24 @@ export const viewport: Viewport = {
   colorScheme: "light dark",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** The header shows who is signed in; a database that cannot be read shows no one (the page says why). */
+async function signedIn() {
+  try {
+    return await currentActor();
+  } catch {
+    return null;
+  }
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const actor = await signedIn();
   return (
     <html lang="en">
       <body>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader person={actor ? { email: actor.email, role: actor.role } : null} signOut={signOutAction} />
         <main id="main" className="container page" tabIndex={-1}>
           {children}
         </main>

@@ -10,6 +10,7 @@ import {
   importWorkflowAction,
   renameWorkflowAction,
 } from "./actions/workflows";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 
 const actions = {
   create: createWorkflowAction,
@@ -25,6 +26,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Workflows" };
 
 export default async function WorkflowsPage() {
+  const actor = await requirePageRole("viewer", "/");
   let workflows: WorkflowSummary[];
   try {
     workflows = await listWorkflows();
@@ -42,7 +44,7 @@ export default async function WorkflowsPage() {
   return (
     <>
       <PageHeading />
-      <WorkflowList workflows={workflows} actions={actions} />
+      <WorkflowList workflows={workflows} actions={may(actor, "editor") ? actions : null} />
     </>
   );
 }

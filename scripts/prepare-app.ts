@@ -17,6 +17,8 @@ import { resumeInterruptedRuns } from "../lib/db/interrupted-runs";
 import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
 import { applyPostgresMigrations } from "../lib/db/postgres/apply-migrations";
 import { isPostgresUrl } from "../lib/db/sql/open-database";
+import { PrismaAccounts } from "../lib/db/accounts";
+import { OwnerSetupError, prepareOwner } from "../lib/auth/owner-setup";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -144,6 +146,18 @@ async function applyPostgresMigrationsOrExplain(url: string): Promise<void> {
   }
 }
 
+/** The first owner: from SWITCHBOARD_OWNER_EMAIL/PASSWORD, or a one-time set-up link in this log. */
+async function prepareAccounts(url: string): Promise<void> {
+  const prisma = createPrismaClient(url);
+  try {
+    console.log(await prepareOwner(new PrismaAccounts(prisma), { baseUrl: `http://127.0.0.1:${process.env.PORT ?? "3000"}` }));
+  } catch (error) {
+    throw new PrepareError(error instanceof OwnerSetupError ? error.message : `could not prepare the owner account: ${lastLine(error)}`);
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
 /** Everything the app needs before `next start`. */
 export async function prepareApp(): Promise<void> {
   const url = databaseUrl();
@@ -162,6 +176,7 @@ export async function prepareApp(): Promise<void> {
     await endInterruptedRuns(url);
   }
   await seedDemo(url);
+  await prepareAccounts(url);
 }
 
 /** Runs prepareApp and turns an expected failure into one line and exit 1. */

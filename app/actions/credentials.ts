@@ -1,5 +1,6 @@
 "use server";
 
+import { requireRole } from "@/lib/auth/require-role";
 import { revalidatePath } from "next/cache";
 import type { ActionResult, FormState } from "@/components/servers/action-types";
 import { credentialStore } from "@/app/credentials/credential-store";
@@ -14,7 +15,7 @@ import { SecretError } from "@/lib/security/secrets";
  */
 
 export async function saveCredentialAction(_previous: FormState, form: FormData): Promise<FormState> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may manage credentials.
+  await requireRole("owner");
   const nodeType = String(form.get("credentialNodeType") ?? "");
   const name = String(form.get("credentialName") ?? "");
   const found = (await credentialRequirements()).find((item) => item.nodeType === nodeType && item.requirement.name === name);
@@ -37,6 +38,7 @@ export async function saveCredentialAction(_previous: FormState, form: FormData)
 }
 
 export async function clearCredentialAction(nodeType: unknown, name: unknown): Promise<ActionResult> {
+  await requireRole("owner");
   if (typeof nodeType !== "string" || typeof name !== "string") return { ok: false, error: "Which credential? The node type or name is missing." };
   try {
     if (!(await credentialStore().clear(nodeType, name))) return { ok: false, error: "Nothing was stored for it." };

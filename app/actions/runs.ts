@@ -1,5 +1,6 @@
 "use server";
 
+import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { appEnvironment } from "@/app/runs/run-environment";
 import { type GraphProblem, parseWorkflow, validateRunInput, validateWorkflow } from "@/lib/graph";
@@ -20,7 +21,7 @@ export type CancelRunResult = { ok: true } | { ok: false; error: string };
  * match the Start's fields. No run is recorded for a refusal.
  */
 export async function startRun(workflowId: string, input: Record<string, unknown>): Promise<StartRunResult> {
-  // Authorization goes here once auth exists: may this person run this workflow?
+  await requireRole("runner");
   if (typeof workflowId !== "string" || workflowId.trim() === "") return { ok: false, error: "Choose a workflow to run.", field: "workflowId" };
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return { ok: false, error: "The input must be an object with one property per input field.", field: "input" };
@@ -56,7 +57,7 @@ export async function startRun(workflowId: string, input: Record<string, unknown
  * closed what it opened. The trace page shows that when it happens.
  */
 export async function cancelRun(runId: string): Promise<CancelRunResult> {
-  // Authorization goes here once auth exists: may this person cancel this run?
+  await requireRole("runner");
   if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given." };
   try {
     const result = await abortRun(runId);
@@ -74,7 +75,7 @@ export async function cancelRun(runId: string): Promise<CancelRunResult> {
  * the run. The choice is journalled and the run is queued again.
  */
 export async function decideRunAttention(runId: string, decision: { action: string; result?: string; reason?: string }): Promise<CancelRunResult> {
-  // Authorization goes here once auth exists: may this person decide for this run?
+  await requireRole("runner");
   if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given." };
   const choice = parseChoice(decision);
   if (!choice.ok) return choice;

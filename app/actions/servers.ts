@@ -1,5 +1,6 @@
 "use server";
 
+import { requireRole } from "@/lib/auth/require-role";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
@@ -20,7 +21,7 @@ const serverIdInput = z.string().trim().min(1, "Which server? The id is missing.
 
 /** Register a server (mode=create) or replace one (mode=edit); on success, back to the list. */
 export async function saveServerAction(_previous: FormState, form: FormData): Promise<FormState> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may manage servers.
+  await requireRole("owner");
   const parsed = entryFromForm(form);
   if (!parsed.ok) return { ok: false, error: parsed.problem.message, field: parsed.problem.field };
   const mode = form.get("mode") === "edit" ? "edit" : "create";
@@ -40,7 +41,7 @@ export async function saveServerAction(_previous: FormState, form: FormData): Pr
 }
 
 export async function deleteServerAction(id: unknown): Promise<ActionResult> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may manage servers.
+  await requireRole("owner");
   const parsed = serverIdInput.safeParse(id);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
   return guard(async (): Promise<ActionResult> => {
@@ -52,7 +53,7 @@ export async function deleteServerAction(id: unknown): Promise<ActionResult> {
 
 /** "Test connection": connect, list the tools, close; the failure in words. */
 export async function testServerAction(id: unknown): Promise<ActionResult<{ message: string }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may use this server.
+  await requireRole("owner");
   const parsed = serverIdInput.safeParse(id);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
   return guard(async (): Promise<ActionResult<{ message: string }>> => {
@@ -67,7 +68,7 @@ export async function testServerAction(id: unknown): Promise<ActionResult<{ mess
 }
 
 export async function listServerToolsAction(id: unknown): Promise<ActionResult<{ tools: ToolItem[] }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may use this server.
+  await requireRole("editor");
   const parsed = serverIdInput.safeParse(id);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
   return guard(async (): Promise<ActionResult<{ tools: ToolItem[] }>> => {

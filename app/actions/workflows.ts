@@ -1,5 +1,6 @@
 "use server";
 
+import { requireRole } from "@/lib/auth/require-role";
 import path from "node:path";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
@@ -33,7 +34,7 @@ const versionNote = z.string().trim().max(500, "Keep the note under 500 characte
 
 /** A new, empty workflow with a Start node, as n8n starts with a trigger. */
 export async function createWorkflowAction(name: unknown): Promise<ActionResult<{ id: string }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may create workflows.
+  await requireRole("editor");
   const parsedName = workflowName.safeParse(name);
   if (!parsedName.success) return failure(parsedName.error, "name");
   return guard(async () => {
@@ -51,7 +52,7 @@ export async function createWorkflowAction(name: unknown): Promise<ActionResult<
 }
 
 export async function renameWorkflowAction(id: unknown, name: unknown): Promise<ActionResult<{ name: string }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may edit this workflow.
+  await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   const parsedName = workflowName.safeParse(name);
@@ -67,7 +68,7 @@ export async function renameWorkflowAction(id: unknown, name: unknown): Promise<
 
 /** A copy named "<name> (copy)", or "(copy 2)"... when that is taken. */
 export async function duplicateWorkflowAction(id: unknown): Promise<ActionResult<{ id: string; name: string }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may read this workflow and create workflows.
+  await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   return guard(async () => {
@@ -82,7 +83,7 @@ export async function duplicateWorkflowAction(id: unknown): Promise<ActionResult
 }
 
 export async function deleteWorkflowAction(id: unknown): Promise<ActionResult> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may delete this workflow.
+  await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   return guard(async () => {
@@ -102,7 +103,7 @@ const importLimit = 900_000;
  * validation a run applies (warnings do not stop an import).
  */
 export async function importWorkflowAction(text: unknown): Promise<ImportResult> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may create workflows.
+  await requireRole("editor");
   if (typeof text !== "string" || text.trim() === "") return { ok: false, error: "Choose a workflow JSON file to import; this one is empty.", field: "file" };
   if (text.length > importLimit) return { ok: false, error: `The file is too large to import (${text.length} characters; at most ${importLimit}).`, field: "file" };
   let json: unknown;
@@ -126,7 +127,7 @@ export async function importWorkflowAction(text: unknown): Promise<ImportResult>
 
 /** Autosave: writes the document being edited. A document that is not a workflow is refused; one with problems is saved (work in progress). */
 export async function saveWorkflowDocumentAction(id: unknown, document: unknown): Promise<ActionResult<{ savedAt: string }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may edit this workflow.
+  await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   const parsed = parseWorkflow(document);
@@ -140,7 +141,7 @@ export async function saveWorkflowDocumentAction(id: unknown, document: unknown)
 
 /** Saves the document and a numbered version of it with a note. */
 export async function saveWorkflowVersionAction(id: unknown, document: unknown, note: unknown): Promise<ActionResult<{ version: VersionItem; versions: VersionItem[] }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may edit this workflow.
+  await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   const parsedNote = versionNote.safeParse(note ?? "");
@@ -155,7 +156,7 @@ export async function saveWorkflowVersionAction(id: unknown, document: unknown, 
 }
 
 export async function listWorkflowVersionsAction(id: unknown): Promise<ActionResult<{ versions: VersionItem[] }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may read this workflow.
+  await requireRole("viewer");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   return guard(async () => ({ ok: true, versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) }));
@@ -167,7 +168,7 @@ export async function listWorkflowVersionsAction(id: unknown): Promise<ActionRes
  * ("Before restoring version N"), so a restore never loses work.
  */
 export async function restoreWorkflowVersionAction(id: unknown, number: unknown): Promise<ActionResult<{ document: Workflow; versions: VersionItem[] }>> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may edit this workflow.
+  await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   const parsedNumber = z.number().int().min(1).safeParse(number);

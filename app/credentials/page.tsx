@@ -7,6 +7,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError } from "@/lib/db";
 import { credentialStore } from "./credential-store";
 import { credentialRequirements, setInEnvironment } from "./credential-requirements";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 // Reads nodes/ and the stored credentials on every request.
 export const dynamic = "force-dynamic";
@@ -14,6 +15,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Credentials" };
 
 export default async function CredentialsPage() {
+  const actor = await requirePageRole("owner", "/credentials");
   const requirements = await credentialRequirements();
   let stored;
   try {

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Metadata } from "next";
 import { CatalogueView } from "@/components/catalogue/catalogue-view";
 import { lintNodes } from "@/lib/manifest";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 // Reads nodes/ on every request, so an edited manifest shows on reload.
 export const dynamic = "force-dynamic";
@@ -9,6 +10,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Nodes" };
 
 export default async function NodesPage() {
+  const actor = await requirePageRole("viewer", "/nodes");
   const catalogue = await lintNodes(path.join(process.cwd(), "nodes"));
   return (
     <>

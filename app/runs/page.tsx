@@ -8,6 +8,7 @@ import { DatabaseError, getWorkflow, listRecentRuns, listRuns, listWorkflows, pr
 import type { RunSummary } from "@/lib/trace/run-trace";
 import { parseWorkflow, readFields, type InputField } from "@/lib/graph";
 import { startRun } from "@/app/actions/runs";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 
 // Runs come and go: read on every request.
 export const dynamic = "force-dynamic";
@@ -19,10 +20,11 @@ export const metadata: Metadata = { title: "Runs" };
  * it. /runs: the newest runs of every workflow.
  */
 export default async function RunsPage({ searchParams }: { searchParams: Promise<{ workflow?: string | string[] }> }) {
+  const actor = await requirePageRole("viewer", "/runs");
   const { workflow } = await searchParams;
   const workflowId = Array.isArray(workflow) ? workflow[0] : workflow;
   try {
-    return workflowId ? await WorkflowRuns({ workflowId }) : await AllRuns();
+    return workflowId ? await WorkflowRuns({ workflowId, canRun: may(actor, "runner") }) : await AllRuns();
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (
@@ -36,7 +38,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   }
 }
 
-async function WorkflowRuns({ workflowId }: { workflowId: string }) {
+async function WorkflowRuns({ workflowId, canRun }: { workflowId: string; canRun: boolean }) {
   const record = await getWorkflow(workflowId);
   if (!record) {
     return (
@@ -59,7 +61,7 @@ async function WorkflowRuns({ workflowId }: { workflowId: string }) {
         <p className="lead">Every run of this workflow, newest first. Open one to read its trace: each tool call with its arguments and result.</p>
       </div>
       <div className={styles.runsLayout}>
-        <RunForm workflowId={record.id} fields={startFields(record.document)} startRun={startRun} />
+        {canRun ? <RunForm workflowId={record.id} fields={startFields(record.document)} startRun={startRun} /> : null}
         <RunList runs={runs} now={new Date().toISOString()} label={`Runs of ${record.name}`} totals={totals} />
       </div>
     </>

@@ -7,6 +7,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError } from "@/lib/db";
 import { serverRegistry } from "./server-registry";
 import { serverView } from "./server-views";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 
 // Reads the registry on every request: a row changed outside the app shows as refused on reload.
 export const dynamic = "force-dynamic";
@@ -14,6 +15,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "MCP servers" };
 
 export default async function ServersPage({ searchParams }: { searchParams: Promise<{ saved?: string }> }) {
+  const actor = await requirePageRole("viewer", "/servers");
   const { saved } = await searchParams;
   let listings;
   try {
@@ -22,7 +24,7 @@ export default async function ServersPage({ searchParams }: { searchParams: Prom
     if (!(error instanceof DatabaseError)) throw error;
     return (
       <>
-        <PageHeading />
+        <PageHeading owner={may(actor, "owner")} />
         <ErrorNotice title="The servers cannot be listed">{error.message}</ErrorNotice>
       </>
     );
@@ -31,18 +33,18 @@ export default async function ServersPage({ searchParams }: { searchParams: Prom
   const savedServer = saved ? servers.find((server) => server.id === saved) : undefined;
   return (
     <>
-      <PageHeading />
+      <PageHeading owner={may(actor, "owner")} />
       {savedServer ? (
         <p role="status" className="notice">
           Saved {savedServer.name ?? savedServer.id}.
         </p>
       ) : null}
-      <ServerList servers={servers} actions={{ remove: deleteServerAction, test: testServerAction }} />
+      <ServerList servers={servers} actions={may(actor, "owner") ? { remove: deleteServerAction, test: testServerAction } : null} />
     </>
   );
 }
 
-function PageHeading() {
+function PageHeading({ owner }: { owner: boolean }) {
   return (
     <div className="page-heading">
       <h1>MCP servers</h1>
@@ -50,12 +52,14 @@ function PageHeading() {
         The servers agents may take tools from. Workflows refer to a server by its id; the command, URL and secrets stay here,
         checked again every time they are read.
       </p>
-      <div className={styles.headerActions}>
-        <Link href="/servers/new" className="button">
-          Register a server
-        </Link>
-        <Link href="/credentials">Node credentials</Link>
-      </div>
+      {owner ? (
+        <div className={styles.headerActions}>
+          <Link href="/servers/new" className="button">
+            Register a server
+          </Link>
+          <Link href="/credentials">Node credentials</Link>
+        </div>
+      ) : null}
     </div>
   );
 }

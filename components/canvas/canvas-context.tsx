@@ -17,6 +17,13 @@ export interface CanvasEnvironment {
   nodeTypes: NodeTypes;
   /** Lists these registry servers' tools into the server store (each once; see server-tools.ts). */
   listServerTools: (serverIds: Iterable<string>) => void;
+  /** What the person's role lets them do here: a viewer reads, a runner also runs, an editor also edits. */
+  access: CanvasAccess;
+}
+
+export interface CanvasAccess {
+  edit: boolean;
+  run: boolean;
 }
 
 const CanvasContext = createContext<CanvasEnvironment | null>(null);

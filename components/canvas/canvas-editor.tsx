@@ -8,7 +8,9 @@ import { analyseWorkflow, type CanvasCatalogue, type CanvasNodeType, type Canvas
 import { mcpServerChoice, type Workflow } from "@/lib/graph";
 import { createCanvasStores } from "@/lib/store";
 import type { CanvasRunActions, CanvasSaveActions, CanvasServerActions, VersionItem } from "@/components/workflows/action-types";
-import { type CanvasEnvironment, CanvasProvider } from "./canvas-context";
+import { type CanvasAccess, type CanvasEnvironment, CanvasProvider } from "./canvas-context";
+
+const notListed: CanvasServerActions = { listTools: async () => ({ ok: false, error: "Listing a server's tools needs an editor (or higher)." }) };
 import { EditorLayout } from "./editor-layout";
 import { serverToolLister } from "./server-tools";
 
@@ -28,6 +30,7 @@ export function CanvasEditor({
   runActions,
   servers,
   serverActions,
+  access,
 }: {
   workflowId: string;
   workflow: Workflow;
@@ -36,7 +39,9 @@ export function CanvasEditor({
   saveActions: CanvasSaveActions;
   runActions: CanvasRunActions;
   servers: CanvasServer[];
-  serverActions: CanvasServerActions;
+  /** Absent below editor: listing a server's tools connects to it, which reading a workflow does not need. */
+  serverActions?: CanvasServerActions;
+  access: CanvasAccess;
 }) {
   const [environment] = useState<CanvasEnvironment>(() => {
     const entries = new Map<string, CanvasNodeType>(catalogue.types.map((type) => [type.name, type]));
@@ -46,8 +51,8 @@ export function CanvasEditor({
     const opened = migrateMcpToolSources(workflow, toolConnectorOf).workflow;
     const serverContext = { servers: new Map(servers.map((server) => [server.id, server])), tools: {} };
     const stores = createCanvasStores({ workflow: opened, titleOf, analysis: analyseWorkflow(opened, nodeTypes, entries, serverContext), servers });
-    const listServerTools = serverToolLister(stores.servers, serverActions);
-    return { workflowId, stores, catalogue, entries, nodeTypes, listServerTools };
+    const listServerTools = serverToolLister(stores.servers, serverActions ?? notListed);
+    return { workflowId, stores, catalogue, entries, nodeTypes, listServerTools, access };
   });
   useEffect(() => {
     // The servers this document uses: their tools make the agents' tool lists and costs.

@@ -5,6 +5,7 @@ import { selectAnalysis, selectCanRedo, selectCanUndo, selectName, selectSelecti
 import { useAnalysisStore, useDocumentStore, useSelectionStore } from "./canvas-context";
 import { SaveStatusView } from "./save-status";
 import type { SaveStatus } from "./use-autosave";
+import type { CanvasAccess } from "./canvas-context";
 
 export interface ToolbarCommands {
   undo(): void;
@@ -28,12 +29,15 @@ export function CanvasToolbar({
   status,
   commands,
   drawer,
+  access,
 }: {
   workflowId: string;
   status: SaveStatus;
   commands: ToolbarCommands;
   /** The drawer open on a small screen, if any. */
   drawer: "palette" | "inspector" | null;
+  /** Edit commands only for an editor, Run only for a runner (or higher). */
+  access: CanvasAccess;
 }) {
   const name = useDocumentStore(selectName);
   const canUndo = useDocumentStore(selectCanUndo);
@@ -48,13 +52,15 @@ export function CanvasToolbar({
           ← Workflows
         </Link>
         <h1>{name}</h1>
-        <SaveStatusView status={status} />
+        {access.edit ? <SaveStatusView status={status} /> : <span className="badge">read only</span>}
       </div>
       <div className="canvas-commands" role="toolbar" aria-label="Canvas commands">
         <span className="toolbar-group drawer-toggles">
-          <button type="button" className="button-quiet" aria-expanded={drawer === "palette"} aria-controls="canvas-palette" onClick={() => commands.toggleDrawer("palette")}>
-            Add nodes
-          </button>
+          {access.edit ? (
+            <button type="button" className="button-quiet" aria-expanded={drawer === "palette"} aria-controls="canvas-palette" onClick={() => commands.toggleDrawer("palette")}>
+              Add nodes
+            </button>
+          ) : null}
           <button type="button" className="button-quiet" aria-expanded={drawer === "inspector"} aria-controls="canvas-inspector" onClick={() => commands.toggleDrawer("inspector")}>
             Inspector
           </button>
@@ -68,29 +74,35 @@ export function CanvasToolbar({
         >
           {problems === 0 ? "No problems" : `${plural(analysis.errors, "error")} · ${plural(analysis.warnings, "warning")}`}
         </button>
-        <span className="toolbar-group toolbar-edit">
-          <button type="button" className="button-quiet" onClick={commands.undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
-            Undo
-          </button>
-          <button type="button" className="button-quiet" onClick={commands.redo} disabled={!canRedo} title="Redo (Shift+Ctrl+Z)">
-            Redo
-          </button>
-          <button type="button" className="button-quiet" onClick={commands.deleteSelection} disabled={selected === 0} title="Delete the selection (Delete)">
-            Delete
-          </button>
-        </span>
+        {access.edit ? (
+          <span className="toolbar-group toolbar-edit">
+            <button type="button" className="button-quiet" onClick={commands.undo} disabled={!canUndo} title="Undo (Ctrl+Z)">
+              Undo
+            </button>
+            <button type="button" className="button-quiet" onClick={commands.redo} disabled={!canRedo} title="Redo (Shift+Ctrl+Z)">
+              Redo
+            </button>
+            <button type="button" className="button-quiet" onClick={commands.deleteSelection} disabled={selected === 0} title="Delete the selection (Delete)">
+              Delete
+            </button>
+          </span>
+        ) : null}
         <span className="toolbar-group">
-          <button type="button" className="button-quiet" onClick={commands.layout} title="Auto-layout (Shift+Alt+T)">
-            Auto-layout
-          </button>
+          {access.edit ? (
+            <button type="button" className="button-quiet" onClick={commands.layout} title="Auto-layout (Shift+Alt+T)">
+              Auto-layout
+            </button>
+          ) : null}
           <button type="button" className="button-quiet" onClick={commands.fitView} title="Fit view (1)">
             Fit view
           </button>
         </span>
         <span className="toolbar-group toolbar-history">
-          <button type="button" className="button-quiet" onClick={commands.openVersions}>
-            Versions
-          </button>
+          {access.edit ? (
+            <button type="button" className="button-quiet" onClick={commands.openVersions}>
+              Versions
+            </button>
+          ) : null}
           <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/export`} download>
             Export JSON
           </a>
@@ -98,9 +110,11 @@ export function CanvasToolbar({
             ?
           </button>
         </span>
-        <button type="button" className="button" onClick={commands.openRun}>
-          Run
-        </button>
+        {access.run ? (
+          <button type="button" className="button" onClick={commands.openRun}>
+            Run
+          </button>
+        ) : null}
       </div>
     </header>
   );

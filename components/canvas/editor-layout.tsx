@@ -16,7 +16,7 @@ import { ShortcutsDialog } from "./shortcuts-dialog";
 import { paletteMimeType, useAddNode } from "./use-add-node";
 import { useAnalysis } from "./use-analysis";
 import { useAutosave } from "./use-autosave";
-import { useCanvasShortcuts } from "./use-canvas-shortcuts";
+import { type ShortcutHandlers, useCanvasShortcuts } from "./use-canvas-shortcuts";
 import { useClipboard } from "./use-clipboard";
 import { useRunFollower } from "./use-run-follower";
 import { VersionsDialog } from "./versions-dialog";
@@ -44,9 +44,15 @@ function skipToCanvas(event: React.MouseEvent<HTMLAnchorElement>) {
   (first ?? surface)?.focus();
 }
 
+/** Below editor: the shortcuts that only look (select, fit, help) and none that change the document. */
+function readOnlyShortcuts(handlers: ShortcutHandlers): ShortcutHandlers {
+  const nothing = () => undefined;
+  return { ...handlers, undo: nothing, redo: nothing, deleteSelection: nothing, duplicate: nothing, save: nothing, layout: nothing };
+}
+
 /** Palette | canvas | inspector under the toolbar (drawers on small screens), the dialogs, and the commands that tie them together. */
 export function EditorLayout({ initialVersions, saveActions, runActions }: { initialVersions: VersionItem[]; saveActions: CanvasSaveActions; runActions: CanvasRunActions }) {
-  const { workflowId, stores, catalogue, listServerTools } = useCanvas();
+  const { workflowId, stores, catalogue, listServerTools, access } = useCanvas();
   const addNode = useAddNode();
   const servers = useServerStore(selectServers);
   const serverTools = useServerStore(selectServerTools);
@@ -144,7 +150,7 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
     }),
     [announce, commands, documentActions, duplicate, flush, stores],
   );
-  useCanvasShortcuts(shortcutHandlers);
+  useCanvasShortcuts(access.edit ? shortcutHandlers : readOnlyShortcuts(shortcutHandlers));
 
   const saveVersion = useCallback(
     async (note: string) => {
@@ -198,19 +204,21 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
       <a className="skip-link" href="#workflow-canvas" onClick={skipToCanvas}>
         Skip to the canvas
       </a>
-      <CanvasToolbar workflowId={workflowId} status={status} commands={commands} drawer={drawer} />
+      <CanvasToolbar workflowId={workflowId} status={status} commands={commands} drawer={drawer} access={access} />
       <RunPanel onCancel={cancel} />
       <div className="canvas-body">
-        <NodePalette
-          types={catalogue.types}
-          mimeType={paletteMimeType}
-          onAdd={(type) => {
-            setDrawer(null);
-            return addNode(type);
-          }}
-          servers={drawer === "palette" ? { ...paletteServers, onAdd: (id) => (setDrawer(null), paletteServers.onAdd(id)) } : paletteServers}
-          onClose={() => setDrawer(null)}
-        />
+        {access.edit ? (
+          <NodePalette
+            types={catalogue.types}
+            mimeType={paletteMimeType}
+            onAdd={(type) => {
+              setDrawer(null);
+              return addNode(type);
+            }}
+            servers={drawer === "palette" ? { ...paletteServers, onAdd: (id) => (setDrawer(null), paletteServers.onAdd(id)) } : paletteServers}
+            onClose={() => setDrawer(null)}
+          />
+        ) : null}
         <div className="canvas-surface" id="workflow-canvas" tabIndex={-1}>
           <WorkflowCanvas />
           <NoticeRegion />

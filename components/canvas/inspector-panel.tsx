@@ -27,6 +27,7 @@ export function InspectorPanel({ onClose }: { onClose?: () => void }) {
   const nodeId = useSelectionStore(selectInspectedNodeId);
   const edgeId = useSelectionStore(selectInspectedEdgeId);
   const selected = useSelectionStore(selectSelectionSize);
+  const { access } = useCanvas();
   return (
     <aside className="inspector-panel" id="canvas-inspector" aria-label="Inspector">
       {onClose ? (
@@ -34,7 +35,10 @@ export function InspectorPanel({ onClose }: { onClose?: () => void }) {
           Close the inspector
         </button>
       ) : null}
-      {nodeId ? <InspectedNode id={nodeId} /> : edgeId ? <InspectedEdge id={edgeId} /> : <InspectorHint selected={selected} />}
+      {/* Below editor the settings are shown, not changeable: a disabled fieldset disables every field inside. */}
+      <fieldset className="inspector-access" disabled={!access.edit} aria-label={access.edit ? undefined : "Settings (read only)"}>
+        {nodeId ? <InspectedNode id={nodeId} /> : edgeId ? <InspectedEdge id={edgeId} /> : <InspectorHint selected={selected} />}
+      </fieldset>
     </aside>
   );
 }

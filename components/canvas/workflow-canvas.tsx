@@ -38,7 +38,7 @@ type Drawn = { source: string; sourceHandle?: string | null; target: string; tar
 
 /** The React Flow surface: drawing, connection rules with reasons, drop from the palette, selection. */
 export function WorkflowCanvas() {
-  const { stores, nodeTypes: types } = useCanvas();
+  const { stores, nodeTypes: types, access } = useCanvas();
   const nodes = useDocumentStore(selectNodes);
   const edges = useDocumentStore(selectEdges);
   const actions = useDocumentStore(selectDocumentActions);
@@ -159,6 +159,9 @@ export function WorkflowCanvas() {
         onMoveEnd={onMoveEnd}
         connectionMode={ConnectionMode.Loose}
         deleteKeyCode={null}
+        nodesDraggable={access.edit}
+        nodesConnectable={access.edit}
+        edgesReconnectable={access.edit}
         multiSelectionKeyCode={multiSelectKeys}
         selectionKeyCode="Shift"
         fitView

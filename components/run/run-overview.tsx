@@ -17,7 +17,7 @@ export interface RunOverviewProps {
   now: string;
   nodeRunCount: number;
   toolCallCount: number;
-  cancelRun: CancelRunAction;
+  cancelRun?: CancelRunAction;
   /** Model turns, tokens and cost (when known) of what the page holds. */
   totals?: Pick<RunTotals, "turns" | "inputTokens" | "outputTokens" | "costUsd">;
 }
@@ -37,7 +37,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
           </p>
         </div>
         <div className={styles.overviewActions}>
-          {cancellable ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
+          {cancellable && cancelRun ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
           <Link href={`/runs/compare?a=${encodeURIComponent(run.id)}`} className={styles.secondaryLink}>
             Compare with…
           </Link>

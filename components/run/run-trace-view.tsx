@@ -15,8 +15,10 @@ import styles from "./run.module.css";
 
 export interface RunTraceViewProps {
   initialTrace: TraceOverview;
-  cancelRun: CancelRunAction;
-  decideAttention: DecideAttentionAction;
+  /** Absent below runner: no Cancel button. */
+  cancelRun?: CancelRunAction;
+  /** Absent below runner: the attention panel is not offered. */
+  decideAttention?: DecideAttentionAction;
   /** A tool call to open when the page loads (a link from the canvas's run panel). */
   initialCall?: string;
 }
@@ -90,7 +92,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, initial
   return (
     <div className={styles.page}>
       <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} />
-      {latest.run.status === "needs-attention" && latest.run.attention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
+      {latest.run.status === "needs-attention" && latest.run.attention && decideAttention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
       {data.error ? (
         <p className={styles.pollError} role="alert">
           {data.error}

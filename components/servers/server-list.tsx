@@ -9,7 +9,8 @@ const transportLabels = { stdio: "stdio (local process)", http: "Streamable HTTP
 const secretLabels = { set: "set", missing: "not set", unreadable: "cannot be read" } as const;
 
 /** Every registered server; refused ones with their error, so they can be fixed or deleted. */
-export function ServerList({ servers, actions }: { servers: ServerView[]; actions: Pick<ServerActions, "remove" | "test"> }) {
+/** `actions` null below owner: the servers are listed, not changed or connected to. */
+export function ServerList({ servers, actions }: { servers: ServerView[]; actions: Pick<ServerActions, "remove" | "test"> | null }) {
   if (servers.length === 0) {
     return (
       <EmptyState title="No MCP servers yet">
@@ -28,7 +29,7 @@ export function ServerList({ servers, actions }: { servers: ServerView[]; action
   );
 }
 
-function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: true }>; actions: Pick<ServerActions, "remove" | "test"> }) {
+function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: true }>; actions: Pick<ServerActions, "remove" | "test"> | null }) {
   return (
     <article className={`card ${styles.serverCard}`} aria-labelledby={`server-${server.id}-name`}>
       <header className={styles.cardHeader}>
@@ -74,12 +75,12 @@ function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: tru
           </>
         ) : null}
       </dl>
-      <ServerCardActions id={server.id} name={server.name} actions={actions} editable />
+      {actions ? <ServerCardActions id={server.id} name={server.name} actions={actions} editable /> : null}
     </article>
   );
 }
 
-function RefusedServerCard({ server, actions }: { server: Extract<ServerView, { ok: false }>; actions: Pick<ServerActions, "remove" | "test"> }) {
+function RefusedServerCard({ server, actions }: { server: Extract<ServerView, { ok: false }>; actions: Pick<ServerActions, "remove" | "test"> | null }) {
   const name = server.name ?? server.id;
   return (
     <article className={`card ${styles.serverCard} ${styles.refusedCard}`} aria-labelledby={`server-${server.id}-name`}>
@@ -101,7 +102,7 @@ function RefusedServerCard({ server, actions }: { server: Extract<ServerView, { 
         <p className={styles.refusal}>{server.error}</p>
         <p className="small">Register it again with the same id to replace it, or delete it.</p>
       </div>
-      <ServerCardActions id={server.id} name={name} actions={actions} editable={false} />
+      {actions ? <ServerCardActions id={server.id} name={name} actions={actions} editable={false} /> : null}
     </article>
   );
 }

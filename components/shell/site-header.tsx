@@ -1,8 +1,25 @@
 import Link from "next/link";
 import { MainNav } from "./main-nav";
 
-/** The banner on every page: the product's name and the main navigation. */
-export function SiteHeader() {
+/** The signed-in person as the header shows them. */
+export interface HeaderPerson {
+  email: string;
+  role: "owner" | "editor" | "runner" | "viewer";
+}
+
+const everyone = [
+  { href: "/", label: "Workflows" },
+  { href: "/runs", label: "Runs" },
+  { href: "/nodes", label: "Nodes" },
+  { href: "/servers", label: "Servers" },
+];
+const ownerOnly = [
+  { href: "/credentials", label: "Credentials" },
+  { href: "/accounts", label: "People" },
+];
+
+/** The banner on every page: the product's name, the navigation the person's role can use, and who is signed in. */
+export function SiteHeader({ person, signOut }: { person: HeaderPerson | null; signOut: () => Promise<void> }) {
   return (
     <header className="site-header">
       <div className="container site-header-inner">
@@ -10,15 +27,19 @@ export function SiteHeader() {
           <BrandMark />
           <span>Switchboard</span>
         </Link>
-        <MainNav
-          links={[
-            { href: "/", label: "Workflows" },
-            { href: "/runs", label: "Runs" },
-            { href: "/nodes", label: "Nodes" },
-            { href: "/servers", label: "Servers" },
-            { href: "/credentials", label: "Credentials" },
-          ]}
-        />
+        {person ? (
+          <>
+            <MainNav links={[...everyone, ...(person.role === "owner" ? ownerOnly : []), { href: "/tokens", label: "Tokens" }]} />
+            <form action={signOut} className="site-person">
+              <Link href="/account" className="small" title={`Signed in as ${person.email} (${person.role})`}>
+                {person.email} · {person.role}
+              </Link>
+              <button type="submit" className="button-quiet">
+                Sign out
+              </button>
+            </form>
+          </>
+        ) : null}
       </div>
     </header>
   );

@@ -9,7 +9,8 @@ import type { WorkflowListActions } from "./action-types";
 import type { WorkflowListItem } from "./workflow-list";
 
 /** One workflow in the list: its link, and rename, duplicate, export and delete. */
-export function WorkflowCard({ workflow, actions }: { workflow: WorkflowListItem; actions: WorkflowListActions }) {
+/** `actions` null: the person may read, not change (a viewer or runner): only Export is offered. */
+export function WorkflowCard({ workflow, actions }: { workflow: WorkflowListItem; actions: WorkflowListActions | null }) {
   const router = useRouter();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(workflow.name);
@@ -23,7 +24,7 @@ export function WorkflowCard({ workflow, actions }: { workflow: WorkflowListItem
   function rename(event: FormEvent) {
     event.preventDefault();
     startTransition(async () => {
-      const result = await actions.rename(workflow.id, name);
+      const result = await actions!.rename(workflow.id, name);
       if (!result.ok) return setError(result.error);
       setError(null);
       setRenaming(false);
@@ -33,7 +34,7 @@ export function WorkflowCard({ workflow, actions }: { workflow: WorkflowListItem
 
   function duplicate() {
     startTransition(async () => {
-      const result = await actions.duplicate(workflow.id);
+      const result = await actions!.duplicate(workflow.id);
       setError(result.ok ? null : result.error);
       router.refresh();
     });
@@ -41,7 +42,7 @@ export function WorkflowCard({ workflow, actions }: { workflow: WorkflowListItem
 
   function remove() {
     startTransition(async () => {
-      const result = await actions.remove(workflow.id);
+      const result = await actions!.remove(workflow.id);
       setConfirmingDelete(false);
       setError(result.ok ? null : result.error);
       router.refresh();
@@ -94,18 +95,24 @@ export function WorkflowCard({ workflow, actions }: { workflow: WorkflowListItem
         </p>
       ) : null}
       <div className="button-row workflow-actions">
-        <button type="button" className="button-quiet" aria-label={`Rename ${workflow.name}`} disabled={pending || renaming} onClick={() => setRenaming(true)}>
-          Rename
-        </button>
-        <button type="button" className="button-quiet" aria-label={`Duplicate ${workflow.name}`} disabled={pending} onClick={duplicate}>
-          Duplicate
-        </button>
+        {actions ? (
+          <>
+            <button type="button" className="button-quiet" aria-label={`Rename ${workflow.name}`} disabled={pending || renaming} onClick={() => setRenaming(true)}>
+              Rename
+            </button>
+            <button type="button" className="button-quiet" aria-label={`Duplicate ${workflow.name}`} disabled={pending} onClick={duplicate}>
+              Duplicate
+            </button>
+          </>
+        ) : null}
         <a className="button-quiet" href={`${href}/export`} download aria-label={`Export ${workflow.name} as JSON`}>
           Export
         </a>
-        <button type="button" className="button-quiet button-danger" aria-label={`Delete ${workflow.name}`} disabled={pending} onClick={() => setConfirmingDelete(true)}>
-          Delete
-        </button>
+        {actions ? (
+          <button type="button" className="button-quiet button-danger" aria-label={`Delete ${workflow.name}`} disabled={pending} onClick={() => setConfirmingDelete(true)}>
+            Delete
+          </button>
+        ) : null}
       </div>
       <ModalDialog open={confirmingDelete} title={`Delete “${workflow.name}”?`} onClose={() => setConfirmingDelete(false)}>
         <p>The workflow and its saved versions are deleted. Its past runs are kept, no longer linked to it. This cannot be undone.</p>

@@ -14,14 +14,14 @@ export interface WorkflowListItem {
   updatedAt: Date;
 }
 
-/** The workflows, each linking to its canvas, with create, import, rename, duplicate, export and delete. */
-export function WorkflowList({ workflows, actions }: { workflows: WorkflowListItem[]; actions: WorkflowListActions }) {
+/** The workflows, each linking to its canvas, with create, import, rename, duplicate, export and delete (`actions` null: read and export only). */
+export function WorkflowList({ workflows, actions }: { workflows: WorkflowListItem[]; actions: WorkflowListActions | null }) {
   return (
     <>
-      <WorkflowListToolbar actions={actions} />
+      {actions ? <WorkflowListToolbar actions={actions} /> : null}
       {workflows.length === 0 ? (
         <EmptyState title="No workflows yet">
-          <p>Create one above, or import a workflow JSON file.</p>
+          <p>{actions ? "Create one above, or import a workflow JSON file." : "An editor or owner creates them."}</p>
         </EmptyState>
       ) : (
         <ul className="workflow-list" aria-label="Workflows">

@@ -32,3 +32,4 @@ export {
 } from "./workflows";
 export { PrismaServerRegistry, type PrismaServerRegistryOptions } from "./servers";
 export { PrismaCredentialStore, CredentialUnreadableError, storedCredentials, type CredentialStatus } from "./credentials";
+export { PrismaAccounts, normalEmail, type UserRecord, type ApiTokenRecord } from "./accounts";

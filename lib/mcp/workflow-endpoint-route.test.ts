@@ -148,7 +148,7 @@ describe("the workflow MCP endpoint (app/api/mcp/[workflowId])", () => {
     const refused = await routeFetch(endpointUrl, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: "{}" });
     expect(refused.status).toBe(401);
     const metadataUrl = `http://127.0.0.1:3000/.well-known/oauth-protected-resource/api/mcp/${workflowId}`;
-    expect(refused.headers.get("www-authenticate")).toBe(`Bearer realm="switchboard", error="invalid_token", error_description="send the endpoint's bearer token", resource_metadata="${metadataUrl}"`);
+    expect(refused.headers.get("www-authenticate")).toBe(`Bearer realm="switchboard", error="invalid_token", error_description="send a Switchboard MCP token", resource_metadata="${metadataUrl}"`);
     const { GET } = await import("../../app/.well-known/oauth-protected-resource/api/mcp/[workflowId]/route");
     const metadata = await (await GET(new Request(metadataUrl), { params: Promise.resolve({ workflowId }) })).json();
     expect(metadata).toMatchObject({ resource: endpointUrl, authorization_servers: [], bearer_methods_supported: ["header"], resource_documentation: expect.stringContaining("SWITCHBOARD_MCP_TOKEN") });

@@ -5,6 +5,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
 import { cancelRun, decideRunAttention } from "@/app/actions/runs";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 
 // A run changes while it runs: never cached.
 export const dynamic = "force-dynamic";
@@ -16,6 +17,7 @@ export const metadata: Metadata = { title: "Run" };
  * scrolls); the client part follows it live while it runs.
  */
 export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ call?: string | string[] }> }) {
+  const actor = await requirePageRole("viewer");
   const { id } = await params;
   const { call } = await searchParams;
   let trace: TraceOverview | null;
@@ -31,5 +33,5 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   }
   if (!trace) notFound();
   // `?call=<id>` (from the canvas's run panel) opens that call in the trace.
-  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} decideAttention={decideRunAttention} initialCall={typeof call === "string" ? call : undefined} />;
+  return <RunTraceView initialTrace={trace} cancelRun={may(actor, "runner") ? cancelRun : undefined} decideAttention={may(actor, "runner") ? decideRunAttention : undefined} initialCall={typeof call === "string" ? call : undefined} />;
 }

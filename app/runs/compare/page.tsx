@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, listRecentRuns, prisma, readWholeRunTrace } from "@/lib/db";
 import { compareRuns, type CompareOutcome } from "@/lib/trace/compare-runs";
 import type { RunSummary } from "@/lib/trace/run-trace";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 // Runs come and go: read on every request.
 export const dynamic = "force-dynamic";
@@ -16,6 +17,7 @@ type Search = { a?: string | string[]; b?: string | string[]; all?: string | str
 
 /** /runs/compare?a=<run id>&b=<run id>: two runs lined up step by step, where they part first, and what each spent. */
 export default async function ComparePage({ searchParams }: { searchParams: Promise<Search> }) {
+  const actor = await requirePageRole("viewer", "/runs/compare");
   const params = await searchParams;
   const a = first(params.a);
   const b = first(params.b);

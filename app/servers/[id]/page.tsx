@@ -6,6 +6,7 @@ import styles from "@/components/servers/servers.module.css";
 import { ToolList } from "@/components/servers/tool-list";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { serverRegistry } from "../server-registry";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 
 export const dynamic = "force-dynamic";
 
@@ -14,6 +15,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 export default async function ServerPage({ params }: { params: Promise<{ id: string }> }) {
+  const actor = await requirePageRole("viewer");
   const id = decodeURIComponent((await params).id);
   const listing = await serverRegistry().describe(id);
   if (!listing) notFound();
@@ -37,13 +39,16 @@ export default async function ServerPage({ params }: { params: Promise<{ id: str
           <code>{entry.id}</code> · {entry.transport === "stdio" ? [entry.command, ...entry.args].join(" ") : entry.url}
         </p>
         <div className={styles.headerActions}>
-          <Link href={`/servers/${encodeURIComponent(entry.id)}/edit`} className={styles.secondaryButton}>
-            Edit
-          </Link>
+          {may(actor, "owner") ? (
+            <Link href={`/servers/${encodeURIComponent(entry.id)}/edit`} className={styles.secondaryButton}>
+              Edit
+            </Link>
+          ) : null}
           <Link href="/servers">All servers</Link>
         </div>
       </div>
-      <ToolList serverId={entry.id} serverName={entry.name} listTools={listServerToolsAction} />
+      {/* Listing the tools connects to the server: an editor's action (docs/security.md). */}
+      {may(actor, "editor") ? <ToolList serverId={entry.id} serverName={entry.name} listTools={listServerToolsAction} /> : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { saveServerAction } from "@/app/actions/servers";
 import { ServerForm } from "@/components/servers/server-form";
 import type { ServerFormInitial } from "@/components/servers/server-view";
 import { serverEntryDefaults, stdioCommands } from "@/lib/mcp/registry";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 export const metadata: Metadata = { title: "Register a server" };
 
@@ -25,7 +26,8 @@ const blank: ServerFormInitial = {
   secretNames: [],
 };
 
-export default function NewServerPage() {
+export default async function NewServerPage() {
+  const actor = await requirePageRole("owner", "/servers/new");
   return (
     <>
       <div className="page-heading">

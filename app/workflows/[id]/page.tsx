@@ -16,6 +16,7 @@ import {
   saveWorkflowDocumentAction,
   saveWorkflowVersionAction,
 } from "../../actions/workflows";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 
 // Reads the database and nodes/ on every request.
 export const dynamic = "force-dynamic";
@@ -42,6 +43,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 
 export default async function WorkflowCanvasPage({ params }: Params) {
+  const actor = await requirePageRole("viewer");
   const { id } = await params;
   let record, versions;
   try {
@@ -70,7 +72,8 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       saveActions={saveActions}
       runActions={runActions}
       servers={servers}
-      serverActions={serverActions}
+      serverActions={may(actor, "editor") ? serverActions : undefined}
+      access={{ edit: may(actor, "editor"), run: may(actor, "runner") }}
     />
   );
 }

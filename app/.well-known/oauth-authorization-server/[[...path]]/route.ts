@@ -1,4 +1,5 @@
 import { mcpTokenVariable } from "@/lib/mcp/workflow-endpoint-http";
+import { publicAction } from "@/lib/auth/require-role";
 
 /**
  * Switchboard runs no OAuth authorization server: an OAuth client that
@@ -6,6 +7,7 @@ import { mcpTokenVariable } from "@/lib/mcp/workflow-endpoint-http";
  * JSON answer that says what to send instead, not an HTML page.
  */
 export async function GET(): Promise<Response> {
+  publicAction("OAuth discovery metadata (RFC 8414/9728): public by design, it names no secret");
   return Response.json(
     { error: "not_found", error_description: `Switchboard's MCP endpoint does not use OAuth: send "Authorization: Bearer <token>" with the server's ${mcpTokenVariable}.` },
     { status: 404, headers: { "Cache-Control": "no-store" } },

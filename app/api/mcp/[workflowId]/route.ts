@@ -1,5 +1,7 @@
 import { DatabaseError } from "@/lib/db";
-import { authorizeEndpointRequest, endpointErrorResponse } from "@/lib/mcp/workflow-endpoint-http";
+import { endpointErrorResponse } from "@/lib/mcp/workflow-endpoint-http";
+import { authorizeEndpointBearer } from "@/lib/auth/endpoint-bearer";
+import { accounts } from "@/lib/auth/sessions";
 import { EndpointRefusal } from "@/lib/mcp/workflow-endpoint-sessions";
 import { endpointSessions, openWorkflowEndpoint } from "../endpoint-sessions";
 
@@ -12,9 +14,10 @@ interface RouteContext {
  * (Claude Desktop, ChatGPT, any MCP client), over Streamable HTTP. Its
  * service nodes' methods and its titled Task Starts are the tools; every
  * call is a Run of the workflow with one trace row whose caller is
- * `mcp-host:<client name>`. Requires `Authorization: Bearer
- * $SWITCHBOARD_MCP_TOKEN`; off (401) while that is unset. See
- * docs/runs.md, "Calls from an outside MCP host".
+ * `mcp-host:<client name>`. Requires `Authorization: Bearer <token>`:
+ * a person's token from /tokens (acting with their role; runner or higher,
+ * since a call starts a run) or the owner-level SWITCHBOARD_MCP_TOKEN. See
+ * docs/security.md and docs/runs.md, "Calls from an outside MCP host".
  */
 export async function POST(request: Request, context: RouteContext): Promise<Response> {
   return serve(request, context);
@@ -31,8 +34,8 @@ export async function DELETE(request: Request, context: RouteContext): Promise<R
 }
 
 async function serve(request: Request, context: RouteContext): Promise<Response> {
-  const refused = authorizeEndpointRequest(request, process.env.SWITCHBOARD_MCP_TOKEN);
-  if (refused) return refused;
+  const authorized = await authorizeEndpointBearer(request, endpointTokenBook(), "runner");
+  if (!authorized.ok) return authorized.response;
   const { workflowId } = await context.params;
   try {
     return await endpointSessions().handle(request, { workflowId, open: (host) => openWorkflowEndpoint(workflowId, host) });
@@ -43,4 +46,15 @@ async function serve(request: Request, context: RouteContext): Promise<Response>
     console.error(`MCP endpoint for workflow "${workflowId}":`, error);
     return endpointErrorResponse(500, "The MCP endpoint failed because of an error on our side; the server log has the details.", { code: -32603 });
   }
+}
+
+/** The people's stored tokens and the environment's owner-level one. */
+function endpointTokenBook() {
+  const store = accounts();
+  return {
+    environmentToken: process.env.SWITCHBOARD_MCP_TOKEN,
+    findToken: (tokenHash: string) => store.findActiveApiToken(tokenHash),
+    hasTokens: async () => (await store.countActiveApiTokens()) > 0,
+    used: (id: string) => store.touchApiToken(id),
+  };
 }

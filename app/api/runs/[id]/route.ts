@@ -1,5 +1,6 @@
 import { DatabaseError, getRunTrace, getTraceOverview } from "@/lib/db";
 import { filtersFrom } from "@/lib/trace/trace-page";
+import { requireRouteRole } from "@/lib/auth/require-role";
 
 /** Rows one `after` answer holds at most; a follower asks again from the last one. */
 const afterLimit = 1000;
@@ -17,6 +18,8 @@ const afterLimit = 1000;
  * canvas asks after=<a large n> for the run and node runs alone).
  */
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  const actor = await requireRouteRole("viewer");
+  if (actor instanceof Response) return actor;
   // Authorization goes here once auth exists: may this person read this run?
   const { id } = await context.params;
   const params = new URL(request.url).searchParams;

@@ -6,12 +6,14 @@ import { ServerForm } from "@/components/servers/server-form";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { formFromEntry, stdioCommands } from "@/lib/mcp/registry";
 import { serverRegistry } from "../../server-registry";
+import { requirePageRole } from "@/lib/auth/require-role";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Edit a server" };
 
 export default async function EditServerPage({ params }: { params: Promise<{ id: string }> }) {
+  const actor = await requirePageRole("owner");
   const { id } = await params;
   const listing = await serverRegistry().describe(decodeURIComponent(id));
   if (!listing) notFound();

@@ -1,5 +1,6 @@
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
+import { requireRouteRole } from "@/lib/auth/require-role";
 
 export const dynamic = "force-dynamic";
 
@@ -9,6 +10,8 @@ export const dynamic = "force-dynamic";
  * config; never secrets (a workflow holds none).
  */
 export async function GET(_request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  const actor = await requireRouteRole("viewer");
+  if (actor instanceof Response) return actor;
   // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may read this workflow.
   const { id } = await context.params;
   let workflow;

@@ -1,6 +1,7 @@
 import { DatabaseError, getCallPage, maxPageCalls } from "@/lib/db";
 import { filtersFrom, outsideGroup } from "@/lib/trace/trace-page";
 import { wholeNumber } from "../../query-numbers";
+import { requireRouteRole } from "@/lib/auth/require-role";
 
 /**
  * GET /api/runs/<id>/calls?group=<node run id | "">&after=<cursor>|offset=<n>&limit=<n>[&node=&tool=&errors=1]:
@@ -12,6 +13,8 @@ import { wholeNumber } from "../../query-numbers";
  * page reached the last row written so far.
  */
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  const actor = await requireRouteRole("viewer");
+  if (actor instanceof Response) return actor;
   // Authorization goes here once auth exists: may this person read this run?
   const { id } = await context.params;
   const params = new URL(request.url).searchParams;

@@ -1,4 +1,5 @@
 import { DatabaseError, getRunProgress } from "@/lib/db";
+import { requireRouteRole } from "@/lib/auth/require-role";
 
 /**
  * GET /api/runs/<id>/progress[?after=<n>]: what the canvas shows of a run
@@ -6,6 +7,8 @@ import { DatabaseError, getRunProgress } from "@/lib/db";
  * calls after the n-th row. The canvas polls it while the run runs.
  */
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  const actor = await requireRouteRole("viewer");
+  if (actor instanceof Response) return actor;
   // Authorization goes here once auth exists: may this person read this run?
   const { id } = await context.params;
   const after = new URL(request.url).searchParams.get("after");

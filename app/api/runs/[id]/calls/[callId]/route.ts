@@ -1,7 +1,10 @@
 import { DatabaseError, getCallDetail } from "@/lib/db";
+import { requireRouteRole } from "@/lib/auth/require-role";
 
 /** GET /api/runs/<id>/calls/<call id>: one tool call in full (arguments, result, error) and its position in its node run. */
 export async function GET(_request: Request, context: { params: Promise<{ id: string; callId: string }> }): Promise<Response> {
+  const actor = await requireRouteRole("viewer");
+  if (actor instanceof Response) return actor;
   // Authorization goes here once auth exists: may this person read this run?
   const { id, callId } = await context.params;
   try {

@@ -1,5 +1,6 @@
 import { DatabaseError, getTaintOrigins } from "@/lib/db";
 import { wholeNumber } from "../../../query-numbers";
+import { requireRouteRole } from "@/lib/auth/require-role";
 
 /**
  * GET /api/runs/<id>/taint/<entry id>?after=<cursor>&limit=<n>: a page of the
@@ -7,6 +8,8 @@ import { wholeNumber } from "../../../query-numbers";
  * and whether its row is written); `next` continues, null at the end.
  */
 export async function GET(request: Request, context: { params: Promise<{ id: string; entryId: string }> }): Promise<Response> {
+  const actor = await requireRouteRole("viewer");
+  if (actor instanceof Response) return actor;
   // Authorization goes here once auth exists: may this person read this run?
   const { id, entryId } = await context.params;
   const params = new URL(request.url).searchParams;
