@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createPrismaClient } from "../lib/db/create-client";
 import { demoWorkflow } from "../lib/db/demo-workflow";
+import { migrateAllowedAgents } from "../lib/db/grant-migration";
 import { resumeInterruptedRuns } from "../lib/db/interrupted-runs";
 import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
 import { applyPostgresMigrations } from "../lib/db/postgres/apply-migrations";
@@ -120,6 +121,19 @@ async function seedDemo(url: string): Promise<void> {
   }
 }
 
+/** The retired allowedAgents of registry servers become grants of the workflows that used them (once). */
+async function moveAllowedAgentsIntoGrants(url: string): Promise<void> {
+  const prisma = createPrismaClient(url);
+  try {
+    const moved = await migrateAllowedAgents(prisma);
+    if (moved.servers > 0) step(`grants: moved the allowedAgents of ${moved.servers} server${moved.servers === 1 ? "" : "s"} into ${moved.grants} workflow grant${moved.grants === 1 ? "" : "s"}`);
+  } catch (error) {
+    throw new PrepareError(`could not move allowedAgents into grants: ${lastLine(error)}`);
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
 /** Runs left "running" by a killed server are queued again: the worker resumes them from their journal. */
 async function endInterruptedRuns(url: string): Promise<void> {
   const prisma = createPrismaClient(url);
@@ -175,6 +189,7 @@ export async function prepareApp(): Promise<void> {
     await applyMigrations(url);
     await endInterruptedRuns(url);
   }
+  await moveAllowedAgentsIntoGrants(url);
   await seedDemo(url);
   await prepareAccounts(url);
 }

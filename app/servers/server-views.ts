@@ -18,7 +18,6 @@ export function serverView(listing: ServerListing): ServerView {
     toolTimeoutMs: entry.toolTimeoutMs ?? null,
     maxRetries: entry.maxRetries,
     maxConcurrentCalls: entry.maxConcurrentCalls ?? null,
-    allowedAgents: entry.allowedAgents ?? [],
     secrets: Object.entries(listing.secrets).map(([name, state]) => ({ name, state })),
   };
 }

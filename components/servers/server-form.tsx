@@ -160,14 +160,14 @@ export function ServerForm({
       <SecretInputs initial={initial.secretNames.map((name) => ({ name, state: secretStates[name] ?? "missing" }))} error={failure?.field.startsWith("secrets") ? failure : null} />
 
       <fieldset className={styles.fieldset}>
-        <legend>Limits and access</legend>
+        <legend>Limits</legend>
         <div className={styles.fieldGrid}>
           {field("timeoutMs", "Connect timeout (ms)", { inputMode: "numeric", hint: "Default 30000." })}
           {field("maxRetries", "Connection retries", { inputMode: "numeric", hint: "Default 2, with backoff." })}
           {field("toolTimeoutMs", "Tool call timeout (ms)", { inputMode: "numeric", hint: "Empty: the run's default; 0: none." })}
           {field("maxConcurrentCalls", "Calls at once", { inputMode: "numeric", hint: "Empty: no limit." })}
         </div>
-        {field("allowedAgents", "Allowed agents", { hint: "Node ids or node types, separated by commas. Empty: every agent." })}
+        <p className={styles.hint}>Which workflows may use this server is granted per workflow, on its canvas.</p>
       </fieldset>
 
       <div className={styles.buttonRow}>

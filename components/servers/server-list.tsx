@@ -52,8 +52,8 @@ function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: tru
         <dd>
           <code className={styles.target}>{server.target}</code>
         </dd>
-        <dt>Agents</dt>
-        <dd>{server.allowedAgents.length ? server.allowedAgents.join(", ") : "every agent"}</dd>
+        <dt>Workflows</dt>
+        <dd>only those granted it (each workflow's Grants panel)</dd>
         <dt>Limits</dt>
         <dd>
           connect timeout {server.timeoutMs} ms, {server.maxRetries} retr{server.maxRetries === 1 ? "y" : "ies"}

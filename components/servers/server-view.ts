@@ -19,7 +19,6 @@ export type ServerView =
       toolTimeoutMs: number | null;
       maxRetries: number;
       maxConcurrentCalls: number | null;
-      allowedAgents: string[];
       secrets: Array<{ name: string; state: SecretStateName }>;
     }
   | { ok: false; id: string; name: string | null; error: string; field: string };
@@ -39,7 +38,6 @@ export interface ServerFormInitial {
   toolTimeoutMs: string;
   maxRetries: string;
   maxConcurrentCalls: string;
-  allowedAgents: string;
   enabled: boolean;
   secretNames: string[];
 }

@@ -2,6 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
+import type { BoundCredential } from "../security/credential-binding";
 import { guardedWebFetch } from "../security/guarded-web-fetch";
 import type { ModelProtocol } from "./model";
 import { sdkProtocol } from "./sdk-protocol";
@@ -31,6 +32,8 @@ export interface SdkAdapterSettings {
   allowPrivateUrls?: boolean;
   /** Origins allowed even when private (a test's fixture server). */
   allowedOrigins?: readonly string[];
+  /** The node's credentials with the origins each may go to: a request elsewhere carrying the key is refused before it is sent. */
+  credentials?: readonly BoundCredential[];
   onText?: (piece: string) => void;
 }
 
@@ -66,7 +69,7 @@ export function sdkAdapter(settings: SdkAdapterSettings): ModelProtocol {
 
 export function sdkLanguageModel(settings: SdkAdapterSettings): LanguageModel {
   if (!settings.model) throw new AdapterSettingsError(`the ${settings.adapter} adapter needs a model (config.model)`);
-  const fetch = guardedWebFetch({ allowPrivateUrls: settings.allowPrivateUrls, allowedOrigins: settings.allowedOrigins, sensitiveHeaders: ["x-api-key", "api-key"] });
+  const fetch = guardedWebFetch({ allowPrivateUrls: settings.allowPrivateUrls, allowedOrigins: settings.allowedOrigins, sensitiveHeaders: ["x-api-key", "api-key"], credentials: settings.credentials });
   const baseUrl = settings.baseUrl?.replace(/\/+$/, "");
   switch (settings.adapter) {
     case "openai":

@@ -5,6 +5,7 @@ export type CallFailureCode =
   | "timeout" // no complete answer within timeoutMs
   | "network" // could not connect or the connection broke
   | "url-refused" // the URL guard refused the address
+  | "credential-origin" // the request would have carried a credential to an origin it is not bound to
   | "template" // a template or expression in the call failed
   | "invalid-reply"; // the reply is not what the transport promised (e.g. bad JSON)
 

@@ -1,5 +1,6 @@
 import type { Call } from "../manifest/schemas";
 import { insertedText, renderValue, type Evaluator } from "../sandbox";
+import { type BoundCredential, CredentialOriginError } from "../security/credential-binding";
 import { guardedFetch, UrlRefusedError } from "../security/guarded-fetch";
 import { CallFailure } from "./call-failure";
 import { parseJsonReply, readBytes, readStream, readText, ReplyError } from "./read-reply";
@@ -12,6 +13,8 @@ export interface CallContext {
   evaluator: Evaluator;
   /** Credential values by name and field, resolved on the server for this run only. */
   credentials?: Credentials;
+  /** The same credentials with the origins each may be sent to; the guarded fetch refuses any other destination. */
+  boundCredentials?: readonly BoundCredential[];
   /** Development only: allow private and loopback addresses. */
   allowPrivateUrls?: boolean;
   /** Origins allowed even when private (a node test's fixture server). */
@@ -85,7 +88,7 @@ export async function executeCall(
       reply = await sendOnce(call, request, timeoutMs, context);
     } catch (error) {
       const failure = error instanceof CallFailure ? error : new CallFailure("network", `call '${call.name}' to ${request.url.host} failed: ${(error as Error).message}`, call.name);
-      if (last || failure.code === "url-refused" || context.signal?.aborted) throw failure;
+      if (last || failure.code === "url-refused" || failure.code === "credential-origin" || context.signal?.aborted) throw failure;
       await sleep(backoff(call, attempt), context.signal);
       continue;
     }
@@ -117,6 +120,7 @@ async function sendOnce(call: Call, rendered: RenderedRequest, timeoutMs: number
       allowPrivate: context.allowPrivateUrls,
       allowedOrigins: context.allowedOrigins,
       sensitiveHeaders: request.sensitiveHeaders,
+      credentials: context.boundCredentials,
     });
     const headers = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value ?? "")]));
     const streamed = (call.transport === "sse" || call.transport === "ndjson") && answer.status >= 200 && answer.status < 300;
@@ -141,6 +145,7 @@ async function sendOnce(call: Call, rendered: RenderedRequest, timeoutMs: number
     }
     return { status: answer.status, response, headers };
   } catch (error) {
+    if (error instanceof CredentialOriginError) throw new CallFailure("credential-origin", `call '${call.name}' was not sent: ${error.message}`, call.name);
     if (error instanceof UrlRefusedError) throw new CallFailure("url-refused", `call '${call.name}' was refused: ${error.message}`, call.name);
     if (timeout.aborted) throw new CallFailure("timeout", `call '${call.name}' to ${request.url.host} timed out after ${timeoutMs} ms`, call.name);
     if (context.signal?.aborted) throw new CallFailure("network", `call '${call.name}' was cancelled`, call.name);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import aws4 from "aws4";
+import { type BoundCredential, CredentialOriginError } from "../security/credential-binding";
 import { guardedFetch } from "../security/guarded-fetch";
 import { CallFailure } from "./call-failure";
 import { readText } from "./read-reply";
@@ -44,6 +45,8 @@ export const sharedTokenCache = new TokenCache();
 export interface SigningContext {
   allowPrivateUrls?: boolean;
   allowedOrigins?: readonly string[];
+  /** The client secret goes to the token URL only when the credential is bound to its origin. */
+  boundCredentials?: readonly BoundCredential[];
   signal?: AbortSignal;
   tokenCache?: TokenCache;
   /** The clock, in epoch ms; tests move it. */
@@ -102,10 +105,12 @@ async function fetchToken(
       signal: context.signal ?? AbortSignal.timeout(30_000),
       allowPrivate: context.allowPrivateUrls,
       allowedOrigins: context.allowedOrigins,
+      credentials: context.boundCredentials,
     });
     status = answer.status;
     text = await readText(answer.body);
   } catch (error) {
+    if (error instanceof CredentialOriginError) throw error;
     throw fail(`failed: ${(error as Error).message}`);
   }
   // The token endpoint's reply is never quoted: it may hold the token or echo the secret.

@@ -25,7 +25,7 @@ describe("PrismaCredentialStore", () => {
     expect(JSON.stringify(raw)).not.toContain("ghp_secret_value_1");
     expect(raw[0]).toMatchObject({ nodeType: "github", name: "github", fields: '["token"]' });
     const status = await store.status();
-    expect(status).toEqual([{ nodeType: "github", name: "github", fields: ["token"], updatedAt: expect.any(Date) }]);
+    expect(status).toEqual([{ nodeType: "github", name: "github", fields: ["token"], origins: [], updatedAt: expect.any(Date) }]);
     expect(JSON.stringify(status)).not.toContain("ghp_secret_value_1");
     expect(await store.values("github", "github")).toEqual({ token: "ghp_secret_value_1" });
   });

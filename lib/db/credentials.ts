@@ -2,13 +2,17 @@ import type { PrismaClient } from "../generated/prisma/client";
 import { credentialsFromEnvironment } from "../engine/environment-credentials";
 import type { CredentialRequirement } from "../manifest";
 import { secretBox, SecretError, type SecretBox } from "../security/secrets";
+import { normalOrigin } from "../manifest/credential-origins";
 import { toDatabaseError } from "./database-error";
+import { parseOrigins } from "./grants";
 
 /** Which fields of a node type's credential are stored: names only, never values. */
 export interface CredentialStatus {
   nodeType: string;
   name: string;
   fields: string[];
+  /** Origins the person storing it added to the node's declared ones. */
+  origins: string[];
   updatedAt: Date;
 }
 
@@ -46,14 +50,23 @@ export class PrismaCredentialStore {
   async status(): Promise<CredentialStatus[]> {
     try {
       const rows = await this.#client.nodeCredential.findMany({ orderBy: [{ nodeType: "asc" }, { name: "asc" }] });
-      return rows.map((row) => ({ nodeType: row.nodeType, name: row.name, fields: parseFields(row.fields), updatedAt: row.updatedAt }));
+      return rows.map((row) => ({ nodeType: row.nodeType, name: row.name, fields: parseFields(row.fields), origins: parseOrigins(row.origins), updatedAt: row.updatedAt }));
     } catch (error) {
       throw toDatabaseError(error, "list the stored credentials");
     }
   }
 
-  /** Sets fields of a credential; an empty value keeps the stored one. A value that cannot be stored throws RangeError. */
-  async set(nodeType: string, name: string, values: Readonly<Record<string, string>>): Promise<CredentialStatus> {
+  /**
+   * Sets fields of a credential; an empty value keeps the stored one.
+   * `origins`, when given, replaces the origins added to the node's declared
+   * ones. A value or origin that cannot be stored throws RangeError.
+   */
+  async set(nodeType: string, name: string, values: Readonly<Record<string, string>>, origins?: readonly string[]): Promise<CredentialStatus> {
+    const added = origins?.map((origin) => {
+      const normal = normalOrigin(origin.trim());
+      if (!normal || /[/?#]./.test(origin.trim().replace(/^https?:\/\//, ""))) throw new RangeError(`'${origin}' is not an origin: write a scheme and a host (and port), e.g. https://api.example.com`);
+      return normal;
+    });
     for (const [field, value] of Object.entries(values)) {
       if (!fieldName.test(field)) throw new RangeError(`'${field}' is not a credential field name`);
       if (value.length > maxValueLength) throw new RangeError(`the value of ${field} is longer than ${maxValueLength} characters`);
@@ -61,12 +74,26 @@ export class PrismaCredentialStore {
     const merged = { ...((await this.#readable(nodeType, name)) ?? {}) };
     for (const [field, value] of Object.entries(values)) if (value) merged[field] = value;
     const fields = Object.keys(merged).sort();
-    const data = { fields: JSON.stringify(fields), value: this.#box().seal(JSON.stringify(merged), binding(nodeType, name)) };
+    const data = {
+      fields: JSON.stringify(fields),
+      value: this.#box().seal(JSON.stringify(merged), binding(nodeType, name)),
+      ...(added ? { origins: JSON.stringify([...new Set(added)].sort()) } : {}),
+    };
     try {
       const row = await this.#client.nodeCredential.upsert({ where: { nodeType_name: { nodeType, name } }, create: { nodeType, name, ...data }, update: data });
-      return { nodeType, name, fields, updatedAt: row.updatedAt };
+      return { nodeType, name, fields, origins: parseOrigins(row.origins), updatedAt: row.updatedAt };
     } catch (error) {
       throw toDatabaseError(error, `store the credential '${name}' of ${nodeType}`);
+    }
+  }
+
+  /** The origins added to a credential when it was stored (none when it is not stored). */
+  async origins(nodeType: string, name: string): Promise<string[]> {
+    try {
+      const row = await this.#client.nodeCredential.findUnique({ where: { nodeType_name: { nodeType, name } }, select: { origins: true } });
+      return row ? parseOrigins(row.origins) : [];
+    } catch (error) {
+      throw toDatabaseError(error, `read the origins of the credential '${name}' of ${nodeType}`);
     }
   }
 
@@ -135,5 +162,17 @@ export function storedCredentials(store: Pick<PrismaCredentialStore, "values">, 
       }
     }
     return values;
+  };
+}
+
+/**
+ * The engine's `credentialOrigins(nodeType, name)`: the origins added when
+ * the credential was stored, and for one set in the server's environment,
+ * SWITCHBOARD_CREDENTIAL_<NAME>_ORIGINS (comma-separated).
+ */
+export function storedCredentialOrigins(store: Pick<PrismaCredentialStore, "origins">, environment: Readonly<Record<string, string | undefined>> = process.env) {
+  return async (nodeType: string, name: string): Promise<string[]> => {
+    const fromEnvironment = (environment[`SWITCHBOARD_CREDENTIAL_${name}_ORIGINS`.toUpperCase()] ?? "").split(",").map((item) => normalOrigin(item.trim())).filter((item): item is string => item !== null);
+    return [...new Set([...(await store.origins(nodeType, name)), ...fromEnvironment])];
   };
 }

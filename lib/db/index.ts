@@ -31,5 +31,7 @@ export {
   type WorkflowVersionSummary,
 } from "./workflows";
 export { PrismaServerRegistry, type PrismaServerRegistryOptions } from "./servers";
-export { PrismaCredentialStore, CredentialUnreadableError, storedCredentials, type CredentialStatus } from "./credentials";
+export { PrismaCredentialStore, CredentialUnreadableError, storedCredentials, storedCredentialOrigins, type CredentialStatus } from "./credentials";
+export { PrismaGrantStore, type GrantKind, type GrantRecord } from "./grants";
+export { migrateAllowedAgents } from "./grant-migration";
 export { PrismaAccounts, normalEmail, type UserRecord, type ApiTokenRecord } from "./accounts";

@@ -4,7 +4,8 @@ import type { EntryProblem, ServerDestination, ServerEntry } from "../mcp/regist
 /** The McpServer columns an entry is written to. */
 export type McpServerData = Omit<McpServer, "createdAt" | "updatedAt">;
 
-const jsonColumns = { args: "args", env: "env", headers: "headers", secretNames: "secrets", allowedAgents: "allowedAgents" } as const;
+// allowedAgents is retired (grants replaced it): its column is never read into an entry.
+const jsonColumns = { args: "args", env: "env", headers: "headers", secretNames: "secrets" } as const;
 
 /**
  * A row as the entry it claims to be, for the registry's schema to judge:
@@ -46,7 +47,7 @@ export function rowFromEntry(entry: ServerEntry): McpServerData {
     toolTimeoutMs: entry.toolTimeoutMs ?? null,
     maxRetries: entry.maxRetries,
     maxConcurrentCalls: entry.maxConcurrentCalls ?? null,
-    allowedAgents: entry.allowedAgents ? JSON.stringify(entry.allowedAgents) : null,
+    allowedAgents: null,
     enabled: entry.enabled,
   };
 }

@@ -24,7 +24,7 @@ beforeEach(async () => {
 });
 
 const everything = { ...everythingServerEntry, maxConcurrentCalls: 3 };
-const remote = { id: "remote", name: "Remote", transport: "http", url: "https://93.184.215.14/mcp", headers: { Authorization: "Bearer {{ secrets.KEY }}" }, secrets: ["KEY"], allowedAgents: ["researcher"] };
+const remote = { id: "remote", name: "Remote", transport: "http", url: "https://93.184.215.14/mcp", headers: { Authorization: "Bearer {{ secrets.KEY }}" }, secrets: ["KEY"] };
 
 describe("PrismaServerRegistry", () => {
   it("round-trips entries with defaults filled, lists and deletes them", async () => {

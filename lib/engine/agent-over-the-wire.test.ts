@@ -87,10 +87,12 @@ function weatherScript(lastResult: (body: { messages: unknown[] }) => string): W
   ];
 }
 
+/** A run whose stored credentials may go to the wire fixture (as if a person had added its origin when storing them). */
 async function run(document: WorkflowInput, credentials: Record<string, Record<string, string>>) {
   const parsed = parseWorkflow(document);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const env = await createLocalEnvironment({ nodesDir, overrides: { allowPrivateUrls: true, credentials: () => credentials } });
+  const origins = servers.map((server) => new URL(server.url).origin);
+  const env = await createLocalEnvironment({ nodesDir, overrides: { allowPrivateUrls: true, credentials: () => credentials, credentialOrigins: () => origins } });
   const sink = new MemorySink();
   const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: { question: "Weather in Springfield, Missouri?" }, sink, env });
   return { outcome, sink };

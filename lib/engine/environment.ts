@@ -7,6 +7,7 @@ import type { CustomToolRegistry } from "../tools/custom-tool-registry";
 import type { McpToolResolver } from "../tools/mcp-tool-resolver";
 import type { CallContext } from "../calls/execute-call";
 import type { Credentials } from "../calls/render-request";
+import type { WorkflowGrants } from "./workflow-grants";
 
 /** What an agent's model protocol is built from. */
 export interface ModelRequest {
@@ -33,6 +34,18 @@ export interface EngineEnvironment {
   models(request: ModelRequest): ModelProtocol;
   /** Credential values for a node's declared credentials, resolved on the server. */
   credentials(nodeType: string, requirements: readonly CredentialRequirement[]): Promise<Credentials> | Credentials;
+  /**
+   * Origins a node type's credential may be sent to besides its manifest's
+   * defaults: the ones a person added when storing it. A workflow's approved
+   * origins come from `grants`.
+   */
+  credentialOrigins?(nodeType: string, name: string): Promise<readonly string[]> | readonly string[];
+  /**
+   * What this workflow was granted. Present for runs of a saved workflow in
+   * the app: an MCP server or a credential it was not granted is refused
+   * before the run starts. Absent (the CLI on a file, tests): no grant check.
+   */
+  grants?: WorkflowGrants;
   rankTools?: ToolRankerFactory;
   /** Development only: let calls reach private addresses. */
   allowPrivateUrls?: boolean;

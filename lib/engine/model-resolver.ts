@@ -46,6 +46,7 @@ export function adapterSettings(adapter: SdkAdapterName, request: ModelRequest):
     stream: config.stream === true,
     allowPrivateUrls: callContext.allowPrivateUrls,
     allowedOrigins: callContext.allowedOrigins,
+    credentials: callContext.boundCredentials,
     onText: onEvent ? (piece) => onEvent({ type: "text-delta", text: piece }) : undefined,
   };
 }

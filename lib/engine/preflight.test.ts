@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../tools/define-tool";
+import type { EngineEnvironment } from "./environment";
 import { chainDocument, runWithToolLayers, writeToolLayerNodes } from "./tool-layer-fixtures";
+
+/** A workflow's grants: web-search granted, admin-tools not. */
+const grants = { grants: { servers: new Set(["web-search"]), credentials: new Map() } };
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 beforeAll(async () => (nodes = await writeToolLayerNodes()));
@@ -10,7 +14,7 @@ afterAll(() => nodes.remove());
 const lookupOrder = defineTool({ name: "lookup_order", description: "Fetch an order by id", parameters: z.object({ orderId: z.string() }), execute: () => "shipped" });
 
 /** Runs the document and proves the preflight stopped it: failed, no node ran, no model was even built. */
-async function expectStoppedAtStart(document: ReturnType<typeof chainDocument>, options: { customTools?: typeof lookupOrder[]; servers?: null } = {}) {
+async function expectStoppedAtStart(document: ReturnType<typeof chainDocument>, options: { customTools?: typeof lookupOrder[]; servers?: null; overrides?: Partial<EngineEnvironment> } = {}) {
   const run = await runWithToolLayers({ document, nodesDir: nodes.nodesDir, scripts: { a: [{ text: "should never run" }] }, ...options });
   expect(run.outcome.status).toBe("failed");
   expect(run.modelCalls).toEqual([]);
@@ -31,9 +35,9 @@ describe("the tools preflight", () => {
     expect(error).toContain("agent 'a': MCP server 'twitter-search' is not in the registry");
   });
 
-  it("fails the run before any model call for an agent the server's allowedAgents leaves out, naming server and agent", async () => {
-    const error = await expectStoppedAtStart(chainDocument([{ id: "a", type: "plain-agent", tools: [{ type: "mcp", serverId: "admin-tools" }] }]));
-    expect(error).toContain("agent 'a': it is not allowed to use MCP server 'admin-tools' (the server's allowedAgents names neither 'a' nor 'plain-agent')");
+  it("fails the run before any model call for a server the workflow was not granted, naming server and agent", async () => {
+    const error = await expectStoppedAtStart(chainDocument([{ id: "a", type: "plain-agent", tools: [{ type: "mcp", serverId: "admin-tools" }] }]), { overrides: grants });
+    expect(error).toContain("agent 'a': MCP server 'admin-tools' is not granted to this workflow; an editor grants it on the canvas (the server's node) or in the workflow's Grants panel");
   });
 
   it("lists every problem of every agent at once", async () => {
@@ -41,13 +45,13 @@ describe("the tools preflight", () => {
       { id: "a", type: "plain-agent", tools: [{ type: "custom", name: "lookup_order" }, { type: "builtin", name: "send_email" }] },
       { id: "b", type: "plain-agent", tools: [{ type: "mcp", serverId: "web-search", toolNames: ["search", "serch"] }, { type: "mcp", serverId: "admin-tools" }] },
     ]);
-    const error = await expectStoppedAtStart(document);
+    const error = await expectStoppedAtStart(document, { overrides: grants });
     expect(error).toMatch(/^the run did not start, 4 tool problems: /);
     for (const part of [
       "agent 'a': no custom tool 'lookup_order'",
       "agent 'a': there is no built-in tool 'send_email' (the built-ins: save_to_memory, read_memory, get_current_time)",
       "agent 'b': MCP server 'web-search' offers no tool named 'serch'",
-      "agent 'b': it is not allowed to use MCP server 'admin-tools'",
+      "agent 'b': MCP server 'admin-tools' is not granted to this workflow",
     ]) {
       expect(error).toContain(part);
     }

@@ -138,7 +138,7 @@ export function adminServer(): McpServer {
 
 export const defaultServers: Record<string, InMemoryServerEntry> = {
   "web-search": { create: webSearchServer },
-  "admin-tools": { create: adminServer, allowedAgents: ["someone-else"] },
+  "admin-tools": { create: adminServer },
 };
 
 export interface ToolLayerRun {

@@ -84,4 +84,5 @@ export { startNodes, applyOutputs, deliverOutputs, failNode } from "./run-transi
 export { detachedNodeIds } from "./detached-nodes";
 export { configIssueInWords, settingTitle } from "./config-words";
 export { mcpServerNodeType, mcpServerConnector, mcpServerChoice, wiredServerSources } from "./mcp-server-node";
+export { serverUses, type ServerUse } from "./server-uses";
 export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "./approval-policy";

@@ -9,20 +9,18 @@ import { connectInMemory, type InMemoryConnection } from "./in-memory-connection
 export interface InMemoryServerEntry {
   /** Builds the server; called once, on first use. */
   create(): McpServer | Server;
-  /** Node ids or node types that may use it; absent or empty: every agent (the registry's rule). */
-  allowedAgents?: readonly string[];
 }
 
 /**
  * TEST DOUBLE: an McpToolResolver over in-process MCP servers (the SDK's
  * McpServer) reached through real client sessions over the SDK's in-memory
- * transport. It keeps the registry's rules that matter to an agent: an
- * unknown id is refused, and so is an agent the server's allowedAgents does
- * not name (by node id or node type). Connections are opened on first use
+ * transport. It keeps the registry's rule that matters to an agent: an
+ * unknown id is refused. (Which workflow may use a server is the engine's
+ * grant check, not the resolver's.) Connections are opened on first use
  * and closed by `close()`.
  *
  * @example
- * const resolver = new InMemoryMcpToolResolver({ "web-search": { create: () => searchServer(), allowedAgents: ["researcher"] } });
+ * const resolver = new InMemoryMcpToolResolver({ "web-search": { create: () => searchServer() } });
  */
 export class InMemoryMcpToolResolver implements McpToolResolver {
   private readonly connections = new Map<string, Promise<InMemoryConnection>>();
@@ -35,10 +33,6 @@ export class InMemoryMcpToolResolver implements McpToolResolver {
     this.requests.push({ source, agent });
     const entry = Object.hasOwn(this.servers, source.serverId) ? this.servers[source.serverId] : undefined;
     if (!entry) throw new McpResolveError("unknown-server", source.serverId, `MCP server '${source.serverId}' is not in the registry`);
-    const allowed = entry.allowedAgents ?? [];
-    if (allowed.length && !allowed.includes(agent.nodeId) && !allowed.includes(agent.nodeType)) {
-      throw new McpResolveError("agent-not-allowed", source.serverId, `agent '${agent.nodeId}' (${agent.nodeType}) is not allowed to use MCP server '${source.serverId}'`);
-    }
     let tools: AgentTool[];
     try {
       const connection = await this.connect(source.serverId, entry);

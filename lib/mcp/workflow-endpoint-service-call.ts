@@ -2,6 +2,8 @@ import { noRequestTimeout } from "./request-timeout";
 import { randomUUID } from "node:crypto";
 import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Credentials } from "../calls/render-request";
+import { bindCredentials, ungrantedCredentials, ungrantedMessage } from "../engine/executors/credentials";
+import type { BoundCredential } from "../security/credential-binding";
 import { configValues } from "../manifest/config-values";
 import { redactSecrets } from "../trace/redact";
 import { connectInMemory } from "./in-memory-connection";
@@ -50,7 +52,7 @@ export async function callServiceOffering(request: ServiceCallRequest, options: 
       manifest: offering.manifest,
       connector: offering.connector,
       config: configValues(offering.manifest.config, offering.node.config),
-      callContext: { evaluator: options.env.evaluator, credentials: credentials.values, allowPrivateUrls: options.env.allowPrivateUrls },
+      callContext: { evaluator: options.env.evaluator, credentials: credentials.values, boundCredentials: credentials.bound, allowPrivateUrls: options.env.allowPrivateUrls },
       runId: run.runId,
       workflowId: options.workflowId,
       recordCall: (row) => run.recordCall(redact(row)),
@@ -71,16 +73,18 @@ export async function callServiceOffering(request: ServiceCallRequest, options: 
   }
 }
 
-type ResolvedCredentials = { ok: true; values: Credentials } | { ok: false; message: string };
+type ResolvedCredentials = { ok: true; values: Credentials; bound: BoundCredential[] } | { ok: false; message: string };
 
 /** The node's declared credentials for this call; each value joins the secrets to redact. A required one without a value refuses the call before anything is sent. */
 async function resolveCredentials(offering: ServiceOffering, env: WorkflowEndpointOptions["env"], secrets: string[]): Promise<ResolvedCredentials> {
   const required = offering.manifest.interface.credentials;
-  if (required.length === 0) return { ok: true, values: {} };
+  if (required.length === 0) return { ok: true, values: {}, bound: [] };
   const values = await env.credentials(offering.manifest.interface.name, required);
   for (const fields of Object.values(values)) for (const value of Object.values(fields)) if (value) secrets.push(value);
+  const ungranted = ungrantedCredentials(offering.manifest, values, { env });
+  if (ungranted.length) return { ok: false, message: ungrantedMessage(offering.manifest.interface.name, ungranted) };
   const missing = required.filter((credential) => credential.required && !Object.values(values[credential.name] ?? {}).some(Boolean));
-  if (missing.length === 0) return { ok: true, values };
+  if (missing.length === 0) return { ok: true, values, bound: await bindCredentials(offering.manifest, values, env) };
   const names = missing.map((credential) => `'${credential.displayName}'`).join(", ");
   return { ok: false, message: `${offering.manifest.interface.title} needs the credential ${names}; add it on the Credentials page or in the server's environment` };
 }

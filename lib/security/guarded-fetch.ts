@@ -3,6 +3,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from "node:http"
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { refusedAddressReason } from "./address-policy";
+import { assertCredentialOrigins, type BoundCredential } from "./credential-binding";
 import { checkUrl, type UrlGuardOptions } from "./url-guard";
 
 export const maxRedirects = 5;
@@ -14,6 +15,8 @@ export interface GuardedRequest extends UrlGuardOptions {
   signal?: AbortSignal;
   /** Headers that carry a secret (besides authorization and cookie): dropped when a redirect leaves the origin. */
   sensitiveHeaders?: readonly string[];
+  /** Credentials the request may carry, each bound to its origins: a hop that would carry one elsewhere is refused before connecting. */
+  credentials?: readonly BoundCredential[];
 }
 
 /** Always secret: never sent on to another origin. */
@@ -69,6 +72,8 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
  * An HTTP request where every hop is guarded: the URL is checked before
  * connecting, the address actually connected to is checked again, and each
  * redirect (at most 5) goes through the same checks. Only http and https.
+ * A hop that would carry a bound credential to an origin it is not bound to
+ * throws CredentialOriginError before its socket opens.
  */
 export async function guardedFetch(url: string, request: GuardedRequest): Promise<GuardedResponse> {
   let current = url;
@@ -78,6 +83,7 @@ export async function guardedFetch(url: string, request: GuardedRequest): Promis
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const verdict = await checkUrl(current, request);
     if (!verdict.ok) throw new UrlRefusedError(verdict.reason);
+    assertCredentialOrigins(verdict.url, { headers, body }, request.credentials ?? []);
     const response = await send(verdict.url, { ...request, method, body, headers });
     const location = response.headers.location;
     if (response.status < 300 || response.status >= 400 || response.status === 304 || !location) {

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import type { BoundCredential } from "./credential-binding";
 import { guardedFetch } from "./guarded-fetch";
 
 export interface GuardedWebFetchOptions {
@@ -8,6 +9,8 @@ export interface GuardedWebFetchOptions {
   allowedOrigins?: readonly string[];
   /** Headers that carry a secret besides authorization and cookie (e.g. x-api-key): never sent on across origins. */
   sensitiveHeaders?: readonly string[];
+  /** Credentials the requests may carry, each bound to its origins (see guardedFetch). */
+  credentials?: readonly BoundCredential[];
 }
 
 /** Statuses whose response has no body; a web Response refuses one. */
@@ -39,6 +42,7 @@ export function guardedWebFetch(options: GuardedWebFetchOptions = {}): typeof fe
       allowPrivate: options.allowPrivateUrls,
       allowedOrigins: options.allowedOrigins,
       sensitiveHeaders: options.sensitiveHeaders,
+      credentials: options.credentials,
     });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {

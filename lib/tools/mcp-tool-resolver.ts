@@ -7,7 +7,7 @@ export interface McpSourceRequest {
   toolNames?: readonly string[];
 }
 
-/** The agent asking: a server's `allowedAgents` may name either its node id or its node type. */
+/** The agent asking, by node id and node type (the connection manager names it to the server as the caller). */
 export interface McpAgentRef {
   nodeId: string;
   nodeType: string;
@@ -21,9 +21,9 @@ export interface McpResolveOptions {
   signal?: AbortSignal;
 }
 
-export type McpResolveProblem = "unknown-server" | "agent-not-allowed" | "server-unavailable";
+export type McpResolveProblem = "unknown-server" | "server-unavailable";
 
-/** Why a server's tools could not be had: the registry has no such server, the agent may not use it, or it cannot be reached. */
+/** Why a server's tools could not be had: the registry has no such server, or it cannot be reached. */
 export class McpResolveError extends Error {
   override name = "McpResolveError";
   constructor(
@@ -39,14 +39,14 @@ export class McpResolveError extends Error {
 /**
  * Turns `{ type: "mcp", serverId, toolNames? }` into callable tools. The
  * run's connection manager implements it (connections, timeouts, retries,
- * the server's `allowedAgents`); tests use InMemoryMcpToolResolver.
+ * tests use InMemoryMcpToolResolver. Whether the workflow may use the
+ * server at all is the engine's grant check, made before resolving.
  *
  * Contract:
  * - resolves to the server's tools filtered to `toolNames` (a listed name
  *   the server lacks is simply absent: the engine reports it);
- * - rejects with McpResolveError: `unknown-server`, `agent-not-allowed`
- *   (the server's allowedAgents names neither the node id nor its type),
- *   `server-unavailable` (could not connect or list);
+ * - rejects with McpResolveError: `unknown-server`, `server-unavailable`
+ *   (could not connect or list);
  * - the tools it returns do NOT write trace rows: the engine wraps each one
  *   so every call writes exactly one row (server = serverId, tainted) and
  *   lands in the run's taint registry. A resolver needs no run to serve;

@@ -21,7 +21,6 @@ const blank: ServerFormInitial = {
   toolTimeoutMs: "",
   maxRetries: String(serverEntryDefaults.maxRetries),
   maxConcurrentCalls: "",
-  allowedAgents: "",
   enabled: true,
   secretNames: [],
 };

@@ -16,7 +16,7 @@ export type ToolProblemCode =
   | "unregistered-custom-tool"
   | "no-mcp-resolver"
   | "unknown-mcp-server"
-  | "agent-not-allowed"
+  | "mcp-server-not-granted"
   | "mcp-server-unavailable"
   | "unknown-mcp-tool"
   | "not-an-agent";
@@ -61,7 +61,8 @@ export function runToolBinding(context: RunContext): ToolBinding {
 /**
  * An agent's declared tools bound to the run: built-ins, custom tools from
  * the run's registry, and registry MCP servers through the environment's
- * resolver (which enforces each server's allowedAgents). MCP server nodes
+ * resolver, each only when the workflow was granted it (when the run checks
+ * grants: `env.grants`). MCP server nodes
  * wired to the agent on the canvas count as `mcp` sources after the declared
  * ones (wiring adds to an override, as service edges do). Every source that
  * cannot be had is a problem naming the agent and the source; the same tool
@@ -96,6 +97,11 @@ async function mcpSourceTools(
   context: RunContext,
   problem: (code: ToolProblemCode, message: string) => void,
 ): Promise<AgentTool[]> {
+  const grants = context.env.grants;
+  if (grants && !grants.servers.has(source.serverId)) {
+    problem("mcp-server-not-granted", `MCP server '${source.serverId}' is not granted to this workflow; an editor grants it on the canvas (the server's node) or in the workflow's Grants panel`);
+    return [];
+  }
   const resolver = context.env.mcpTools;
   if (!resolver) {
     problem("no-mcp-resolver", `MCP server '${source.serverId}' is declared, but this run has no MCP connection manager to reach it`);
@@ -121,13 +127,11 @@ async function mcpSourceTools(
 
 const resolveProblemCodes: Record<McpResolveProblem, ToolProblemCode> = {
   "unknown-server": "unknown-mcp-server",
-  "agent-not-allowed": "agent-not-allowed",
   "server-unavailable": "mcp-server-unavailable",
 };
 
 function resolveProblemMessage(error: unknown, serverId: string, node: WorkflowNode): string {
   if (!(error instanceof McpResolveError)) return `MCP server '${serverId}' cannot be reached: ${(error as Error).message}`;
-  if (error.code === "agent-not-allowed") return `it is not allowed to use MCP server '${serverId}' (the server's allowedAgents names neither '${node.id}' nor '${node.type}')`;
   if (error.code === "unknown-server") return `MCP server '${serverId}' is not in the registry`;
   return error.message;
 }

@@ -1,7 +1,7 @@
 import type { AgentTool } from "../../tools/agent-tool";
 import { type McpAgentRef, McpResolveError, type McpResolveOptions, type McpSourceRequest, type McpToolResolver } from "../../tools/mcp-tool-resolver";
 import { connectEntry } from "../connect-entry";
-import { mayUseServer, type ServerRegistry } from "../registry";
+import type { ServerRegistry } from "../registry";
 import { realSleep, type Sleep } from "./backoff";
 import { CircuitBreaker, type CircuitBreakerOptions, type CircuitState, defaultCircuitBreaker } from "./circuit-breaker";
 import { ManifestCache } from "./manifest-cache";
@@ -45,7 +45,6 @@ export interface ServerProblem {
 /**
  * The run's way to registered MCP servers: an McpToolResolver over a
  * ServerRegistry. One per run; `closeAll()` when the run ends. It
- * - checks the server's `allowedAgents` before anything is opened;
  * - connects on first use, retrying with exponential backoff (`maxRetries`);
  * - caches each server's tool manifest (`cacheTtlMs`), keeps the good tools
  *   of a list with a bad one and reports the bad one (`problems()`);
@@ -89,9 +88,6 @@ export class ConnectionManager implements McpToolResolver {
   async resolve(source: McpSourceRequest, agent: McpAgentRef, resolveOptions: McpResolveOptions = {}): Promise<AgentTool[]> {
     if (resolveOptions.onSecret) this.#listen(resolveOptions.onSecret);
     const link = await this.#link(source.serverId);
-    if (!mayUseServer(link.entry, agent)) {
-      throw new McpResolveError("agent-not-allowed", source.serverId, `agent '${agent.nodeId}' (${agent.nodeType}) is not allowed to use MCP server '${source.serverId}'`);
-    }
     const manifest = await this.#manifest(link, resolveOptions.signal);
     const wanted = source.toolNames ? new Set(source.toolNames) : null;
     const refused = manifest.problems.filter((problem) => problem.tool !== null && wanted?.has(problem.tool));

@@ -13,7 +13,6 @@ const github = {
   url: "https://93.184.215.14/mcp",
   headers: { Authorization: "Bearer {{ secrets.TOKEN }}" },
   secrets: ["TOKEN"],
-  allowedAgents: ["researcher"],
 };
 
 describe("InMemoryServerRegistry", () => {

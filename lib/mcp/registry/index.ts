@@ -23,4 +23,3 @@ export { InMemoryServerRegistry, byNameThenId, type InMemoryServerRegistryOption
 export { checkSecretValues, entryDestination, mergeSecretValues, secretBinding, maxSecretLength, type ServerDestination } from "./secret-values";
 export { MissingSecretError, fillSecretRecord, fillSecretReferences, secretReferences } from "./secret-references";
 export { entryFromForm, formFromEntry, type ServerFormFields, type FormParse } from "./server-form";
-export { mayUseServer, type AgentIdentity } from "./allowed-agents";

@@ -107,8 +107,6 @@ const common = {
   toolTimeoutMs: z.number().int("a whole number of milliseconds").min(0, "0 (no timeout) or more").max(3_600_000, "at most 3600000 ms (1 hour)").optional(),
   maxRetries: z.number().int("a whole number").min(0, "0 or more").max(10, "at most 10").default(serverEntryDefaults.maxRetries),
   maxConcurrentCalls: z.number().int("a whole number").min(1, "at least 1").max(1000, "at most 1000").optional(),
-  /** Node ids or node types allowed to use the server; empty or absent: every agent. */
-  allowedAgents: z.array(text({ min: 1, max: 200, what: "an agent" })).max(200, "at most 200 agents").optional(),
   enabled: z.boolean().default(serverEntryDefaults.enabled),
 };
 

@@ -22,7 +22,6 @@ export interface ServerFormFields {
   toolTimeoutMs: string;
   maxRetries: string;
   maxConcurrentCalls: string;
-  allowedAgents: string;
   enabled: boolean;
   secretNames: string[];
 }
@@ -53,7 +52,6 @@ export function formFromEntry(entry: ServerEntry): ServerFormFields {
     toolTimeoutMs: entry.toolTimeoutMs === undefined ? "" : String(entry.toolTimeoutMs),
     maxRetries: String(entry.maxRetries),
     maxConcurrentCalls: entry.maxConcurrentCalls === undefined ? "" : String(entry.maxConcurrentCalls),
-    allowedAgents: (entry.allowedAgents ?? []).join(", "),
     enabled: entry.enabled,
     secretNames: entry.secrets ?? [],
   };
@@ -92,8 +90,6 @@ export function entryFromForm(form: FormSource): FormParse {
       const value = wholeNumber(field(name), name);
       if (value !== undefined) input[name] = value;
     }
-    const agents = field("allowedAgents").split(/[,\n]/).map((agent) => agent.trim()).filter(Boolean);
-    if (agents.length) input.allowedAgents = agents;
     input.enabled = form.get("enabled") === "on" || form.get("enabled") === "true";
     const { names, values } = secretPairs(form);
     if (names.length) input.secrets = names;

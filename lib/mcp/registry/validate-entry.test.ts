@@ -129,7 +129,7 @@ describe("the entry's shape", () => {
   });
 
   it("keeps the optional fields it is given", () => {
-    const input = { ...http("https://93.184.215.14/mcp"), timeoutMs: 5000, toolTimeoutMs: 0, maxRetries: 0, maxConcurrentCalls: 3, allowedAgents: ["researcher", "openai-agent"], enabled: false };
+    const input = { ...http("https://93.184.215.14/mcp"), timeoutMs: 5000, toolTimeoutMs: 0, maxRetries: 0, maxConcurrentCalls: 3, enabled: false };
     expect(parseServerEntry(input)).toEqual({ ok: true, entry: input });
   });
 
@@ -142,7 +142,7 @@ describe("the entry's shape", () => {
     [{ ...stdio("node"), timeoutMs: 10 }, "timeoutMs", /at least 100 ms/],
     [{ ...stdio("node"), maxRetries: 1.5 }, "maxRetries", /whole number/],
     [{ ...stdio("node"), maxConcurrentCalls: 0 }, "maxConcurrentCalls", /at least 1/],
-    [{ ...stdio("node"), allowedAgents: "researcher" }, "allowedAgents", /must be an array/],
+    [{ ...stdio("node"), allowedAgents: ["researcher"] }, "allowedAgents", /allowedAgents/],
     [{ ...stdio("node"), env: { TOKEN: "{{ secrets.TOKEN }}" } }, "env.TOKEN", /uses the secret TOKEN, which is not in the server's secrets/],
     [{ ...stdio("node"), env: { TOKEN: "{{ credentials.x.y }}" }, secrets: ["TOKEN"] }, "env.TOKEN", /only \{\{ secrets.NAME \}\} templates/],
     [{ ...stdio("node"), args: ["--token={{ secrets.TOKEN }}"], secrets: ["TOKEN"] }, "args.0", /secrets go in env or header values/],

@@ -1,0 +1,104 @@
+import type { PrismaClient, WorkflowGrant } from "../generated/prisma/client";
+import { credentialGrantKey, type WorkflowGrants } from "../engine/workflow-grants";
+import { normalOrigin } from "../manifest/credential-origins";
+import { toDatabaseError } from "./database-error";
+
+export type GrantKind = "server" | "credential";
+
+/** One grant as pages show it. */
+export interface GrantRecord {
+  workflowId: string;
+  kind: GrantKind;
+  /** A server id, or `<node type>/<credential name>`. */
+  resource: string;
+  /** Origins approved for this workflow beyond the credential's own. */
+  origins: string[];
+  grantedBy: string;
+  grantedAt: Date;
+}
+
+/**
+ * The grants of each workflow (WorkflowGrant): which registry servers and
+ * stored credentials it may use, and, for a credential, which extra origins
+ * its owner approved. Granting twice keeps the first grant; approving an
+ * origin grants the credential if it was not yet.
+ */
+export class PrismaGrantStore {
+  readonly #client: PrismaClient;
+
+  constructor(client: PrismaClient) {
+    this.#client = client;
+  }
+
+  async list(workflowId: string): Promise<GrantRecord[]> {
+    try {
+      const rows = await this.#client.workflowGrant.findMany({ where: { workflowId }, orderBy: [{ kind: "desc" }, { resource: "asc" }] });
+      return rows.map(record);
+    } catch (error) {
+      throw toDatabaseError(error, `list the grants of workflow '${workflowId}'`);
+    }
+  }
+
+  /** What the engine checks a run of the workflow against. */
+  async forRun(workflowId: string): Promise<WorkflowGrants> {
+    const grants = await this.list(workflowId);
+    return {
+      servers: new Set(grants.filter((grant) => grant.kind === "server").map((grant) => grant.resource)),
+      credentials: new Map(grants.filter((grant) => grant.kind === "credential").map((grant) => [grant.resource, grant.origins])),
+    };
+  }
+
+  async grant(workflowId: string, kind: GrantKind, resource: string, grantedBy: string): Promise<GrantRecord> {
+    try {
+      const row = await this.#client.workflowGrant.upsert({
+        where: { workflowId_kind_resource: { workflowId, kind, resource } },
+        create: { workflowId, kind, resource, grantedBy },
+        update: {},
+      });
+      return record(row);
+    } catch (error) {
+      throw toDatabaseError(error, `grant ${kind} '${resource}' to workflow '${workflowId}'`);
+    }
+  }
+
+  async revoke(workflowId: string, kind: GrantKind, resource: string): Promise<boolean> {
+    try {
+      return (await this.#client.workflowGrant.deleteMany({ where: { workflowId, kind, resource } })).count > 0;
+    } catch (error) {
+      throw toDatabaseError(error, `revoke ${kind} '${resource}' from workflow '${workflowId}'`);
+    }
+  }
+
+  /** Lets this workflow send a credential to one more origin (and grants the credential). Throws RangeError for a text that is not an origin. */
+  async approveOrigin(workflowId: string, nodeType: string, name: string, origin: string, approvedBy: string): Promise<GrantRecord> {
+    const normal = normalOrigin(origin);
+    if (!normal) throw new RangeError(`'${origin}' is not an http(s) origin`);
+    const resource = credentialGrantKey(nodeType, name);
+    const current = (await this.list(workflowId)).find((grant) => grant.kind === "credential" && grant.resource === resource);
+    const origins = JSON.stringify([...new Set([...(current?.origins ?? []), normal])].sort());
+    try {
+      const row = await this.#client.workflowGrant.upsert({
+        where: { workflowId_kind_resource: { workflowId, kind: "credential", resource } },
+        create: { workflowId, kind: "credential", resource, origins, grantedBy: approvedBy },
+        update: { origins },
+      });
+      return record(row);
+    } catch (error) {
+      throw toDatabaseError(error, `approve ${normal} for the credential '${name}' of ${nodeType} in workflow '${workflowId}'`);
+    }
+  }
+}
+
+function record(row: WorkflowGrant): GrantRecord {
+  return { workflowId: row.workflowId, kind: row.kind === "credential" ? "credential" : "server", resource: row.resource, origins: parseOrigins(row.origins), grantedBy: row.grantedBy, grantedAt: row.grantedAt };
+}
+
+/** A JSON array of origins as stored; anything else reads as none (a hand-edited row grants no origin). */
+export function parseOrigins(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string" && normalOrigin(item) === item) : [];
+  } catch {
+    return [];
+  }
+}
