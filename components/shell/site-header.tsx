@@ -14,6 +14,7 @@ export function SiteHeader() {
           links={[
             { href: "/", label: "Workflows" },
             { href: "/runs", label: "Runs" },
+            { href: "/approvals", label: "Approvals" },
             { href: "/nodes", label: "Nodes" },
             { href: "/servers", label: "Servers" },
             { href: "/credentials", label: "Credentials" },

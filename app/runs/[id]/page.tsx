@@ -5,6 +5,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
 import { cancelRun, decideRunAttention } from "@/app/actions/runs";
+import { decideApproval } from "@/app/actions/approvals";
 
 // A run changes while it runs: never cached.
 export const dynamic = "force-dynamic";
@@ -31,5 +32,5 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   }
   if (!trace) notFound();
   // `?call=<id>` (from the canvas's run panel) opens that call in the trace.
-  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} decideAttention={decideRunAttention} initialCall={typeof call === "string" ? call : undefined} />;
+  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} decideAttention={decideRunAttention} decideApproval={decideApproval} initialCall={typeof call === "string" ? call : undefined} />;
 }
