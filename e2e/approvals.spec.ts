@@ -38,6 +38,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe("approvals: a person decides a call an approval policy stopped", () => {
+  // Each test runs several workflows to their end through the worker.
+  test.describe.configure({ timeout: 240_000 });
   test.beforeAll(async () => {
     await seedAskingWorkflow();
   });
@@ -145,7 +147,11 @@ test.describe("approvals: a person decides a call an approval policy stopped", (
     await expect(otherRun.status).toContainText("Completed in", { timeout: 30_000 });
     await otherRun.goto(cancelledRun);
     await otherRun.cancelButton.click();
-    await expect(otherRun.status).toContainText("cancelled", { timeout: 30_000 });
+    // A waiting run is cancelled at once; the page (which polls only while a run runs) shows it when read again.
+    await expect(async () => {
+      await otherRun.goto(cancelledRun);
+      await expect(otherRun.status).toContainText("cancelled", { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
     await other.close();
 
     // The stale page's buttons answer what happened.

@@ -84,4 +84,4 @@ export { startNodes, applyOutputs, deliverOutputs, failNode } from "./run-transi
 export { detachedNodeIds } from "./detached-nodes";
 export { configIssueInWords, settingTitle } from "./config-words";
 export { mcpServerNodeType, mcpServerConnector, mcpServerChoice, wiredServerSources } from "./mcp-server-node";
-export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "./approval-policy";
+export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel, wiredPolicyLabel } from "./approval-policy";
