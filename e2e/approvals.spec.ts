@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { seedAskingWorkflow, seedTaintedWaitingRun } from "./fixtures/seed-approvals";
 import { ApprovalCard, ApprovalsPage } from "./pages/approvals-page";
+import { CanvasPage } from "./pages/canvas-page";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
 import { docsScreenshot } from "./support/docs-screenshot";
@@ -164,5 +165,23 @@ test.describe("approvals: a person decides a call an approval policy stopped", (
     const cancelled = new RunPage(page);
     await cancelled.goto(cancelledRun);
     await expect(cancelled.status).toContainText("cancelled");
+  });
+
+  test("the agent's inspector sets the policy of each connected service; the edge shows it as a badge and the saved workflow keeps it", async ({ page }) => {
+    await seedAskingWorkflow("approvals-canvas");
+    const canvas = new CanvasPage(page);
+    await canvas.goto("approvals-canvas");
+    await canvas.select("agent");
+    const policies = canvas.inspector.getByRole("region", { name: "Approval policies of agent" });
+    const converter = policies.getByRole("combobox", { name: "Tools from converter" });
+    await expect(converter).toHaveValue("");
+    await converter.selectOption({ label: "Deny every call" });
+    const edge = canvas.edge("Service edge from converter.mcpService to agent.mcpService, approval policy deny");
+    await expect(edge).toBeVisible();
+    await expect(edge).toContainText("approval: deny");
+    await canvas.expectSaved();
+    await page.reload();
+    await expect(canvas.edge("Service edge from converter.mcpService to agent.mcpService, approval policy deny")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -50,10 +50,10 @@ export function toCanvasEdge(edge: WorkflowEdge): CanvasEdge {
     source: edge.source,
     target: edge.target,
     ...edgeHandleIds(edge),
-    className: `edge-${edge.kind}`,
+    className: `edge-${edge.kind}${edge.approval === undefined ? "" : " has-approval"}`,
     data: { kind: edge.kind, ...(edge.approval === undefined ? {} : { approval: edge.approval }) },
     // The edge's approval policy as a badge on it (React Flow draws `label` at the edge's middle).
-    ...(edge.approval === undefined ? {} : { label: `approval: ${wiredPolicyLabel(edge.approval)}`, labelClassName: "edge-approval-badge" }),
+    ...(edge.approval === undefined ? {} : { label: `approval: ${wiredPolicyLabel(edge.approval)}` }),
     ariaLabel: `${capitalize(edge.kind)} edge from ${edge.source}.${edge.sourceHandle} to ${edge.target}.${edge.targetHandle}${edge.approval === undefined ? "" : `, approval policy ${wiredPolicyLabel(edge.approval)}`}`,
   };
 }
