@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { prisma, toJsonText } from "@/lib/db";
 import { requestCancel } from "@/lib/db/database-run-queue";
 import { recordAttentionChoice, type ChoiceResult } from "@/lib/db/attention-choice";
+import { type DecisionInput, type DecisionResult, denyExpiredApprovals, listWaitingApprovals, recordApprovalDecision, type WaitingApproval } from "@/lib/db/approvals";
 import { databaseUrl } from "@/lib/db/database-url";
 import { isPostgresUrl, openSqlDatabase } from "@/lib/db/sql/open-database";
 import type { WakeSource } from "@/lib/db/database-run-queue";
@@ -59,5 +60,18 @@ export async function abortRun(runId: string): Promise<"cancelled" | "requested"
 export async function chooseForAttention(runId: string, choice: AttentionChoice): Promise<ChoiceResult> {
   const result = await recordAttentionChoice(runDatabase(), runId, choice);
   if (result.ok) notifyWorkers(runId);
+  return result;
+}
+
+/** The calls waiting for approval across runs, after denying those past their deadline (as the command line does). */
+export async function waitingApprovals(): Promise<WaitingApproval[]> {
+  for (const runId of await denyExpiredApprovals(runDatabase())) notifyWorkers(runId);
+  return listWaitingApprovals(runDatabase());
+}
+
+/** A person's decision on a waiting call; on success its run is queued again and a worker takes it up. */
+export async function decideWaitingCall(callId: string, input: DecisionInput): Promise<DecisionResult> {
+  const result = await recordApprovalDecision(runDatabase(), callId, input);
+  if (result.ok) notifyWorkers(result.runId);
   return result;
 }

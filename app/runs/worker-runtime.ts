@@ -17,6 +17,8 @@ import { withOtelExport } from "@/lib/trace/otel/live-export";
 import { ConnectionManager } from "@/lib/mcp/connection-manager";
 import { type QueueTimings, queueTimingsFromEnvironment } from "@/lib/queue/run-queue";
 import { type ExecuteRun, RunWorker } from "@/lib/queue/run-worker";
+import { type WebhookSettings, webhookSettingsFromEnvironment } from "@/lib/notify";
+import { announceWaitingCall } from "./waiting-announcer";
 
 export interface WorkerRuntimeOptions {
   databaseUrl: string;
@@ -28,6 +30,8 @@ export interface WorkerRuntimeOptions {
   /** Replaces the engine environment (tests: fixture models and tools). */
   environment?: () => Promise<EngineEnvironment>;
   log?: (line: string) => void;
+  /** Where a notice goes when a run starts waiting for a person; default from SWITCHBOARD_APPROVAL_WEBHOOK_URL, null for none. */
+  webhook?: WebhookSettings | null;
 }
 
 export interface WorkerRuntime {
@@ -47,7 +51,16 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   const timings = options.timings ?? queueTimingsFromEnvironment();
   const queue = new DatabaseRunQueue(db, timings, options.wakes ?? null);
   const environment = options.environment ?? (() => workerEnvironment(prisma, options));
-  const worker = new RunWorker({ queue, execute: executor(db, environment, options.log), timings, concurrency: options.concurrency, log: options.log });
+  const webhook = options.webhook === undefined ? webhookSettingsFromEnvironment() : options.webhook;
+  // Notices on their way: stop() lets them finish before it closes the database.
+  const notices = new Set<Promise<void>>();
+  const announce = webhook
+    ? (runId: string) => {
+        const sending = announceWaitingCall(db, runId, webhook, options.log ?? ((line) => console.warn(line))).finally(() => notices.delete(sending));
+        notices.add(sending);
+      }
+    : undefined;
+  const worker = new RunWorker({ queue, execute: executor(db, environment, options.log, announce), timings, concurrency: options.concurrency, log: options.log });
   worker.start();
   return {
     worker,
@@ -55,6 +68,7 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
     db,
     async stop(stopOptions = { handBack: true }) {
       await worker.stop(stopOptions);
+      await Promise.all(notices);
       await queue.close();
       await db.close();
       await prisma.$disconnect().catch(() => undefined);
@@ -63,7 +77,7 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
 }
 
 /** Runs one claimed run from its row: the frozen document, its input, its journal. */
-function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>, log?: (line: string) => void): ExecuteRun {
+function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
   return async (claimed, signals) => {
     const [row] = await db.query<{ document: string; input: string; workflowId: string | null }>(`SELECT "document", "input", "workflowId" FROM "Run" WHERE "id" = ?`, [claimed.runId]);
     if (!row) return "finished";
@@ -87,6 +101,8 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
         signal: signals.cancel,
         stopSignal: signals.stop,
       });
+      // The notice goes out beside the run, never holding it up; a failure is logged.
+      if (outcome.status === "needs-attention") announce?.(claimed.runId);
       return outcome.status === "interrupted" ? "interrupted" : "finished";
     } catch (error) {
       // The run's start or end could not be written (the database went away): it is taken up again once it is back.

@@ -10,6 +10,7 @@ import {
   nodeById,
   selectAnalysis,
   selectDocumentActions,
+  selectEdges,
   selectInspectedEdgeId,
   selectInspectedNodeId,
   selectSelectionSize,
@@ -61,6 +62,11 @@ function InspectedNode({ id }: { id: string }) {
   }, [serverId, listServerTools]);
   const onChange = useCallback((patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => actions.updateNode(id, patch, mergeKey), [actions, id]);
   const onDelete = useCallback(() => actions.removeElements([id], []), [actions, id]);
+  const edges = useDocumentStore(selectEdges);
+  const toolSources = useMemo(
+    () => edges.filter((edge) => edge.target === id && edge.data?.kind !== "signal").map((edge) => ({ edgeId: edge.id, source: edge.source, kind: edge.data?.kind ?? "service", approval: edge.data?.approval })),
+    [edges, id],
+  );
   if (!node) return <InspectorHint selected={0} />;
   return (
     <NodeInspector
@@ -71,6 +77,8 @@ function InspectedNode({ id }: { id: string }) {
       problems={analysis.byNode[id]?.problems ?? []}
       toolCost={analysis.toolCosts[id]}
       serverData={serverData}
+      toolSources={toolSources}
+      onApprovalChange={actions.setEdgeApproval}
       onChange={onChange}
       onDelete={onDelete}
     />

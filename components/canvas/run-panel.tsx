@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { selectRunCalls, selectRunError, selectRunFinished, selectRunId, selectRunResult, selectRunState } from "@/lib/store";
+import { selectRunCalls, selectRunError, selectRunFinished, selectRunId, selectRunResult, selectRunState, selectRunWaitingForApproval } from "@/lib/store";
 import { useCanvas, useRunStatusStore } from "./canvas-context";
 import { ValuePreview } from "./value-preview";
 
@@ -18,14 +18,19 @@ export function RunPanel({ onCancel }: { onCancel: (runId: string) => void }) {
   const error = useRunStatusStore(selectRunError);
   const calls = useRunStatusStore(selectRunCalls);
   const result = useRunStatusStore(selectRunResult);
+  const waiting = useRunStatusStore(selectRunWaitingForApproval);
   if (!runId) return null;
   const trace = `/runs/${encodeURIComponent(runId)}`;
   return (
-    <section className={`run-panel run-panel-${status ?? "queued"}`} aria-label="Current run">
+    <section className={`run-panel run-panel-${waiting ? "waiting-for-approval" : (status ?? "queued")}`} aria-label="Current run">
       <div className="run-panel-line">
         <span role="status" aria-live="polite" className="run-panel-status">
           {status === "unknown" ? (
             <span className="run-panel-error">The run could not be followed: {error}</span>
+          ) : waiting ? (
+            <>
+              Run is <strong>waiting for approval</strong>: {waiting.nodeId} wants to call <code>{waiting.server}/{waiting.tool}</code>. <Link href="/approvals">Approve or deny it on Approvals</Link>
+            </>
           ) : (
             <>
               Run {finished ? "ended" : "is"} <strong>{(status ?? "starting").replace(/_/g, " ")}</strong>

@@ -32,6 +32,7 @@ export function useRunFollower(intervalMs = 500): void {
   useEffect(() => {
     if (!runId) return;
     let stopped = false;
+    let announcedWait = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const controller = new AbortController();
     const poll = async () => {
@@ -45,11 +46,17 @@ export function useRunFollower(intervalMs = 500): void {
           return;
         }
         const status = report.run.status;
-        const finished = !liveStatuses.has(status);
+        // A run waiting for approval is not over: someone decides on the Approvals page and it goes on.
+        const waiting = report.run.waitingForApproval ?? null;
+        const finished = !liveStatuses.has(status) && !waiting;
         const result = finished && Object.hasOwn(report.run.outputs, "result") ? { value: report.run.outputs.result } : null;
-        stores.runStatus.getState().reported({ status, ...nodeStatuses(report.nodeRuns), result, newCalls: report.toolCalls ?? [], error: report.run.error, finished });
+        const nodes = nodeStatuses(report.nodeRuns);
+        if (waiting) nodes.byNode[waiting.nodeId] = "waiting_for_approval";
+        stores.runStatus.getState().reported({ status, ...nodes, result, newCalls: report.toolCalls ?? [], error: report.run.error, finished, waitingForApproval: waiting });
+        if (waiting && !announcedWait) stores.notices.getState().announce(`The run waits for approval of ${waiting.server}/${waiting.tool}: decide on the Approvals page.`, "info");
+        announcedWait = Boolean(waiting);
         if (finished) announceEnd(status, report.run.error);
-        else timer = setTimeout(poll, intervalMs);
+        else timer = setTimeout(poll, waiting ? intervalMs * 4 : intervalMs);
       } catch (error) {
         if (stopped) return;
         // A dropped connection is the world's fault, not the run's: try again a little later.

@@ -10,6 +10,7 @@ import { type ConfigPath, orderedProperties, pathKey, setAt } from "./config-val
 import { ProblemItems } from "./problem-items";
 import { SchemaField } from "./schema-field";
 import { type ServerPickerData, ServerToolPicker } from "./server-tool-picker";
+import { ApprovalPolicyFields, type WiredToolSource } from "./approval-policy-fields";
 
 /**
  * The inspector of one node: its label, a form generated from its type's
@@ -23,6 +24,8 @@ export function NodeInspector({
   problems,
   toolCost,
   serverData,
+  toolSources = [],
+  onApprovalChange,
   onChange,
   onDelete,
 }: {
@@ -33,6 +36,9 @@ export function NodeInspector({
   toolCost: AgentToolCost | undefined;
   /** For an MCP server node: its server, that server's tools, and the servers to choose from. */
   serverData?: ServerPickerData;
+  /** For an agent: the service, server and task edges that bring it tools, with their approval policies. */
+  toolSources?: readonly WiredToolSource[];
+  onApprovalChange?: (edgeId: string, approval: WiredToolSource["approval"]) => void;
   onChange: (patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => void;
   onDelete: () => void;
 }) {
@@ -78,6 +84,7 @@ export function NodeInspector({
       </div>
 
       {toolCost ? <ToolCostSummary cost={toolCost} nodeId={node.id} /> : null}
+      {onApprovalChange ? <ApprovalPolicyFields nodeId={node.id} sources={toolSources} onChange={onApprovalChange} /> : null}
 
       {node.data.type === mcpServerNodeType && serverData ? (
         <ServerToolPicker

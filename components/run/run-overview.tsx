@@ -55,7 +55,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
       </div>
       <p className={styles.runStatus} role="status" aria-live="polite">
         <StatusBadge status={run.status} waitingForApproval={Boolean(run.attention?.approval)} />
-        <span>{statusSentence(run.status, duration, toolCallCount)}</span>
+        <span>{run.status === "needs-attention" && run.attention?.approval ? "Waiting for approval: a policy stopped a call. Decide below or on the Approvals page; no worker holds the run meanwhile." : statusSentence(run.status, duration, toolCallCount)}</span>
       </p>
       <dl className={styles.facts}>
         <div>

@@ -5,6 +5,8 @@ import { type TraceOverview, noFilters } from "@/lib/trace/trace-page";
 import { buildTraceRows, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
 import { AttentionPanel, type DecideAttentionAction } from "./attention-panel";
+import { RunApprovalPanel } from "@/components/approvals/run-approval-panel";
+import type { DecideApprovalAction } from "@/components/approvals/approval-decision-form";
 import { TaintSection } from "./taint-section";
 import { TraceFilters } from "./trace-filters";
 import { rowHeights, TraceRow } from "./trace-row";
@@ -19,6 +21,8 @@ export interface RunTraceViewProps {
   cancelRun?: CancelRunAction;
   /** Absent below runner: the attention panel is not offered. */
   decideAttention?: DecideAttentionAction;
+  /** Decides a call an approval policy stopped (the run waits for approval); absent below runner. */
+  decideApproval?: DecideApprovalAction;
   /** A tool call to open when the page loads (a link from the canvas's run panel). */
   initialCall?: string;
 }
@@ -29,7 +33,7 @@ export interface RunTraceViewProps {
  * the run while it runs. The tree's calls load page by page as they scroll
  * into view; a call's arguments and result when it is opened.
  */
-export function RunTraceView({ initialTrace, cancelRun, decideAttention, initialCall }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall }: RunTraceViewProps) {
   const data = useTraceData(initialTrace);
   const { overview, latest, filters, setFilters, loaded, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
@@ -92,7 +96,8 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, initial
   return (
     <div className={styles.page}>
       <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} />
-      {latest.run.status === "needs-attention" && latest.run.attention && decideAttention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
+      {latest.run.status === "needs-attention" && latest.run.attention?.approval && decideApproval ? <RunApprovalPanel run={latest.run} decide={decideApproval} /> : null}
+      {latest.run.status === "needs-attention" && latest.run.attention && !latest.run.attention.approval && decideAttention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
       {data.error ? (
         <p className={styles.pollError} role="alert">
           {data.error}

@@ -10,6 +10,7 @@ export interface HeaderPerson {
 const everyone = [
   { href: "/", label: "Workflows" },
   { href: "/runs", label: "Runs" },
+  { href: "/approvals", label: "Approvals" },
   { href: "/nodes", label: "Nodes" },
   { href: "/servers", label: "Servers" },
 ];

@@ -1,19 +1,13 @@
 import { stableId } from "../engine/journal/step-key";
 import { checkArguments } from "../manifest/json-schema-check";
 import { type ApprovalDecision, expiredWaits } from "../policy";
+import type { WaitingApproval } from "../policy/waiting-approval";
 import type { AttentionRequest } from "../trace/run-trace";
 import { toJsonText } from "./json-text";
+import { documentName } from "./run-rows";
 import type { SqlDatabase } from "./sql/sql-database";
 
-/** A call waiting for approval, as the Approvals page and `npm run workflow -- approvals` list it. */
-export interface WaitingApproval {
-  /** The id a person decides by: the id the call's trace row will have. */
-  callId: string;
-  runId: string;
-  workflowId: string | null;
-  request: AttentionRequest & { approval: NonNullable<AttentionRequest["approval"]> };
-  deadline: string;
-}
+export type { WaitingApproval };
 
 /** What a person decides; `by` is the deciding actor (authorization is checked by the caller, in app/). */
 export type DecisionInput = { action: "approve"; arguments?: unknown; by: string } | { action: "deny"; reason: string; by: string };
@@ -22,12 +16,12 @@ export type DecisionResult = { ok: true; runId: string } | { ok: false; error: s
 
 /** Every call waiting for approval across runs, oldest first. */
 export async function listWaitingApprovals(db: SqlDatabase): Promise<WaitingApproval[]> {
-  const rows = await db.query<{ id: string; workflowId: string | null; attention: string | null }>(`SELECT "id", "workflowId", "attention" FROM "Run" WHERE "status" = 'needs-attention' AND "attention" IS NOT NULL`);
+  const rows = await db.query<{ id: string; workflowId: string | null; attention: string | null; document: string }>(`SELECT "id", "workflowId", "attention", "document" FROM "Run" WHERE "status" = 'needs-attention' AND "attention" IS NOT NULL`);
   const waiting: WaitingApproval[] = [];
   for (const row of rows) {
     const request = JSON.parse(row.attention!) as AttentionRequest;
     if (!request.approval) continue;
-    waiting.push({ callId: stableId(row.id, request.key), runId: row.id, workflowId: row.workflowId, request: request as WaitingApproval["request"], deadline: request.approval.deadline });
+    waiting.push({ callId: stableId(row.id, request.key), runId: row.id, workflowId: row.workflowId, workflowName: documentName(row.document), request: request as WaitingApproval["request"], deadline: request.approval.deadline });
   }
   return waiting.sort((a, b) => a.request.approval.since.localeCompare(b.request.approval.since));
 }
@@ -83,3 +77,14 @@ async function notWaiting(db: SqlDatabase, callId: string): Promise<string> {
   }
   return `There is no call "${callId}" waiting for approval.`;
 }
+
+/**
+ * Claims the one notice a waiting call gets (the webhook): true the first
+ * time for a call key, false after, whichever worker asks. Recorded in the
+ * run's journal as `<call key>/notified`, which replay never reads.
+ */
+export async function claimWaitingNotice(db: SqlDatabase, runId: string, callKey: string, now: Date = new Date()): Promise<boolean> {
+  const changed = await db.execute(`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'notified', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [runId, `${callKey}/notified`, toJsonText({ at: now.toISOString() }), now]);
+  return changed > 0;
+}
+

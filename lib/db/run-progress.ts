@@ -1,10 +1,10 @@
 import "server-only";
-import { nodeStatuses, runStatuses } from "../trace/run-trace";
+import { type AttentionRequest, nodeStatuses, runStatuses } from "../trace/run-trace";
 import type { RunProgress } from "../trace/run-progress";
 import type { NodeStatus, RunStatus } from "../trace/run-events";
 import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
-import { objectFromJsonText } from "./json-text";
+import { fromJsonText, objectFromJsonText } from "./json-text";
 
 /**
  * The canvas's view of a run (RunProgress): its own small query, apart from
@@ -15,7 +15,7 @@ import { objectFromJsonText } from "./json-text";
  */
 export async function getRunProgress(runId: string, options: { afterSequence?: number } = {}): Promise<RunProgress | null> {
   try {
-    const run = await prisma().run.findUnique({ where: { id: runId }, select: { id: true, status: true, error: true, outputs: true, endedAt: true } });
+    const run = await prisma().run.findUnique({ where: { id: runId }, select: { id: true, status: true, error: true, outputs: true, endedAt: true, attention: true } });
     if (!run) return null;
     const nodeRuns = await prisma().nodeRun.findMany({
       where: { runId, parentToolCallId: null },
@@ -35,13 +35,21 @@ export async function getRunProgress(runId: string, options: { afterSequence?: n
       latest.set(row.nodeId, { nodeId: row.nodeId, status: known(row.status, nodeStatuses, "failed"), outputs: objectFromJsonText(row.outputs), error: row.error });
     }
     return {
-      run: { id: run.id, status: known(run.status, runStatuses, "failed"), error: run.error, outputs: objectFromJsonText(run.outputs), endedAt: run.endedAt?.toISOString() ?? null },
+      run: { id: run.id, status: known(run.status, runStatuses, "failed"), error: run.error, outputs: objectFromJsonText(run.outputs), endedAt: run.endedAt?.toISOString() ?? null, ...waitingFor(run.status, run.attention) },
       nodeRuns: [...latest.values()],
       toolCalls,
     };
   } catch (error) {
     throw toDatabaseError(error, `read the progress of run "${runId}"`);
   }
+}
+
+/** A needs-attention run whose call waits for approval: the agent and tool, for the canvas. */
+function waitingFor(status: string, attention: string | null): Pick<RunProgress["run"], "waitingForApproval"> {
+  if (status !== "needs-attention" || !attention) return {};
+  const request = fromJsonText(attention) as Partial<AttentionRequest> | null;
+  if (!request?.approval || typeof request.nodeId !== "string") return {};
+  return { waitingForApproval: { nodeId: request.nodeId, server: String(request.server ?? ""), tool: String(request.tool ?? "") } };
 }
 
 function known<T extends RunStatus | NodeStatus>(value: string, allowed: readonly T[], fallback: T): T {

@@ -1,6 +1,7 @@
 import type { NodeRun, Run, TaintRecord as TaintRow, ToolCall } from "../generated/prisma/client";
 import type { NodeStatus, RunStatus, TaintSource } from "../trace/run-events";
 import { nodeStatuses, runStatuses, type NodeRunRecord, type RunRecord, type TaintRecordEntry, type ToolCallRecord } from "../trace/run-trace";
+import { stableId } from "../engine/journal/step-key";
 import { fromJsonText, objectFromJsonText } from "./json-text";
 
 /** Maps the rows of a run onto the plain trace types (JSON parsed, times as ISO text). */
@@ -19,15 +20,16 @@ export function toRunRecord(row: Run): RunRecord {
     endedAt: row.endedAt?.toISOString() ?? null,
     ...(row.workerId ? { workerId: row.workerId } : {}),
     ...(row.resumeCount > 0 ? { resumeCount: row.resumeCount } : {}),
-    ...(row.attention ? { attention: attentionOf(row.attention) } : {}),
+    ...(row.attention ? { attention: attentionOf(row.id, row.attention) } : {}),
   };
 }
 
 /** The Run row's `attention` column: the call waiting for a person, or null (also for text that is not one). */
-function attentionOf(text: string | null): RunRecord["attention"] {
+function attentionOf(runId: string, text: string | null): RunRecord["attention"] {
   const value = text ? fromJsonText(text) : null;
   if (!value || typeof value !== "object" || typeof (value as { key?: unknown }).key !== "string") return null;
-  return value as RunRecord["attention"];
+  const request = value as NonNullable<RunRecord["attention"]>;
+  return { ...request, callId: stableId(runId, request.key) };
 }
 
 export function toNodeRunRecord(row: NodeRun): NodeRunRecord {

@@ -48,3 +48,10 @@ export function policyLabel(policy: ApprovalPolicy): string {
   ].filter(Boolean);
   return parts.length ? `rules: ${parts.join(", ")}` : "allow";
 }
+
+/** The label of a policy as a workflow stores it (a bare verdict or a policy object), for a badge; null when none is set. */
+export function wiredPolicyLabel(wired: unknown): string | null {
+  if (wired === undefined) return null;
+  const parsed = approvalPolicy.safeParse(typeof wired === "string" ? { decide: wired } : wired);
+  return parsed.success ? policyLabel(parsed.data) : "invalid policy";
+}

@@ -1,6 +1,6 @@
 import type { Edge, Node } from "@xyflow/react";
 import { edgeHandleIds, parseHandleId } from "../canvas";
-import type { EdgeKind, ToolSource, Workflow, WorkflowEdge, WorkflowNode } from "../graph";
+import { type EdgeKind, type ToolSource, type Workflow, type WorkflowEdge, type WorkflowNode, wiredPolicyLabel } from "../graph";
 
 /**
  * The workflow document as React Flow holds it. Node and edge data stay
@@ -50,9 +50,11 @@ export function toCanvasEdge(edge: WorkflowEdge): CanvasEdge {
     source: edge.source,
     target: edge.target,
     ...edgeHandleIds(edge),
-    className: `edge-${edge.kind}`,
+    className: `edge-${edge.kind}${edge.approval === undefined ? "" : " has-approval"}`,
     data: { kind: edge.kind, ...(edge.approval === undefined ? {} : { approval: edge.approval }) },
-    ariaLabel: `${capitalize(edge.kind)} edge from ${edge.source}.${edge.sourceHandle} to ${edge.target}.${edge.targetHandle}`,
+    // The edge's approval policy as a badge on it (React Flow draws `label` at the edge's middle).
+    ...(edge.approval === undefined ? {} : { label: `approval: ${wiredPolicyLabel(edge.approval)}` }),
+    ariaLabel: `${capitalize(edge.kind)} edge from ${edge.source}.${edge.sourceHandle} to ${edge.target}.${edge.targetHandle}${edge.approval === undefined ? "" : `, approval policy ${wiredPolicyLabel(edge.approval)}`}`,
   };
 }
 

@@ -2,7 +2,7 @@ import { applyEdgeChanges, applyNodeChanges, type EdgeChange, type NodeChange } 
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { uniqueId } from "../canvas";
 import type { Workflow, WorkflowEdge, WorkflowNode } from "../graph";
-import { type CanvasEdge, type CanvasNode, nodeAriaLabel, type TitleOf, toCanvasEdge, toCanvasNode } from "./canvas-document";
+import { type CanvasEdge, type CanvasNode, nodeAriaLabel, type TitleOf, toCanvasEdge, toCanvasNode, toWorkflowEdge } from "./canvas-document";
 import { type History, recordEdit, type Snapshot, stepBack, stepForward } from "./history";
 
 /**
@@ -36,6 +36,8 @@ export interface DocumentActions {
   addEdge(edge: Omit<WorkflowEdge, "id">): string;
   /** Changes a node's config or label. Edits with the same `mergeKey` in quick succession are one undo step (typing). */
   updateNode(id: string, patch: { config?: Record<string, unknown>; label?: string }, mergeKey?: string): void;
+  /** Sets (or, with undefined, removes) the approval policy of a service or task edge: the tools it brings. One undo step. */
+  setEdgeApproval(id: string, approval: WorkflowEdge["approval"]): void;
   /** Removes nodes, edges, and every edge touching a removed node. */
   removeElements(nodeIds: Iterable<string>, edgeIds: Iterable<string>): void;
   /** Moves nodes at once (auto-layout): one undo step. */
@@ -132,6 +134,14 @@ export function createDocumentStore(workflow: Workflow, titleOf: TitleOf): Docum
           return { ...node, data, ariaLabel: nodeAriaLabel(node.id, data, titleOf) };
         });
         edit({ nodes }, mergeKey ? { mergeKey } : {});
+      },
+      setEdgeApproval(id, approval) {
+        const edges = get().edges.map((edge) => {
+          if (edge.id !== id) return edge;
+          const { approval: _previous, ...plain } = toWorkflowEdge(edge);
+          return { ...toCanvasEdge(approval === undefined ? plain : { ...plain, approval }), selected: edge.selected };
+        });
+        edit({ edges });
       },
       removeElements(nodeIds, edgeIds) {
         const nodesGone = new Set(nodeIds);

@@ -41,6 +41,7 @@ export {
   selectRunCalls,
   selectRunError,
   selectRunResult,
+  selectRunWaitingForApproval,
   selectRunFinished,
   selectRunId,
   selectRunState,

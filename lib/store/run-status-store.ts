@@ -19,6 +19,8 @@ export interface RunStatusState {
   error: string | null;
   /** The run is over: nothing more will change. */
   finished: boolean;
+  /** The call an approval policy stopped, while the run waits for a person (it goes on once they decide). */
+  waitingForApproval: { nodeId: string; server: string; tool: string } | null;
   started(runId: string): void;
   reported(report: {
     status: string;
@@ -29,6 +31,7 @@ export interface RunStatusState {
     newCalls?: readonly RunProgressCall[];
     error?: string | null;
     finished: boolean;
+    waitingForApproval?: { nodeId: string; server: string; tool: string } | null;
   }): void;
   failed(error: string): void;
   cleared(): void;
@@ -36,7 +39,7 @@ export interface RunStatusState {
 
 export type RunStatusStore = StoreApi<RunStatusState>;
 
-const idle = { runId: null, status: null, byNode: {}, outputs: {}, result: null, calls: [], error: null, finished: false };
+const idle = { runId: null, status: null, byNode: {}, outputs: {}, result: null, calls: [], error: null, finished: false, waitingForApproval: null };
 
 /** The sequence of the last tool call the store has (0 before any). */
 export function lastCallSequence(state: Pick<RunStatusState, "calls">): number {
@@ -58,6 +61,7 @@ export function createRunStatusStore(): RunStatusStore {
         calls: fresh.length > 0 ? [...get().calls, ...fresh] : get().calls,
         error: report.error ?? null,
         finished: report.finished,
+        waitingForApproval: report.waitingForApproval ?? null,
       });
     },
     failed: (error) => set({ status: "unknown", error, finished: true }),

@@ -7,7 +7,15 @@ import type { NodeStatus, RunStatus } from "./run-events";
  * has (without arguments and results: the trace has those).
  */
 export interface RunProgress {
-  run: { id: string; status: RunStatus; error: string | null; outputs: Record<string, unknown>; endedAt: string | null };
+  run: {
+    id: string;
+    status: RunStatus;
+    error: string | null;
+    outputs: Record<string, unknown>;
+    endedAt: string | null;
+    /** Set while the run is needs-attention because an approval policy stopped a call: which agent's call to which tool. */
+    waitingForApproval?: { nodeId: string; server: string; tool: string };
+  };
   nodeRuns: { nodeId: string; status: NodeStatus; outputs: Record<string, unknown>; error: string | null }[];
   toolCalls: RunProgressCall[];
 }

@@ -31,6 +31,8 @@ export interface RunRecord {
 /** The step a needs-attention run waits on; the choice is recorded under `<key>/choice`. */
 export interface AttentionRequest {
   key: string;
+  /** The id a person decides by (the id the call's trace row will have); set when the run is read. */
+  callId?: string;
   nodeId: string;
   nodeRunId: string;
   tool: string;

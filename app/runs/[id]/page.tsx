@@ -6,6 +6,7 @@ import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
 import { cancelRun, decideRunAttention } from "@/app/actions/runs";
 import { may, requirePageRole } from "@/lib/auth/require-role";
+import { decideApproval } from "@/app/actions/approvals";
 
 // A run changes while it runs: never cached.
 export const dynamic = "force-dynamic";
@@ -33,5 +34,5 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   }
   if (!trace) notFound();
   // `?call=<id>` (from the canvas's run panel) opens that call in the trace.
-  return <RunTraceView initialTrace={trace} cancelRun={may(actor, "runner") ? cancelRun : undefined} decideAttention={may(actor, "runner") ? decideRunAttention : undefined} initialCall={typeof call === "string" ? call : undefined} />;
+  return <RunTraceView initialTrace={trace} cancelRun={may(actor, "runner") ? cancelRun : undefined} decideAttention={may(actor, "runner") ? decideRunAttention : undefined} decideApproval={may(actor, "runner") ? decideApproval : undefined} initialCall={typeof call === "string" ? call : undefined} />;
 }

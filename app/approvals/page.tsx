@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { ApprovalList } from "@/components/approvals/approval-list";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { requireRole } from "@/lib/auth/require-role";
+import { DatabaseError } from "@/lib/db";
+import { waitingApprovals } from "@/app/runs/run-launcher";
+import { decideApproval } from "@/app/actions/approvals";
+
+// Waiting calls come and go: read on every request.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Approvals" };
+
+/**
+ * /approvals: everything that waits for a person, across runs, one section
+ * per kind (each section reads its own list and brings its own form).
+ * Today: tool calls an approval policy stopped. A new kind (questions from
+ * tools) is one more section below.
+ */
+export default async function ApprovalsPage() {
+  await requireRole("viewer");
+  try {
+    const approvals = await waitingApprovals();
+    return (
+      <>
+        <div className="page-heading">
+          <h1>Approvals</h1>
+          <p className="lead">Runs that wait for a person hold no worker: decide here, and a worker takes the run up again.</p>
+        </div>
+        <ApprovalList approvals={approvals} decide={decideApproval} />
+      </>
+    );
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error;
+    return (
+      <>
+        <div className="page-heading">
+          <h1>Approvals</h1>
+        </div>
+        <ErrorNotice title="The waiting calls cannot be listed">{error.message}</ErrorNotice>
+      </>
+    );
+  }
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { WaitingApproval } from "@/lib/policy/waiting-approval";
+import { ApprovalCard } from "./approval-card";
+import type { DecideApprovalAction } from "./approval-decision-form";
+import styles from "./approvals.module.css";
+
+/**
+ * The Approvals page's section for tool calls an approval policy stopped,
+ * across runs, oldest first. Each decision is announced here and the list
+ * read again (the decided call leaves it).
+ */
+export function ApprovalList({ approvals, decide }: { approvals: readonly WaitingApproval[]; decide: DecideApprovalAction }) {
+  const router = useRouter();
+  const [notice, setNotice] = useState("");
+  return (
+    <section className={styles.section} aria-labelledby="approval-list-heading">
+      <h2 id="approval-list-heading">Tool calls waiting for approval ({approvals.length})</h2>
+      <p role="status" className={styles.notice}>
+        {notice}
+      </p>
+      {approvals.length === 0 ? (
+        <EmptyState title="No call waits for approval">
+          <p>When an approval policy asks before a tool call (for example outside content flowing into a tool that writes), the call waits here.</p>
+        </EmptyState>
+      ) : (
+        <ul className={styles.list} aria-label="Calls waiting for approval">
+          {approvals.map((approval) => (
+            <li key={approval.callId}>
+              <ApprovalCard
+                approval={approval}
+                decide={decide}
+                onDecided={(message) => {
+                  setNotice(`${approval.request.server}/${approval.request.tool} in ${approval.workflowName}: ${message}`);
+                  router.refresh();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
