@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ApprovalList } from "@/components/approvals/approval-list";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { requireRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 import { DatabaseError } from "@/lib/db";
 import { waitingApprovals } from "@/app/runs/run-launcher";
 import { decideApproval } from "@/app/actions/approvals";
@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: "Approvals" };
  * tools) is one more section below.
  */
 export default async function ApprovalsPage() {
-  await requireRole("viewer");
+  const actor = await requirePageRole("viewer", "/approvals");
   try {
     const approvals = await waitingApprovals();
     return (
@@ -27,7 +27,7 @@ export default async function ApprovalsPage() {
           <h1>Approvals</h1>
           <p className="lead">Runs that wait for a person hold no worker: decide here, and a worker takes the run up again.</p>
         </div>
-        <ApprovalList approvals={approvals} decide={decideApproval} />
+        <ApprovalList approvals={approvals} decide={may(actor, "runner") ? decideApproval : undefined} />
       </>
     );
   } catch (error) {

@@ -10,7 +10,7 @@ import styles from "./approvals.module.css";
 
 export interface ApprovalCardProps {
   approval: WaitingApproval;
-  decide: DecideApprovalAction;
+  decide?: DecideApprovalAction;
   onDecided: (message: string) => void;
   /** The Approvals page names the run; the run page does not need to. */
   showRun?: boolean;
@@ -57,7 +57,7 @@ export function ApprovalCard({ approval, decide, onDecided, showRun = true }: Ap
         </dd>
       </dl>
       <TaintedArgumentTable approval={approval} />
-      <ApprovalDecisionForm approval={approval} decide={decide} onDecided={onDecided} />
+      {decide ? <ApprovalDecisionForm approval={approval} decide={decide} onDecided={onDecided} /> : <p className="small">A runner or above decides this call.</p>}
     </article>
   );
 }

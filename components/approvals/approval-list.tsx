@@ -13,7 +13,8 @@ import styles from "./approvals.module.css";
  * across runs, oldest first. Each decision is announced here and the list
  * read again (the decided call leaves it).
  */
-export function ApprovalList({ approvals, decide }: { approvals: readonly WaitingApproval[]; decide: DecideApprovalAction }) {
+/** `decide` is absent for people who may only read (viewers): the calls are listed without the form. */
+export function ApprovalList({ approvals, decide }: { approvals: readonly WaitingApproval[]; decide?: DecideApprovalAction }) {
   const router = useRouter();
   const [notice, setNotice] = useState("");
   return (
