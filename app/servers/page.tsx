@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { deleteServerAction, testServerAction } from "@/app/actions/servers";
+import { cookies } from "next/headers";
+import { connectServerAction, deleteServerAction, disconnectServerAction, testServerAction } from "@/app/actions/servers";
 import { ServerList } from "@/components/servers/server-list";
 import styles from "@/components/servers/servers.module.css";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError } from "@/lib/db";
+import { oauthResultCookie, oauthStore } from "./oauth/oauth-connection";
 import { serverRegistry } from "./server-registry";
 import { serverView } from "./server-views";
 
@@ -13,11 +15,12 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "MCP servers" };
 
-export default async function ServersPage({ searchParams }: { searchParams: Promise<{ saved?: string }> }) {
-  const { saved } = await searchParams;
+export default async function ServersPage({ searchParams }: { searchParams: Promise<{ saved?: string; oauth?: string }> }) {
+  const { saved, oauth } = await searchParams;
   let listings;
+  let connections;
   try {
-    listings = await serverRegistry().list();
+    [listings, connections] = await Promise.all([serverRegistry().list(), oauthStore().statuses()]);
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (
@@ -27,7 +30,9 @@ export default async function ServersPage({ searchParams }: { searchParams: Prom
       </>
     );
   }
-  const servers = listings.map(serverView);
+  const servers = listings.map((listing) => serverView(listing, connections));
+  // What the OAuth callback did, in its own words (set by app/servers/oauth/callback, gone after a minute).
+  const oauthNote = oauth ? (await cookies()).get(oauthResultCookie)?.value : undefined;
   const savedServer = saved ? servers.find((server) => server.id === saved) : undefined;
   return (
     <>
@@ -37,7 +42,12 @@ export default async function ServersPage({ searchParams }: { searchParams: Prom
           Saved {savedServer.name ?? savedServer.id}.
         </p>
       ) : null}
-      <ServerList servers={servers} actions={{ remove: deleteServerAction, test: testServerAction }} />
+      {oauthNote ? (
+        <p role={oauthNote.startsWith("Connected") ? "status" : "alert"} className={oauthNote.startsWith("Connected") ? "notice" : "notice notice-error"}>
+          {oauthNote}
+        </p>
+      ) : null}
+      <ServerList servers={servers} actions={{ remove: deleteServerAction, test: testServerAction, connect: connectServerAction, disconnect: disconnectServerAction }} />
     </>
   );
 }

@@ -156,6 +156,38 @@ export function ServerForm({
           {field("headers", "Headers", { multiline: true, rows: 3, spellCheck: false, hint: "Name: value, one per line." })}
         </fieldset>
       )}
+      {values.transport === "stdio" ? null : (
+        <fieldset className={styles.fieldset}>
+          <legend>OAuth</legend>
+          <div className={styles.field}>
+            <label htmlFor={`${idPrefix}-oauthGrant`}>Authorization</label>
+            <select
+              id={`${idPrefix}-oauthGrant`}
+              name="oauthGrant"
+              value={values.oauthGrant}
+              onChange={(event) => setValues((current) => ({ ...current, oauthGrant: event.target.value }))}
+              aria-invalid={errorFor("oauth") ? true : undefined}
+              aria-describedby={errorFor("oauth") ? `${idPrefix}-oauth-error` : undefined}
+            >
+              <option value="">None (headers only)</option>
+              <option value="authorization_code">OAuth: a person connects it (authorization code)</option>
+              <option value="client_credentials">OAuth: machine to machine (client credentials)</option>
+            </select>
+            {errorFor("oauth") ? (
+              <p id={`${idPrefix}-oauth-error`} className={styles.fieldError}>
+                {errorFor("oauth")}
+              </p>
+            ) : null}
+          </div>
+          {values.oauthGrant ? (
+            <>
+              {field("oauthClientId", "OAuth client id", { spellCheck: false, autoComplete: "off", hint: values.oauthGrant === "client_credentials" ? "Required." : "Only for a client registered by hand at the provider; empty: Switchboard registers itself." })}
+              {field("oauthClientSecret", "OAuth client secret (a secret's name)", { spellCheck: false, autoComplete: "off", hint: "The name of one of this server's secrets below, e.g. CLIENT_SECRET; never the value." })}
+              {field("oauthScope", "OAuth scope", { spellCheck: false, autoComplete: "off", hint: "Space-separated. Empty: what the server asks for." })}
+            </>
+          ) : null}
+        </fieldset>
+      )}
 
       <SecretInputs initial={initial.secretNames.map((name) => ({ name, state: secretStates[name] ?? "missing" }))} error={failure?.field.startsWith("secrets") ? failure : null} />
 
@@ -168,6 +200,7 @@ export function ServerForm({
           {field("maxConcurrentCalls", "Calls at once", { inputMode: "numeric", hint: "Empty: no limit." })}
         </div>
         {field("allowedAgents", "Allowed agents", { hint: "Node ids or node types, separated by commas. Empty: every agent." })}
+        {field("allowedTools", "Allowed tools", { spellCheck: false, hint: "Tool names, separated by commas: agents get only these. Empty: every tool the server lists." })}
       </fieldset>
 
       <div className={styles.buttonRow}>

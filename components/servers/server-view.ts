@@ -20,6 +20,10 @@ export type ServerView =
       maxRetries: number;
       maxConcurrentCalls: number | null;
       allowedAgents: string[];
+      /** Empty: every tool the server lists. */
+      allowedTools: string[];
+      /** The server's OAuth grant and connection, when it uses OAuth. */
+      oauth: { grant: "authorization_code" | "client_credentials"; status: "connected" | "reconnect" | "not-connected"; reason?: string; connectedBy?: string } | null;
       secrets: Array<{ name: string; state: SecretStateName }>;
     }
   | { ok: false; id: string; name: string | null; error: string; field: string };
@@ -40,6 +44,11 @@ export interface ServerFormInitial {
   maxRetries: string;
   maxConcurrentCalls: string;
   allowedAgents: string;
+  allowedTools: string;
+  oauthGrant: string;
+  oauthClientId: string;
+  oauthClientSecret: string;
+  oauthScope: string;
   enabled: boolean;
   secretNames: string[];
 }

@@ -31,4 +31,5 @@ export {
   type WorkflowVersionSummary,
 } from "./workflows";
 export { PrismaServerRegistry, type PrismaServerRegistryOptions } from "./servers";
+export { PrismaOAuthStateStore, type OAuthConnectionStatus, type PrismaOAuthStateStoreOptions } from "./server-oauth";
 export { PrismaCredentialStore, CredentialUnreadableError, storedCredentials, type CredentialStatus } from "./credentials";

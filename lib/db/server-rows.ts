@@ -4,7 +4,7 @@ import type { EntryProblem, ServerDestination, ServerEntry } from "../mcp/regist
 /** The McpServer columns an entry is written to. */
 export type McpServerData = Omit<McpServer, "createdAt" | "updatedAt">;
 
-const jsonColumns = { args: "args", env: "env", headers: "headers", secretNames: "secrets", allowedAgents: "allowedAgents" } as const;
+const jsonColumns = { args: "args", env: "env", headers: "headers", secretNames: "secrets", allowedAgents: "allowedAgents", allowedTools: "allowedTools", oauth: "oauth" } as const;
 
 /**
  * A row as the entry it claims to be, for the registry's schema to judge:
@@ -47,6 +47,8 @@ export function rowFromEntry(entry: ServerEntry): McpServerData {
     maxRetries: entry.maxRetries,
     maxConcurrentCalls: entry.maxConcurrentCalls ?? null,
     allowedAgents: entry.allowedAgents ? JSON.stringify(entry.allowedAgents) : null,
+    allowedTools: entry.allowedTools ? JSON.stringify(entry.allowedTools) : null,
+    oauth: remote?.oauth ? JSON.stringify(remote.oauth) : null,
     enabled: entry.enabled,
   };
 }

@@ -21,6 +21,11 @@ const blank: ServerFormInitial = {
   maxRetries: String(serverEntryDefaults.maxRetries),
   maxConcurrentCalls: "",
   allowedAgents: "",
+  allowedTools: "",
+  oauthGrant: "",
+  oauthClientId: "",
+  oauthClientSecret: "",
+  oauthScope: "",
   enabled: true,
   secretNames: [],
 };

@@ -75,7 +75,7 @@ export class OAuthFlowError extends Error {
   override name = "OAuthFlowError";
 }
 
-function oauthFailure(error: unknown, refusal: Error | undefined, serverUrl: string): Error {
+export function oauthFailure(error: unknown, refusal: Error | undefined, serverUrl: string): Error {
   if (error instanceof Error && (error.name === "OAuthReconnectNeeded" || error.name === "AuthorizationCallbackError")) return error;
   const host = new URL(serverUrl).host;
   if (refusal) return new OAuthFlowError(`OAuth for ${host} refused by the URL guard: ${firstLine(refusal.message)}; nothing was stored`, { cause: error });

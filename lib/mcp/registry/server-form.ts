@@ -23,6 +23,13 @@ export interface ServerFormFields {
   maxRetries: string;
   maxConcurrentCalls: string;
   allowedAgents: string;
+  allowedTools: string;
+  /** "" (no OAuth), authorization_code or client_credentials. */
+  oauthGrant: string;
+  oauthClientId: string;
+  /** The name of one of the server's secrets. */
+  oauthClientSecret: string;
+  oauthScope: string;
   enabled: boolean;
   secretNames: string[];
 }
@@ -54,6 +61,11 @@ export function formFromEntry(entry: ServerEntry): ServerFormFields {
     maxRetries: String(entry.maxRetries),
     maxConcurrentCalls: entry.maxConcurrentCalls === undefined ? "" : String(entry.maxConcurrentCalls),
     allowedAgents: (entry.allowedAgents ?? []).join(", "),
+    allowedTools: (entry.allowedTools ?? []).join(", "),
+    oauthGrant: remote?.oauth?.grant ?? "",
+    oauthClientId: remote?.oauth?.clientId ?? "",
+    oauthClientSecret: remote?.oauth?.clientSecret ?? "",
+    oauthScope: remote?.oauth?.scope ?? "",
     enabled: entry.enabled,
     secretNames: entry.secrets ?? [],
   };
@@ -87,6 +99,14 @@ export function entryFromForm(form: FormSource): FormParse {
       input.url = field("url").trim();
       const headers = pairs(field("headers"), ":", "headers", "Name: value");
       if (Object.keys(headers).length) input.headers = headers;
+      const grant = field("oauthGrant").trim();
+      if (grant) {
+        const oauth: Record<string, string> = { grant };
+        for (const [name, key] of [["oauthClientId", "clientId"], ["oauthClientSecret", "clientSecret"], ["oauthScope", "scope"]] as const) {
+          if (field(name).trim()) oauth[key] = field(name).trim();
+        }
+        input.oauth = oauth;
+      }
     }
     for (const name of ["timeoutMs", "toolTimeoutMs", "maxRetries", "maxConcurrentCalls"]) {
       const value = wholeNumber(field(name), name);
@@ -94,6 +114,8 @@ export function entryFromForm(form: FormSource): FormParse {
     }
     const agents = field("allowedAgents").split(/[,\n]/).map((agent) => agent.trim()).filter(Boolean);
     if (agents.length) input.allowedAgents = agents;
+    const tools = field("allowedTools").split(/[,\n]/).map((tool) => tool.trim()).filter(Boolean);
+    if (tools.length) input.allowedTools = tools;
     input.enabled = form.get("enabled") === "on" || form.get("enabled") === "true";
     const { names, values } = secretPairs(form);
     if (names.length) input.secrets = names;
