@@ -38,7 +38,7 @@ export async function GET(request: NextRequest) {
     );
     return `Connected ${resolved.entry.name}.`;
   });
-  const response = NextResponse.redirect(new URL(`/servers${serverId ? `?oauth=${encodeURIComponent(serverId)}` : ""}`, appOrigin(request.headers) ?? request.nextUrl.origin), 303);
+  const response = NextResponse.redirect(new URL(`/servers?oauth=${encodeURIComponent(serverId || "callback")}`, appOrigin(request.headers) ?? request.nextUrl.origin), 303);
   response.cookies.set(oauthResultCookie, note, { httpOnly: true, sameSite: "lax", path: "/servers", maxAge: 60 });
   return response;
 }
