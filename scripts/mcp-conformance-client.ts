@@ -59,6 +59,8 @@ function authOptions(): Pick<ConnectEntryOptions, "oauth" | "authProvider"> {
     clientName: "Switchboard (conformance)",
     // A client ID metadata document (used where the authorization server supports it; dynamic registration otherwise).
     clientMetadataUrl: "https://conformance-test.local/client-metadata.json",
+    // The 2025-03-26 server publishes an issuer other than its metadata's URL: its owner would tick "allow issuer mismatch" for it.
+    ...(scenario === "auth/2025-03-26-oauth-metadata-backcompat" ? { allowIssuerMismatch: true } : {}),
     ...(context.client_id && scenario === "auth/pre-registration" ? { preRegistered: { clientId: context.client_id, clientSecret: context.client_secret } } : {}),
   });
   return { oauth: { provider, consent: headlessConsent } };

@@ -34,7 +34,7 @@ export async function startConnect(entry: ServerEntry, secretValues: Readonly<Re
   await provider.invalidateCredentials("tokens");
   let result: string;
   try {
-    result = await auth(provider, { serverUrl: entry.url, ...(oauthOf(entry)?.scope ? { scope: oauthOf(entry)?.scope } : {}), fetchFn: fetch });
+    result = await auth(provider, { serverUrl: entry.url, ...(oauthOf(entry)?.scope ? { scope: oauthOf(entry)?.scope } : {}), fetchFn: fetch, skipIssuerMetadataValidation: provider.allowIssuerMismatch });
   } catch (error) {
     await provider.invalidateCredentials("verifier");
     throw oauthFailure(error, refusals[0], entry.url);

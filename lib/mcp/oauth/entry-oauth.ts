@@ -69,6 +69,7 @@ export async function entryOAuth(entry: ServerEntry, secretValues: Readonly<Reco
     ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
     ...(oauth.clientId ? { preRegistered: { clientId: oauth.clientId, ...(clientSecret ? { clientSecret } : {}) } } : {}),
     ...(oauth.scope ? { scope: oauth.scope } : {}),
+    ...(oauth.allowIssuerMismatch ? { allowIssuerMismatch: true } : {}),
     onSecret: settings.onSecret,
     onAuthorizationUrl: settings.onAuthorizationUrl,
   });

@@ -26,6 +26,12 @@ export interface RegistryOAuthOptions {
    * server "reconnect".
    */
   onAuthorizationUrl?: (url: URL) => void | Promise<void>;
+  /**
+   * Accept authorization-server metadata whose `issuer` differs from where it
+   * was found (RFC 8414 §3.3 check off). Security-weakening: only for a
+   * server known to publish a mismatched issuer (some 2025-03-26-era servers), set by its owner.
+   */
+  allowIssuerMismatch?: boolean;
   /** Told of every token handed to or saved by the SDK, so a run can redact them from its trace. */
   onSecret?: (value: string) => void;
 }
@@ -45,6 +51,10 @@ export class RegistryOAuthProvider implements OAuthClientProvider {
 
   get redirectUrl(): string {
     return this.options.redirectUrl;
+  }
+
+  get allowIssuerMismatch(): boolean {
+    return this.options.allowIssuerMismatch === true;
   }
 
   get clientMetadataUrl(): string | undefined {

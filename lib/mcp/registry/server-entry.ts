@@ -137,6 +137,8 @@ const oauthConfig = z.strictObject({
   clientId: text({ min: 1, max: 500, what: "the OAuth client id" }).optional(),
   clientSecret: secretName.optional(),
   scope: text({ min: 1, max: 1000, what: "the OAuth scope" }).optional(),
+  /** Accept an authorization server whose metadata names another issuer than where it is (security-weakening; a few 2025-03-26-era servers need it). */
+  allowIssuerMismatch: z.boolean().optional(),
 });
 
 const httpFields = {
