@@ -184,6 +184,16 @@ export function ServerForm({
               {field("oauthClientId", "OAuth client id", { spellCheck: false, autoComplete: "off", hint: values.oauthGrant === "client_credentials" ? "Required." : "Only for a client registered by hand at the provider; empty: Switchboard registers itself." })}
               {field("oauthClientSecret", "OAuth client secret (a secret's name)", { spellCheck: false, autoComplete: "off", hint: "The name of one of this server's secrets below, e.g. CLIENT_SECRET; never the value." })}
               {field("oauthScope", "OAuth scope", { spellCheck: false, autoComplete: "off", hint: "Space-separated. Empty: what the server asks for." })}
+              <div className={styles.checkboxField}>
+                <input
+                  id={`${idPrefix}-oauthAllowIssuerMismatch`}
+                  type="checkbox"
+                  name="oauthAllowIssuerMismatch"
+                  checked={values.oauthAllowIssuerMismatch}
+                  onChange={(event) => setValues((current) => ({ ...current, oauthAllowIssuerMismatch: event.target.checked }))}
+                />
+                <label htmlFor={`${idPrefix}-oauthAllowIssuerMismatch`}>Accept an authorization server whose metadata names another issuer (weaker: only for a server known to do so)</label>
+              </div>
             </>
           ) : null}
         </fieldset>

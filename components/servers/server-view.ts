@@ -49,6 +49,7 @@ export interface ServerFormInitial {
   oauthClientId: string;
   oauthClientSecret: string;
   oauthScope: string;
+  oauthAllowIssuerMismatch: boolean;
   enabled: boolean;
   secretNames: string[];
 }

@@ -26,6 +26,7 @@ const blank: ServerFormInitial = {
   oauthClientId: "",
   oauthClientSecret: "",
   oauthScope: "",
+  oauthAllowIssuerMismatch: false,
   enabled: true,
   secretNames: [],
 };

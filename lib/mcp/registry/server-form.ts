@@ -30,6 +30,7 @@ export interface ServerFormFields {
   /** The name of one of the server's secrets. */
   oauthClientSecret: string;
   oauthScope: string;
+  oauthAllowIssuerMismatch: boolean;
   enabled: boolean;
   secretNames: string[];
 }
@@ -66,6 +67,7 @@ export function formFromEntry(entry: ServerEntry): ServerFormFields {
     oauthClientId: remote?.oauth?.clientId ?? "",
     oauthClientSecret: remote?.oauth?.clientSecret ?? "",
     oauthScope: remote?.oauth?.scope ?? "",
+    oauthAllowIssuerMismatch: remote?.oauth?.allowIssuerMismatch === true,
     enabled: entry.enabled,
     secretNames: entry.secrets ?? [],
   };
@@ -101,10 +103,11 @@ export function entryFromForm(form: FormSource): FormParse {
       if (Object.keys(headers).length) input.headers = headers;
       const grant = field("oauthGrant").trim();
       if (grant) {
-        const oauth: Record<string, string> = { grant };
+        const oauth: Record<string, string | boolean> = { grant };
         for (const [name, key] of [["oauthClientId", "clientId"], ["oauthClientSecret", "clientSecret"], ["oauthScope", "scope"]] as const) {
           if (field(name).trim()) oauth[key] = field(name).trim();
         }
+        if (form.get("oauthAllowIssuerMismatch") === "on") oauth.allowIssuerMismatch = true;
         input.oauth = oauth;
       }
     }
