@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
 const ownerStorageState = "e2e/.auth/owner.json";
+/** e2e/oauth.spec.ts's local authorization server and protected MCP server (lib/mcp/oauth/fixtures). */
+export const oauthFixturePort = port + 1000;
 
 // Debian's Chromium: Playwright's own browser download cannot work offline.
 export default defineConfig({
@@ -42,6 +44,10 @@ export default defineConfig({
       DATABASE_URL: "file:./data/e2e.db",
       SWITCHBOARD_RESET_DATABASE: "true",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The OAuth fixture listens on 127.0.0.1: that one origin is allowed past the private-address rule.
+      SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${oauthFixturePort}`,
+      // Until SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS lands (branch sandbox), the older switch allows it.
+      SWITCHBOARD_ALLOW_PRIVATE_URLS: "true",
     },
   },
 });

@@ -9,7 +9,7 @@
  * headless here: the suite's authorization server answers at once with a
  * redirect to the callback, which the driver reads instead of a browser.
  */
-import { ClientCredentialsProvider, PrivateKeyJwtProvider } from "@modelcontextprotocol/client";
+import { ClientCredentialsProvider, CrossAppAccessProvider, PrivateKeyJwtProvider, requestJwtAuthorizationGrant } from "@modelcontextprotocol/client";
 import { type ConnectEntryOptions, connectEntry, listConnectedTools } from "../lib/mcp/connect-entry";
 import { InMemoryOAuthStateStore } from "../lib/mcp/oauth/oauth-state";
 import { RegistryOAuthProvider } from "../lib/mcp/oauth/registry-oauth-provider";
@@ -31,6 +31,27 @@ function authOptions(): Pick<ConnectEntryOptions, "oauth" | "authProvider"> {
   if (scenario === "auth/client-credentials-jwt") {
     return { authProvider: new PrivateKeyJwtProvider({ clientId: context.client_id, privateKey: context.private_key_pem, algorithm: context.signing_algorithm || "ES256" }) };
   }
+  if (scenario === "auth/cross-app-access-complete-flow") {
+    // Enterprise-managed authorization (SEP-990): the IdP's ID token becomes an ID-JAG (RFC 8693), then an access token (RFC 7523).
+    return {
+      authProvider: new CrossAppAccessProvider({
+        clientId: context.client_id,
+        clientSecret: context.client_secret,
+        assertion: async (grant) =>
+          (
+            await requestJwtAuthorizationGrant({
+              tokenEndpoint: context.idp_token_endpoint,
+              audience: grant.authorizationServerUrl,
+              resource: grant.resourceUrl,
+              idToken: context.idp_id_token,
+              clientId: context.idp_client_id,
+              ...(grant.scope ? { scope: grant.scope } : {}),
+              fetchFn: grant.fetchFn,
+            })
+          ).jwtAuthGrant,
+      }),
+    };
+  }
   const provider = new RegistryOAuthProvider({
     serverId: entry.id,
     store: new InMemoryOAuthStateStore(),
@@ -38,6 +59,8 @@ function authOptions(): Pick<ConnectEntryOptions, "oauth" | "authProvider"> {
     clientName: "Switchboard (conformance)",
     // A client ID metadata document (used where the authorization server supports it; dynamic registration otherwise).
     clientMetadataUrl: "https://conformance-test.local/client-metadata.json",
+    // The 2025-03-26 server publishes an issuer other than its metadata's URL: its owner would tick "allow issuer mismatch" for it.
+    ...(scenario === "auth/2025-03-26-oauth-metadata-backcompat" ? { allowIssuerMismatch: true } : {}),
     ...(context.client_id && scenario === "auth/pre-registration" ? { preRegistered: { clientId: context.client_id, clientSecret: context.client_secret } } : {}),
   });
   return { oauth: { provider, consent: headlessConsent } };

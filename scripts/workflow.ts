@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { createPrismaClient } from "../lib/db/create-client";
 import { databaseUrl } from "../lib/db/database-url";
 import { PrismaServerRegistry } from "../lib/db/servers";
+import { PrismaOAuthStateStore } from "../lib/db/server-oauth";
 import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "../lib/engine";
 import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { parseWorkflow } from "../lib/graph";
@@ -111,6 +112,7 @@ function registeredServers(): Partial<EngineEnvironment> {
   if (url.startsWith("file:") && !existsSync(path.resolve(url.slice("file:".length)))) return {};
   const client = createPrismaClient(url);
   const manager = new ConnectionManager(new PrismaServerRegistry(client), {
+    oauthStore: new PrismaOAuthStateStore(client),
     onProblem: (problem) => console.error(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
   });
   return {

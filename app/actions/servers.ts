@@ -1,14 +1,19 @@
 "use server";
 
-import { requireRole } from "@/lib/auth/require-role";
 import { revalidatePath } from "next/cache";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionFailure, ActionResult, FormState, ToolItem } from "@/components/servers/action-types";
 import { serverRegistry } from "@/app/servers/server-registry";
+import { oauthStateCookie, oauthStore } from "@/app/servers/oauth/oauth-connection";
+import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError } from "@/lib/db";
 import { EntryConnectionError, listEntryTools, testEntryConnection } from "@/lib/mcp/connect-entry";
-import { entryFromForm, RegistrySecretError, ServerEntryError } from "@/lib/mcp/registry";
+import { appOrigin } from "@/lib/mcp/oauth/app-origin";
+import { startConnect } from "@/lib/mcp/oauth/connect-flow";
+import { entryFromForm, RegistrySecretError, serverPolicyFromEnvironment, ServerEntryError } from "@/lib/mcp/registry";
+import { guardedWebFetch } from "@/lib/security/guarded-web-fetch";
 import { SecretError } from "@/lib/security/secrets";
 
 /**
@@ -59,7 +64,7 @@ export async function testServerAction(id: unknown): Promise<ActionResult<{ mess
   return guard(async (): Promise<ActionResult<{ message: string }>> => {
     const resolved = await serverRegistry().resolve(parsed.data);
     if (!resolved) return { ok: false, error: `There is no server '${parsed.data}'.` };
-    const report = await testEntryConnection(resolved.entry, { secretValues: resolved.secretValues });
+    const report = await testEntryConnection(resolved.entry, { secretValues: resolved.secretValues, oauthStore: oauthStore() });
     if (!report.ok) return { ok: false, error: `Connection failed: ${report.error}` };
     const server = report.serverName ? ` to ${report.serverName}${report.serverVersion ? ` ${report.serverVersion}` : ""}` : "";
     const revision = report.protocolVersion ? ` (MCP ${report.protocolVersion})` : "";
@@ -74,7 +79,55 @@ export async function listServerToolsAction(id: unknown): Promise<ActionResult<{
   return guard(async (): Promise<ActionResult<{ tools: ToolItem[] }>> => {
     const resolved = await serverRegistry().resolve(parsed.data);
     if (!resolved) return { ok: false, error: `There is no server '${parsed.data}'.` };
-    return { ok: true, tools: await listEntryTools(resolved.entry, { secretValues: resolved.secretValues }) };
+    return { ok: true, tools: await listEntryTools(resolved.entry, { secretValues: resolved.secretValues, oauthStore: oauthStore() }) };
+  });
+}
+
+/**
+ * "Connect" / "Reconnect" of an OAuth server: discovers its authorization
+ * server, registers Switchboard where needed and answers the consent page's
+ * URL for the browser to open; the `state` is bound to the person by an
+ * HttpOnly cookie the callback checks. Client credentials connect at once.
+ */
+export async function connectServerAction(id: unknown): Promise<ActionResult<{ authorizationUrl?: string; message?: string }>> {
+  const actor = await requireRole("owner");
+  const parsed = serverIdInput.safeParse(id);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  const origin = appOrigin(await headers());
+  if (!origin) return { ok: false, error: "The app cannot tell its own address for the OAuth callback: set SWITCHBOARD_PUBLIC_URL." };
+  return guard(async (): Promise<ActionResult<{ authorizationUrl?: string; message?: string }>> => {
+    const resolved = await serverRegistry().resolve(parsed.data);
+    if (!resolved) return { ok: false, error: `There is no server '${parsed.data}'.` };
+    const policy = serverPolicyFromEnvironment();
+    const started = await startConnect(resolved.entry, resolved.secretValues, {
+      store: oauthStore(actor.email),
+      origin,
+      fetch: guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls }),
+    });
+    if (started.kind === "connected") {
+      revalidatePath("/servers");
+      return { ok: true, message: `${resolved.entry.name} is connected.` };
+    }
+    (await cookies()).set(oauthStateCookie, `${resolved.entry.id}.${started.state}`, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: origin.startsWith("https://"),
+      path: "/servers/oauth",
+      maxAge: 600,
+    });
+    return { ok: true, authorizationUrl: started.authorizationUrl.toString() };
+  });
+}
+
+/** "Disconnect": forgets the server's tokens and registered client. */
+export async function disconnectServerAction(id: unknown): Promise<ActionResult> {
+  await requireRole("owner");
+  const parsed = serverIdInput.safeParse(id);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  return guard(async (): Promise<ActionResult> => {
+    await oauthStore().forget(parsed.data);
+    revalidatePath("/servers");
+    return { ok: true };
   });
 }
 
@@ -93,5 +146,6 @@ function expectedFailure(error: unknown): ActionFailure | null {
   if (error instanceof ServerEntryError) return { ok: false, error: error.context.stored ? error.message : error.problem.message, field: error.field };
   if (error instanceof EntryConnectionError) return { ok: false, error: `Connection failed: ${error.message}` };
   if (error instanceof RegistrySecretError || error instanceof SecretError || error instanceof DatabaseError) return { ok: false, error: error.message };
+  if (error instanceof Error && (error.name === "OAuthFlowError" || error.name === "AuthorizationCallbackError")) return { ok: false, error: `Connecting failed: ${error.message}` };
   return null;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { PrismaCredentialStore, PrismaServerRegistry, prisma, storedCredentials } from "@/lib/db";
+import { PrismaCredentialStore, PrismaOAuthStateStore, PrismaServerRegistry, prisma, storedCredentials } from "@/lib/db";
 import { createLocalEnvironment, type EngineEnvironment } from "@/lib/engine";
 import { ConnectionManager } from "@/lib/mcp/connection-manager";
 
@@ -17,6 +17,8 @@ import { ConnectionManager } from "@/lib/mcp/connection-manager";
  */
 export async function appEnvironment(): Promise<EngineEnvironment> {
   const manager = new ConnectionManager(new PrismaServerRegistry(prisma()), {
+    // OAuth servers: stored tokens sent and refreshed; one that cannot refresh is marked "reconnect" and the run says so.
+    oauthStore: new PrismaOAuthStateStore(prisma()),
     // The run's trace names a server that cannot be used; a tool left out of a list is only here.
     onProblem: (problem) => console.warn(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
   });

@@ -9,6 +9,7 @@ import { PrismaCredentialStore, storedCredentials } from "@/lib/db/credentials";
 import { DatabaseRunJournal } from "@/lib/db/run-journal-store";
 import { DatabaseRunQueue, type WakeSource } from "@/lib/db/database-run-queue";
 import { PrismaServerRegistry } from "@/lib/db/servers";
+import { PrismaOAuthStateStore } from "@/lib/db/server-oauth";
 import { openSqlDatabase } from "@/lib/db/sql/open-database";
 import { sqlTime, type SqlDatabase } from "@/lib/db/sql/sql-database";
 import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "@/lib/engine";
@@ -115,6 +116,7 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
 /** The app's environment, as runs started from the app get it: registered MCP servers, stored credentials. */
 async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOptions): Promise<EngineEnvironment> {
   const manager = new ConnectionManager(new PrismaServerRegistry(prisma), {
+    oauthStore: new PrismaOAuthStateStore(prisma),
     onProblem: (problem) => options.log?.(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
   });
   return createLocalEnvironment({

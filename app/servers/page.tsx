@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { deleteServerAction, testServerAction } from "@/app/actions/servers";
+import { cookies } from "next/headers";
+import { connectServerAction, deleteServerAction, disconnectServerAction, testServerAction } from "@/app/actions/servers";
 import { ServerList } from "@/components/servers/server-list";
 import styles from "@/components/servers/servers.module.css";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError } from "@/lib/db";
+import { oauthResultCookie, oauthStore } from "./oauth/oauth-connection";
 import { serverRegistry } from "./server-registry";
 import { serverView } from "./server-views";
 import { may, requirePageRole } from "@/lib/auth/require-role";
@@ -14,12 +16,13 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "MCP servers" };
 
-export default async function ServersPage({ searchParams }: { searchParams: Promise<{ saved?: string }> }) {
+export default async function ServersPage({ searchParams }: { searchParams: Promise<{ saved?: string; oauth?: string }> }) {
   const actor = await requirePageRole("viewer", "/servers");
-  const { saved } = await searchParams;
+  const { saved, oauth } = await searchParams;
   let listings;
+  let connections;
   try {
-    listings = await serverRegistry().list();
+    [listings, connections] = await Promise.all([serverRegistry().list(), oauthStore().statuses()]);
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (
@@ -29,7 +32,9 @@ export default async function ServersPage({ searchParams }: { searchParams: Prom
       </>
     );
   }
-  const servers = listings.map(serverView);
+  const servers = listings.map((listing) => serverView(listing, connections));
+  // What the OAuth callback did, in its own words (set by app/servers/oauth/callback, gone after a minute).
+  const oauthNote = oauth ? (await cookies()).get(oauthResultCookie)?.value : undefined;
   const savedServer = saved ? servers.find((server) => server.id === saved) : undefined;
   return (
     <>
@@ -39,7 +44,12 @@ export default async function ServersPage({ searchParams }: { searchParams: Prom
           Saved {savedServer.name ?? savedServer.id}.
         </p>
       ) : null}
-      <ServerList servers={servers} actions={may(actor, "owner") ? { remove: deleteServerAction, test: testServerAction } : null} />
+      {oauthNote ? (
+        <p role={oauthNote.startsWith("Connected") ? "status" : "alert"} className={oauthNote.startsWith("Connected") ? "notice" : "notice notice-error"}>
+          {oauthNote}
+        </p>
+      ) : null}
+      <ServerList servers={servers} actions={may(actor, "owner") ? { remove: deleteServerAction, test: testServerAction, connect: connectServerAction, disconnect: disconnectServerAction } : null} />
     </>
   );
 }

@@ -30,6 +30,7 @@ function unavailableText(server: CanvasServer | undefined): string | null {
   if (server.availability === "disabled") return "Switched off in the registry";
   if (server.availability === "refused") return "Refused by the registry";
   if (server.availability === "not-granted") return "Not granted to this workflow";
+  if (server.availability === "reconnect") return "Reconnect needed: connect it again on the Servers page";
   return null;
 }
 

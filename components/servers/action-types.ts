@@ -29,6 +29,9 @@ export interface ServerActions {
   remove(id: string): Promise<ActionResult>;
   test(id: string): Promise<ActionResult<{ message: string }>>;
   tools(id: string): Promise<ActionResult<{ tools: ToolItem[] }>>;
+  /** OAuth: the consent page to open, or a message when nothing more is needed. */
+  connect(id: string): Promise<ActionResult<{ authorizationUrl?: string; message?: string }>>;
+  disconnect(id: string): Promise<ActionResult>;
 }
 
 /** The actions /credentials calls. */

@@ -156,6 +156,48 @@ export function ServerForm({
           {field("headers", "Headers", { multiline: true, rows: 3, spellCheck: false, hint: "Name: value, one per line." })}
         </fieldset>
       )}
+      {values.transport === "stdio" ? null : (
+        <fieldset className={styles.fieldset}>
+          <legend>OAuth</legend>
+          <div className={styles.field}>
+            <label htmlFor={`${idPrefix}-oauthGrant`}>Authorization</label>
+            <select
+              id={`${idPrefix}-oauthGrant`}
+              name="oauthGrant"
+              value={values.oauthGrant}
+              onChange={(event) => setValues((current) => ({ ...current, oauthGrant: event.target.value }))}
+              aria-invalid={errorFor("oauth") ? true : undefined}
+              aria-describedby={errorFor("oauth") ? `${idPrefix}-oauth-error` : undefined}
+            >
+              <option value="">None (headers only)</option>
+              <option value="authorization_code">OAuth: a person connects it (authorization code)</option>
+              <option value="client_credentials">OAuth: machine to machine (client credentials)</option>
+            </select>
+            {errorFor("oauth") ? (
+              <p id={`${idPrefix}-oauth-error`} className={styles.fieldError}>
+                {errorFor("oauth")}
+              </p>
+            ) : null}
+          </div>
+          {values.oauthGrant ? (
+            <>
+              {field("oauthClientId", "OAuth client id", { spellCheck: false, autoComplete: "off", hint: values.oauthGrant === "client_credentials" ? "Required." : "Only for a client registered by hand at the provider; empty: Switchboard registers itself." })}
+              {field("oauthClientSecret", "OAuth client secret (a secret's name)", { spellCheck: false, autoComplete: "off", hint: "The name of one of this server's secrets below, e.g. CLIENT_SECRET; never the value." })}
+              {field("oauthScope", "OAuth scope", { spellCheck: false, autoComplete: "off", hint: "Space-separated. Empty: what the server asks for." })}
+              <div className={styles.checkboxField}>
+                <input
+                  id={`${idPrefix}-oauthAllowIssuerMismatch`}
+                  type="checkbox"
+                  name="oauthAllowIssuerMismatch"
+                  checked={values.oauthAllowIssuerMismatch}
+                  onChange={(event) => setValues((current) => ({ ...current, oauthAllowIssuerMismatch: event.target.checked }))}
+                />
+                <label htmlFor={`${idPrefix}-oauthAllowIssuerMismatch`}>Accept an authorization server whose metadata names another issuer (weaker: only for a server known to do so)</label>
+              </div>
+            </>
+          ) : null}
+        </fieldset>
+      )}
 
       <SecretInputs initial={initial.secretNames.map((name) => ({ name, state: secretStates[name] ?? "missing" }))} error={failure?.field.startsWith("secrets") ? failure : null} />
 
@@ -168,6 +210,7 @@ export function ServerForm({
           {field("maxConcurrentCalls", "Calls at once", { inputMode: "numeric", hint: "Empty: no limit." })}
         </div>
         <p className={styles.hint}>Which workflows may use this server is granted per workflow, on its canvas.</p>
+        {field("allowedTools", "Allowed tools", { spellCheck: false, hint: "Tool names, separated by commas: agents get only these. Empty: every tool the server lists." })}
       </fieldset>
 
       <div className={styles.buttonRow}>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { ServerActions } from "./action-types";
 import { ServerCardActions } from "./server-card-actions";
+import { OAuthConnect } from "./oauth-connect";
 import type { ServerView } from "./server-view";
 import styles from "./servers.module.css";
 
@@ -10,7 +11,7 @@ const secretLabels = { set: "set", missing: "not set", unreadable: "cannot be re
 
 /** Every registered server; refused ones with their error, so they can be fixed or deleted. */
 /** `actions` null below owner: the servers are listed, not changed or connected to. */
-export function ServerList({ servers, actions }: { servers: ServerView[]; actions: Pick<ServerActions, "remove" | "test"> | null }) {
+export function ServerList({ servers, actions }: { servers: ServerView[]; actions: CardActions | null }) {
   if (servers.length === 0) {
     return (
       <EmptyState title="No MCP servers yet">
@@ -29,7 +30,11 @@ export function ServerList({ servers, actions }: { servers: ServerView[]; action
   );
 }
 
-function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: true }>; actions: Pick<ServerActions, "remove" | "test"> | null }) {
+type CardActions = Pick<ServerActions, "remove" | "test" | "connect" | "disconnect">;
+
+const oauthLabels = { connected: "connected", reconnect: "reconnect", "not-connected": "not connected" } as const;
+
+function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: true }>; actions: CardActions | null }) {
   return (
     <article className={`card ${styles.serverCard}`} aria-labelledby={`server-${server.id}-name`}>
       <header className={styles.cardHeader}>
@@ -44,6 +49,11 @@ function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: tru
         <ul className="badges" aria-label="Status">
           <li className="badge badge-promise">{transportLabels[server.transport]}</li>
           <li className={`badge ${server.enabled ? "badge-ok" : "badge-warning"}`}>{server.enabled ? "enabled" : "disabled"}</li>
+          {server.oauth ? (
+            <li className={`badge ${server.oauth.status === "connected" ? "badge-ok" : server.oauth.status === "reconnect" ? "badge-error" : "badge-warning"}`}>
+              OAuth: {oauthLabels[server.oauth.status]}
+            </li>
+          ) : null}
         </ul>
       </header>
       {server.description ? <p>{server.description}</p> : null}
@@ -52,6 +62,26 @@ function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: tru
         <dd>
           <code className={styles.target}>{server.target}</code>
         </dd>
+        {server.oauth ? (
+          <>
+            <dt>OAuth</dt>
+            <dd>
+              {server.oauth.grant === "client_credentials"
+                ? "client credentials (machine to machine)"
+                : server.oauth.status === "reconnect"
+                  ? `Reconnect needed: ${server.oauth.reason ?? "the authorization can no longer be refreshed"}`
+                  : server.oauth.status === "connected"
+                    ? `connected${server.oauth.connectedBy ? ` by ${server.oauth.connectedBy}` : ""}`
+                    : "not connected yet: press Connect to sign in at the provider"}
+            </dd>
+          </>
+        ) : null}
+        {server.allowedTools.length ? (
+          <>
+            <dt>Tools</dt>
+            <dd>only {server.allowedTools.join(", ")}</dd>
+          </>
+        ) : null}
         <dt>Workflows</dt>
         <dd>only those granted it (each workflow's Grants panel)</dd>
         <dt>Limits</dt>
@@ -75,12 +105,13 @@ function ServerCard({ server, actions }: { server: Extract<ServerView, { ok: tru
           </>
         ) : null}
       </dl>
+      {actions && server.oauth?.grant === "authorization_code" ? <OAuthConnect id={server.id} name={server.name} status={server.oauth.status} actions={actions} /> : null}
       {actions ? <ServerCardActions id={server.id} name={server.name} actions={actions} editable /> : null}
     </article>
   );
 }
 
-function RefusedServerCard({ server, actions }: { server: Extract<ServerView, { ok: false }>; actions: Pick<ServerActions, "remove" | "test"> | null }) {
+function RefusedServerCard({ server, actions }: { server: Extract<ServerView, { ok: false }>; actions: CardActions | null }) {
   const name = server.name ?? server.id;
   return (
     <article className={`card ${styles.serverCard} ${styles.refusedCard}`} aria-labelledby={`server-${server.id}-name`}>

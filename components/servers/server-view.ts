@@ -19,6 +19,10 @@ export type ServerView =
       toolTimeoutMs: number | null;
       maxRetries: number;
       maxConcurrentCalls: number | null;
+      /** Empty: every tool the server lists. */
+      allowedTools: string[];
+      /** The server's OAuth grant and connection, when it uses OAuth. */
+      oauth: { grant: "authorization_code" | "client_credentials"; status: "connected" | "reconnect" | "not-connected"; reason?: string; connectedBy?: string } | null;
       secrets: Array<{ name: string; state: SecretStateName }>;
     }
   | { ok: false; id: string; name: string | null; error: string; field: string };
@@ -38,6 +42,12 @@ export interface ServerFormInitial {
   toolTimeoutMs: string;
   maxRetries: string;
   maxConcurrentCalls: string;
+  allowedTools: string;
+  oauthGrant: string;
+  oauthClientId: string;
+  oauthClientSecret: string;
+  oauthScope: string;
+  oauthAllowIssuerMismatch: boolean;
   enabled: boolean;
   secretNames: string[];
 }

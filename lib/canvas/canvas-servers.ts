@@ -7,10 +7,11 @@ import type { ToolSpec } from "./canvas-catalogue";
  * - `available`: enabled and its stored entry passes the registry's checks;
  * - `disabled`: switched off in the registry;
  * - `refused`: its stored entry fails the registry's checks;
- * - `not-granted`: it exists, but this workflow may not use it.
+ * - `not-granted`: it exists, but this workflow may not use it;
+ * - `reconnect`: its OAuth authorization expired and cannot be refreshed: a person must connect it again.
  * A server id the canvas was not told about is missing from the registry.
  */
-export type ServerAvailability = "available" | "disabled" | "refused" | "not-granted";
+export type ServerAvailability = "available" | "disabled" | "refused" | "not-granted" | "reconnect";
 
 /** A registry server as the canvas gets it: plain data, never a command, URL or secret. */
 export interface CanvasServer {

@@ -29,6 +29,13 @@ describe("serverProblems", () => {
     expect(serverProblems(wiredTo("bad"), servers, {})[0].message).toContain("'bash' is not an allowed command");
   });
 
+  it("says an OAuth server must be reconnected, with the reason", () => {
+    const servers = new Map([server("oauth", "reconnect", "the refresh token was revoked")]);
+    expect(serverProblems(wiredTo("oauth"), servers, {})).toEqual([
+      expect.objectContaining({ code: "mcp-server-reconnect", severity: "error", message: expect.stringMatching(/must be reconnected \(the refresh token was revoked\)\. Press Reconnect on the Servers page\.$/) }),
+    ]);
+  });
+
   it("names a chosen tool the server no longer lists; an available server with its tools is fine", () => {
     const servers = new Map([server("everything", "available")]);
     expect(serverProblems(wiredTo("everything", ["echo"]), servers, echoTools)).toEqual([]);

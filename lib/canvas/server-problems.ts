@@ -4,7 +4,7 @@ import type { CanvasServer, ServerToolsById } from "./canvas-servers";
 /** A problem of an MCP server node, as the analysis places it on the node. */
 export interface ServerProblem {
   nodeId: string;
-  code: "mcp-server-missing" | "mcp-server-disabled" | "mcp-server-refused" | "mcp-server-not-granted" | "mcp-tool-missing" | "mcp-tools-unlisted";
+  code: "mcp-server-missing" | "mcp-server-disabled" | "mcp-server-refused" | "mcp-server-not-granted" | "mcp-server-reconnect" | "mcp-tool-missing" | "mcp-tools-unlisted";
   severity: "error" | "warning";
   message: string;
   field?: string;
@@ -40,6 +40,9 @@ export function serverProblems(workflow: Pick<Workflow, "nodes" | "edges">, serv
     }
     if (server.availability === "not-granted") {
       return [{ ...at, code: "mcp-server-not-granted", severity, message: `This workflow may not use the MCP server "${server.name}"${server.reason ? `: ${server.reason}` : ""}. Ask an admin to grant it.` }];
+    }
+    if (server.availability === "reconnect") {
+      return [{ ...at, code: "mcp-server-reconnect", severity, message: `The MCP server "${server.name}" must be reconnected (${server.reason ?? "its authorization can no longer be refreshed"}). Press Reconnect on the Servers page.` }];
     }
     const listed = tools[choice.serverId];
     if (listed?.status === "failed") {

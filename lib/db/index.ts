@@ -35,3 +35,4 @@ export { PrismaCredentialStore, CredentialUnreadableError, storedCredentials, st
 export { PrismaGrantStore, type GrantKind, type GrantRecord } from "./grants";
 export { migrateAllowedAgents } from "./grant-migration";
 export { PrismaAccounts, normalEmail, type UserRecord, type ApiTokenRecord } from "./accounts";
+export { PrismaOAuthStateStore, type OAuthConnectionStatus, type PrismaOAuthStateStoreOptions } from "./server-oauth";

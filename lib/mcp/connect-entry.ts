@@ -10,6 +10,8 @@ import { ProcessGroupStdioTransport } from "./process-group-transport";
 import { httpTaskDispatch } from "./http-task-dispatch";
 import { serverOAuthFetch, type ServerOAuthFetchOptions } from "./oauth/oauth-fetch";
 import type { RegistryOAuthProvider } from "./oauth/registry-oauth-provider";
+import { entryOAuth } from "./oauth/entry-oauth";
+import type { OAuthStateStore } from "./oauth/oauth-state";
 import { fillSecretRecord, MissingSecretError, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
 
 export { EntryConnectionError } from "./connection-failure";
@@ -26,6 +28,12 @@ export interface ConnectEntryOptions {
   authProvider?: OAuthClientProvider;
   /** OAuth with a person's authorization (lib/mcp/oauth): tokens sent, refreshed and, where someone can consent, obtained. */
   oauth?: { provider: RegistryOAuthProvider; consent?: ServerOAuthFetchOptions["consent"] };
+  /**
+   * Where OAuth entries keep their tokens (the database in the app): an
+   * entry with `oauth` then gets its client (stored tokens, refreshed when
+   * they expire; client credentials) unless `oauth` or `authProvider` is given.
+   */
+  oauthStore?: OAuthStateStore;
 }
 
 export interface EntryConnection {
@@ -63,7 +71,8 @@ const stderrLimit = 2000;
  * guard on every request and redirect. Failures come back as an
  * EntryConnectionError in words; the caller closes the connection.
  */
-export async function connectEntry(entry: ServerEntry, options: ConnectEntryOptions = {}): Promise<EntryConnection> {
+export async function connectEntry(entry: ServerEntry, given: ConnectEntryOptions = {}): Promise<EntryConnection> {
+  const options = await withEntryOAuth(entry, given);
   const policy = options.policy ?? serverPolicyFromEnvironment();
   if (entry.transport === "stdio" && policy.stdioDisabled) {
     throw new EntryConnectionError("connection-refused-by-policy", "stdio servers are switched off on this machine (SWITCHBOARD_STDIO_DISABLED=true)");
@@ -97,6 +106,14 @@ export async function connectEntry(entry: ServerEntry, options: ConnectEntryOpti
   const session = sessionOfClient(client, { endpointId: entry.id, clientInfo, rawDispatch: made.rawDispatch });
   const pgid = transport instanceof ProcessGroupStdioTransport ? transport.pgid : undefined;
   return { client: session, pgid, stderr: redacted, close: () => session.close() };
+}
+
+async function withEntryOAuth(entry: ServerEntry, options: ConnectEntryOptions): Promise<ConnectEntryOptions> {
+  if (!options.oauthStore || options.oauth || options.authProvider) return options;
+  const made = await entryOAuth(entry, options.secretValues ?? {}, { store: options.oauthStore, onSecret: options.onSecret });
+  if (made.kind === "authorization-code") return { ...options, oauth: { provider: made.provider } };
+  if (made.kind === "client-credentials") return { ...options, authProvider: made.authProvider };
+  return options;
 }
 
 /** How long a stdio server may stay silent on `server/discover` before it is taken for a 2025-era server. */

@@ -10,7 +10,7 @@ import type { ServerEntry } from "./registry";
 export class EntryConnectionError extends Error {
   override name = "EntryConnectionError";
   constructor(
-    readonly code: "connection-refused-by-policy" | "connection-failed" | "connection-timeout" | "secret-missing" | "protocol-unsupported",
+    readonly code: "connection-refused-by-policy" | "connection-failed" | "connection-timeout" | "secret-missing" | "protocol-unsupported" | "oauth-reconnect-needed",
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -44,6 +44,10 @@ export function describeConnectionFailure(error: unknown, context: { entry: Serv
   const { codes, names } = causeCodes(error);
   const where = entry.transport === "stdio" ? `'${entry.command}'` : new URL(entry.url).host;
   const tail = stderr ? `; it printed: ${stderr}` : "";
+  // OAuth's own failures are already one line in words (lib/mcp/oauth).
+  const oauth = oauthFailureIn(error);
+  if (oauth?.name === "OAuthReconnectNeeded") return new EntryConnectionError("oauth-reconnect-needed", oauth.message, { cause: error });
+  if (oauth) return new EntryConnectionError(oauth.message.includes("URL guard") ? "connection-refused-by-policy" : "connection-failed", oauth.message, { cause: error });
   if (names.includes("UrlRefusedError") || codes.includes("url-refused")) {
     return new EntryConnectionError("connection-refused-by-policy", `refused by the URL guard: ${messageOf(error)}`, { cause: error });
   }
@@ -67,6 +71,14 @@ export function describeConnectionFailure(error: unknown, context: { entry: Serv
     return new EntryConnectionError("connection-failed", `the TLS connection to ${where} failed: ${messageOf(error)}`, { cause: error });
   }
   return new EntryConnectionError("connection-failed", `${where} failed to ${context.phase}: ${messageOf(error)}${tail}`, { cause: error });
+}
+
+function oauthFailureIn(error: unknown): Error | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 6; depth++) {
+    if (["OAuthReconnectNeeded", "OAuthFlowError", "AuthorizationCallbackError"].includes(current.name)) return current;
+    current = current.cause;
+  }
+  return null;
 }
 
 /** The revisions the client offers: the current one first, then the 2025 line it falls back to. */

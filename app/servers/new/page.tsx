@@ -21,6 +21,12 @@ const blank: ServerFormInitial = {
   toolTimeoutMs: "",
   maxRetries: String(serverEntryDefaults.maxRetries),
   maxConcurrentCalls: "",
+  allowedTools: "",
+  oauthGrant: "",
+  oauthClientId: "",
+  oauthClientSecret: "",
+  oauthScope: "",
+  oauthAllowIssuerMismatch: false,
   enabled: true,
   secretNames: [],
 };

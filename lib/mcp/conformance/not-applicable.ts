@@ -36,10 +36,5 @@ export const serverNotApplicable: ReadonlyMap<string, string> = new Map([
 ]);
 
 export const clientNotApplicable: ReadonlyMap<string, string> = new Map([
-  [
-    "auth/2025-03-26-oauth-metadata-backcompat",
-    "the scenario's authorization server names an issuer other than the URL its metadata was found at; the SDK's RFC 8414 §3.3 issuer check refuses that, and Switchboard keeps the check on (a mismatched issuer is how metadata is spoofed)",
-  ],
-  ["auth/cross-app-access-complete-flow", "an extension (enterprise-managed authorization, SEP-990): exchanging an identity provider's ID token needs an enterprise IdP, which Switchboard does not integrate"],
   ["elicitation-sep1034-client-defaults", "elicitation: Switchboard's agents call tools unattended in runs; there is no person to answer a server's form mid-call, so the client does not offer elicitation"],
 ]);

@@ -79,6 +79,20 @@ describe("ConnectionManager: resolving a server's tools", () => {
     }
   });
 
+  it("offers only the registry's allowed tools, and refuses a workflow asking for another", async () => {
+    const registry = await registryWith(entry("narrow", { allowedTools: ["search"] }));
+    const { manager } = managerFor(registry, { narrow: searchServer });
+    try {
+      expect((await manager.resolve({ serverId: "narrow" }, agent)).map((tool) => tool.name)).toEqual(["search"]);
+      await expect(manager.resolve({ serverId: "narrow", toolNames: ["fetch_page"] }, agent)).rejects.toMatchObject({
+        code: "server-unavailable",
+        message: "MCP server 'narrow' does not allow the tool fetch_page (its allowed tools are set on the Servers page)",
+      });
+    } finally {
+      await manager.closeAll();
+    }
+  });
+
   it("hands every secret of the entry to onSecret before any session exists", async () => {
     const registry = new InMemoryServerRegistry({ policy });
     await registry.save(entry("keyed", { secrets: ["TOKEN"], env: { API_TOKEN: "{{ secrets.TOKEN }}" } }), { secretValues: { TOKEN: "tok-very-secret" } });

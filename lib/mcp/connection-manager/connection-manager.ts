@@ -1,6 +1,7 @@
 import type { AgentTool } from "../../tools/agent-tool";
 import { type McpAgentRef, McpResolveError, type McpResolveOptions, type McpSourceRequest, type McpToolResolver } from "../../tools/mcp-tool-resolver";
 import { connectEntry } from "../connect-entry";
+import type { OAuthStateStore } from "../oauth/oauth-state";
 import type { ServerRegistry } from "../registry";
 import { realSleep, type Sleep } from "./backoff";
 import { CircuitBreaker, type CircuitBreakerOptions, type CircuitState, defaultCircuitBreaker } from "./circuit-breaker";
@@ -23,6 +24,8 @@ export interface ConnectionManagerOptions {
   retryBaseDelayMs?: number;
   /** Opens a session with an entry (default connectEntry: stdio, Streamable HTTP, SSE behind the URL guard). */
   connect?: Connector;
+  /** Where OAuth servers' tokens are kept (the default connector sends, refreshes and saves them there). */
+  oauthStore?: OAuthStateStore;
   /** The clock of the manifest cache and the breakers (ms). */
   now?: () => number;
   /** How backoff waits; tests pass one that does not. */
@@ -94,7 +97,14 @@ export class ConnectionManager implements McpToolResolver {
     if (refused.length) {
       throw new McpResolveError("server-unavailable", source.serverId, `MCP server '${source.serverId}': ${refused.map((problem) => problem.message).join("; ")}`);
     }
-    const tools = wanted ? manifest.tools.filter((tool) => wanted.has(tool.name)) : manifest.tools;
+    // The registry's allowlist (set on the server's page) narrows what any workflow may take.
+    const allowed = link.entry.allowedTools ? new Set(link.entry.allowedTools) : null;
+    const forbidden = allowed && wanted ? [...wanted].filter((name) => !allowed.has(name)) : [];
+    if (forbidden.length) {
+      throw new McpResolveError("server-unavailable", source.serverId, `MCP server '${source.serverId}' does not allow the tool${forbidden.length === 1 ? "" : "s"} ${forbidden.join(", ")} (its allowed tools are set on the Servers page)`);
+    }
+    const permitted = allowed ? manifest.tools.filter((tool) => allowed.has(tool.name)) : manifest.tools;
+    const tools = wanted ? permitted.filter((tool) => wanted.has(tool.name)) : permitted;
     const epoch = this.#epoch;
     return tools.map((tool) => ({
       name: tool.name,
@@ -174,7 +184,7 @@ export class ConnectionManager implements McpToolResolver {
     // Registered before any session exists, so nothing written later can carry them.
     for (const value of Object.values(resolved.secretValues)) this.#secret(value);
     return new ServerLink(resolved, {
-      connect: this.options.connect ?? connectEntry,
+      connect: this.options.connect ?? ((entry, request) => connectEntry(entry, { ...request, oauthStore: this.options.oauthStore })),
       sleep: this.options.sleep ?? realSleep,
       retryBaseDelayMs: this.options.retryBaseDelayMs ?? 250,
       onSecret: (value) => this.#secret(value),

@@ -29,7 +29,9 @@ export class ServerUnreachableError extends Error {
     options: { cause: unknown },
   ) {
     const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
-    super(`MCP server '${serverId}' cannot be reached${attempts > 1 ? ` (${attempts} attempts)` : ""}: ${reason}`, options);
+    // A server whose authorization ran out is reachable: the person must act, and the message says so first.
+    const reconnect = options.cause instanceof EntryConnectionError && options.cause.code === "oauth-reconnect-needed";
+    super(reconnect ? `Reconnect MCP server '${serverId}': ${reason}` : `MCP server '${serverId}' cannot be reached${attempts > 1 ? ` (${attempts} attempts)` : ""}: ${reason}`, options);
   }
 }
 
@@ -147,7 +149,7 @@ export class ServerLink {
 
 /** A refusal by this machine's rules or a missing secret will not change by trying again. */
 function worthRetrying(error: unknown): boolean {
-  return !(error instanceof EntryConnectionError && (error.code === "connection-refused-by-policy" || error.code === "secret-missing"));
+  return !(error instanceof EntryConnectionError && (error.code === "connection-refused-by-policy" || error.code === "secret-missing" || error.code === "oauth-reconnect-needed"));
 }
 
 /** The promise, or the signal's reason as soon as it aborts (the shared work goes on for the others). */

@@ -28,7 +28,7 @@ export async function completeAuthorization(provider: RegistryOAuthProvider, cal
   if (!expected || callback.state !== expected) throw new AuthorizationCallbackError("the callback's state does not match the authorization this app started: nothing was stored; start again with Connect");
   let result: string;
   try {
-    result = await auth(provider, { serverUrl: options.serverUrl, authorizationCode: callback.code, ...(callback.iss ? { iss: callback.iss } : {}), fetchFn: options.fetch });
+    result = await auth(provider, { serverUrl: options.serverUrl, authorizationCode: callback.code, ...(callback.iss ? { iss: callback.iss } : {}), fetchFn: options.fetch, skipIssuerMetadataValidation: provider.allowIssuerMismatch });
   } catch (error) {
     throw new AuthorizationCallbackError(`the authorization server's answer could not be used: ${(error as Error).message.split("\n")[0]}`, { cause: error });
   }

@@ -87,6 +87,6 @@ describe("OAuth with bad input: one clear line each, nothing stored", () => {
     const refusing = (async (url: string | URL) => (answers[String(url)] ?? (() => new Response("not found", { status: 404 })))()) as typeof fetch;
     const fetch = serverOAuthFetch(oauth, refusing, { serverUrl: `${origin}/mcp` });
     await expect(fetch(`${origin}/mcp`, { method: "POST" })).rejects.toMatchObject({ name: "OAuthReconnectNeeded" });
-    expect(store.states.get("remote")?.needsReconnect).toMatch(/connect it again on the Servers page/);
+    expect(store.states.get("remote")?.needsReconnect).toMatch(/could not be refreshed; connect it again on the Servers page/);
   });
 });

@@ -43,7 +43,7 @@ export function serverOAuthFetch(provider: RegistryOAuthProvider, unguarded: Fet
     const previous = await provider.tokens();
     const scope = response.status === 403 ? computeScopeUnion(previous?.scope, challenged) : challenged;
     if (response.status === 401) await provider.invalidateCredentials("discovery");
-    const base = { serverUrl: options.serverUrl, resourceMetadataUrl, scope, fetchFn: next };
+    const base = { serverUrl: options.serverUrl, resourceMetadataUrl, scope, fetchFn: next, skipIssuerMetadataValidation: provider.allowIssuerMismatch };
     consentUrl = undefined;
     const result = await auth(provider, { ...base, forceReauthorization: isStrictScopeSuperset(scope, previous?.scope) });
     if (result === "AUTHORIZED") return;
@@ -75,7 +75,7 @@ export class OAuthFlowError extends Error {
   override name = "OAuthFlowError";
 }
 
-function oauthFailure(error: unknown, refusal: Error | undefined, serverUrl: string): Error {
+export function oauthFailure(error: unknown, refusal: Error | undefined, serverUrl: string): Error {
   if (error instanceof Error && (error.name === "OAuthReconnectNeeded" || error.name === "AuthorizationCallbackError")) return error;
   const host = new URL(serverUrl).host;
   if (refusal) return new OAuthFlowError(`OAuth for ${host} refused by the URL guard: ${firstLine(refusal.message)}; nothing was stored`, { cause: error });

@@ -10,6 +10,8 @@ export interface ServerOAuthState {
   codeVerifier?: string;
   state?: string;
   discoveryState?: OAuthDiscoveryState;
+  /** The callback URL the last Connect used (the app's own origin), kept for refreshing in runs. */
+  redirectUrl?: string;
   /** Set when the token cannot be refreshed any more: the person must connect again. */
   needsReconnect?: string;
 }

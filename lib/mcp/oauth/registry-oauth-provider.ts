@@ -26,6 +26,14 @@ export interface RegistryOAuthOptions {
    * server "reconnect".
    */
   onAuthorizationUrl?: (url: URL) => void | Promise<void>;
+  /**
+   * Accept authorization-server metadata whose `issuer` differs from where it
+   * was found (RFC 8414 §3.3 check off). Security-weakening: only for a
+   * server known to publish a mismatched issuer (some 2025-03-26-era servers), set by its owner.
+   */
+  allowIssuerMismatch?: boolean;
+  /** Told of every token handed to or saved by the SDK, so a run can redact them from its trace. */
+  onSecret?: (value: string) => void;
 }
 
 /**
@@ -43,6 +51,10 @@ export class RegistryOAuthProvider implements OAuthClientProvider {
 
   get redirectUrl(): string {
     return this.options.redirectUrl;
+  }
+
+  get allowIssuerMismatch(): boolean {
+    return this.options.allowIssuerMismatch === true;
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -69,6 +81,8 @@ export class RegistryOAuthProvider implements OAuthClientProvider {
   async state(): Promise<string> {
     const state = await this.load();
     state.state = randomBytes(16).toString("base64url");
+    // Refreshing in a run later needs the same redirect URI the authorization was asked with.
+    state.redirectUrl = this.options.redirectUrl;
     await this.#save();
     return state.state;
   }
@@ -85,10 +99,13 @@ export class RegistryOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<StoredOAuthTokens | undefined> {
-    return (await this.load()).tokens;
+    const tokens = (await this.load()).tokens;
+    this.#report(tokens);
+    return tokens;
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    this.#report(tokens);
     const state = await this.load();
     state.tokens = tokens;
     state.tokensExpireAt = typeof tokens.expires_in === "number" ? Date.now() + tokens.expires_in * 1000 : undefined;
@@ -105,7 +122,7 @@ export class RegistryOAuthProvider implements OAuthClientProvider {
     if (this.options.onAuthorizationUrl) return this.options.onAuthorizationUrl(authorizationUrl);
     if (this.#capture) return this.#capture(authorizationUrl);
     const state = await this.load();
-    state.needsReconnect = "the server's authorization expired and could not be refreshed: connect it again on the Servers page";
+    state.needsReconnect = "its OAuth authorization expired or was revoked and could not be refreshed; connect it again on the Servers page";
     await this.#save();
     throw new OAuthReconnectNeeded(this.options.serverId, state.needsReconnect);
   }
@@ -137,6 +154,11 @@ export class RegistryOAuthProvider implements OAuthClientProvider {
     if (scope === "all" || scope === "verifier") delete state.codeVerifier;
     if (scope === "all" || scope === "discovery") delete state.discoveryState;
     await this.#save();
+  }
+
+  #report(tokens: StoredOAuthTokens | undefined): void {
+    if (!tokens || !this.options.onSecret) return;
+    for (const value of [tokens.access_token, tokens.refresh_token]) if (value) this.options.onSecret(value);
   }
 
   async #save(): Promise<void> {

@@ -107,6 +107,8 @@ const common = {
   toolTimeoutMs: z.number().int("a whole number of milliseconds").min(0, "0 (no timeout) or more").max(3_600_000, "at most 3600000 ms (1 hour)").optional(),
   maxRetries: z.number().int("a whole number").min(0, "0 or more").max(10, "at most 10").default(serverEntryDefaults.maxRetries),
   maxConcurrentCalls: z.number().int("a whole number").min(1, "at least 1").max(1000, "at most 1000").optional(),
+  /** The tools agents may take from this server; absent: every tool it lists. A name the server stops listing is flagged on the canvas. */
+  allowedTools: z.array(text({ min: 1, max: 200, what: "a tool name" })).max(500, "at most 500 tools").optional(),
   enabled: z.boolean().default(serverEntryDefaults.enabled),
 };
 
@@ -118,18 +120,39 @@ const stdioEntry = z.strictObject({
   env: z.record(environmentName, z.string().max(32_768, "an environment value is longer than 32768 characters")).optional(),
 });
 
+export const oauthGrants = ["authorization_code", "client_credentials"] as const;
+export type OAuthGrant = (typeof oauthGrants)[number];
+
+/**
+ * OAuth 2.1 to a remote server (lib/mcp/oauth). `authorization_code`: a
+ * person connects it once on the Servers page (the client registers itself
+ * by client ID metadata document or dynamic registration, unless a client
+ * id is given); `client_credentials`: machine to machine, with a client id
+ * and secret. The client secret is one of the server's secrets, named here.
+ */
+const oauthConfig = z.strictObject({
+  grant: z.enum(oauthGrants, { error: "the OAuth grant is authorization_code or client_credentials" }).default("authorization_code"),
+  clientId: text({ min: 1, max: 500, what: "the OAuth client id" }).optional(),
+  clientSecret: secretName.optional(),
+  scope: text({ min: 1, max: 1000, what: "the OAuth scope" }).optional(),
+  /** Accept an authorization server whose metadata names another issuer than where it is (security-weakening; a few 2025-03-26-era servers need it). */
+  allowIssuerMismatch: z.boolean().optional(),
+});
+
 const httpFields = {
   ...common,
   url: httpUrl,
   headers: z.record(headerName, headerValue).optional(),
+  oauth: oauthConfig.optional(),
 };
 
 const httpEntry = z.strictObject({ ...httpFields, transport: z.literal("http") });
 const sseEntry = z.strictObject({ ...httpFields, transport: z.literal("sse") });
 
 /** Secrets appear only as `{{ secrets.NAME }}` in env and header values, each one declared in `secrets`. */
-function checkSecretUse(entry: { secrets?: string[]; env?: Record<string, string>; headers?: Record<string, string> }, context: z.RefinementCtx): void {
+function checkSecretUse(entry: { secrets?: string[]; env?: Record<string, string>; headers?: Record<string, string>; oauth?: z.output<typeof oauthConfig> }, context: z.RefinementCtx): void {
   const declared = new Set(entry.secrets ?? []);
+  checkOAuth(entry.oauth, declared, entry.headers, context);
   if (entry.secrets && declared.size !== entry.secrets.length) {
     context.addIssue({ code: "custom", path: ["secrets"], message: "a secret name is listed twice" });
   }
@@ -144,6 +167,20 @@ function checkSecretUse(entry: { secrets?: string[]; env?: Record<string, string
         context.addIssue({ code: "custom", path: [field, key], message: `${key} uses the secret ${undeclared[0]}, which is not in the server's secrets` });
       }
     }
+  }
+}
+
+function checkOAuth(oauth: z.output<typeof oauthConfig> | undefined, declared: ReadonlySet<string>, headers: Record<string, string> | undefined, context: z.RefinementCtx): void {
+  if (!oauth) return;
+  if (oauth.clientSecret && !declared.has(oauth.clientSecret)) {
+    context.addIssue({ code: "custom", path: ["oauth", "clientSecret"], message: `the OAuth client secret ${oauth.clientSecret} is not in the server's secrets` });
+  }
+  if (oauth.clientSecret && !oauth.clientId) context.addIssue({ code: "custom", path: ["oauth", "clientId"], message: "a client secret needs its client id" });
+  if (oauth.grant === "client_credentials" && (!oauth.clientId || !oauth.clientSecret)) {
+    context.addIssue({ code: "custom", path: ["oauth", "clientId"], message: "the client credentials grant needs a client id and a client secret" });
+  }
+  if (Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "authorization")) {
+    context.addIssue({ code: "custom", path: ["headers", "Authorization"], message: "an OAuth server gets its Authorization header from its token: remove the Authorization header" });
   }
 }
 

@@ -64,8 +64,29 @@ describe("the server form", () => {
     if (!verdict.ok) throw new Error(verdict.problem.message);
     const fields = formFromEntry(verdict.entry);
     expect(fields).toMatchObject({ headers: "Authorization: Bearer {{ secrets.TOKEN }}", toolTimeoutMs: "0", enabled: false, secretNames: ["TOKEN"] });
-    const { secretNames, enabled, id, name, ...text } = fields;
+    const { secretNames, enabled, id, name, oauthAllowIssuerMismatch, ...text } = fields;
+    expect(oauthAllowIssuerMismatch).toBe(false);
     const back = entryFromForm(form({ ...text, serverId: id, serverName: name, secretName: secretNames, secretValue: secretNames.map(() => ""), ...(enabled ? { enabled: "on" } : {}) }));
+    expect(back.ok && parseServerEntry(back.input)).toEqual({ ok: true, entry: verdict.entry });
+  });
+
+  it("reads the OAuth fieldset and the allowed tools back to the same entry", () => {
+    const verdict = parseServerEntry({
+      id: "m2m",
+      name: "Machine",
+      transport: "http",
+      url: "https://93.184.215.14/mcp",
+      secrets: ["CLIENT_SECRET"],
+      allowedTools: ["search", "fetch_page"],
+      oauth: { grant: "client_credentials", clientId: "switchboard", clientSecret: "CLIENT_SECRET", scope: "tools:read", allowIssuerMismatch: true },
+    });
+    if (!verdict.ok) throw new Error(verdict.problem.message);
+    const fields = formFromEntry(verdict.entry);
+    expect(fields).toMatchObject({ oauthGrant: "client_credentials", oauthClientId: "switchboard", oauthClientSecret: "CLIENT_SECRET", allowedTools: "search, fetch_page", oauthAllowIssuerMismatch: true });
+    const { secretNames, enabled, id, name, oauthAllowIssuerMismatch, ...text } = fields;
+    const back = entryFromForm(
+      form({ ...text, serverId: id, serverName: name, secretName: secretNames, secretValue: secretNames.map(() => ""), ...(enabled ? { enabled: "on" } : {}), ...(oauthAllowIssuerMismatch ? { oauthAllowIssuerMismatch: "on" } : {}) }),
+    );
     expect(back.ok && parseServerEntry(back.input)).toEqual({ ok: true, entry: verdict.entry });
   });
 });

@@ -22,6 +22,14 @@ export interface ServerFormFields {
   toolTimeoutMs: string;
   maxRetries: string;
   maxConcurrentCalls: string;
+  allowedTools: string;
+  /** "" (no OAuth), authorization_code or client_credentials. */
+  oauthGrant: string;
+  oauthClientId: string;
+  /** The name of one of the server's secrets. */
+  oauthClientSecret: string;
+  oauthScope: string;
+  oauthAllowIssuerMismatch: boolean;
   enabled: boolean;
   secretNames: string[];
 }
@@ -52,6 +60,12 @@ export function formFromEntry(entry: ServerEntry): ServerFormFields {
     toolTimeoutMs: entry.toolTimeoutMs === undefined ? "" : String(entry.toolTimeoutMs),
     maxRetries: String(entry.maxRetries),
     maxConcurrentCalls: entry.maxConcurrentCalls === undefined ? "" : String(entry.maxConcurrentCalls),
+    allowedTools: (entry.allowedTools ?? []).join(", "),
+    oauthGrant: remote?.oauth?.grant ?? "",
+    oauthClientId: remote?.oauth?.clientId ?? "",
+    oauthClientSecret: remote?.oauth?.clientSecret ?? "",
+    oauthScope: remote?.oauth?.scope ?? "",
+    oauthAllowIssuerMismatch: remote?.oauth?.allowIssuerMismatch === true,
     enabled: entry.enabled,
     secretNames: entry.secrets ?? [],
   };
@@ -85,11 +99,22 @@ export function entryFromForm(form: FormSource): FormParse {
       input.url = field("url").trim();
       const headers = pairs(field("headers"), ":", "headers", "Name: value");
       if (Object.keys(headers).length) input.headers = headers;
+      const grant = field("oauthGrant").trim();
+      if (grant) {
+        const oauth: Record<string, string | boolean> = { grant };
+        for (const [name, key] of [["oauthClientId", "clientId"], ["oauthClientSecret", "clientSecret"], ["oauthScope", "scope"]] as const) {
+          if (field(name).trim()) oauth[key] = field(name).trim();
+        }
+        if (form.get("oauthAllowIssuerMismatch") === "on") oauth.allowIssuerMismatch = true;
+        input.oauth = oauth;
+      }
     }
     for (const name of ["timeoutMs", "toolTimeoutMs", "maxRetries", "maxConcurrentCalls"]) {
       const value = wholeNumber(field(name), name);
       if (value !== undefined) input[name] = value;
     }
+    const tools = field("allowedTools").split(/[,\n]/).map((tool) => tool.trim()).filter(Boolean);
+    if (tools.length) input.allowedTools = tools;
     input.enabled = form.get("enabled") === "on" || form.get("enabled") === "true";
     const { names, values } = secretPairs(form);
     if (names.length) input.secrets = names;

@@ -1,0 +1,27 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { appOrigin } from "@/lib/mcp/oauth/app-origin";
+import { clientMetadataDocumentUrl, oauthCallbackUrl } from "@/lib/mcp/oauth/entry-oauth";
+
+/**
+ * Switchboard's OAuth client ID metadata document: on an https origin its
+ * URL is the client id an authorization server that supports such
+ * documents fetches, instead of a dynamic registration. Public by design
+ * (it names the client and its callback, nothing secret).
+ */
+export async function GET(request: NextRequest) {
+  const origin = appOrigin(request.headers);
+  const clientId = origin ? clientMetadataDocumentUrl(origin) : undefined;
+  if (!origin || !clientId) return NextResponse.json({ error: "client ID metadata documents are served on an https origin only" }, { status: 404 });
+  return NextResponse.json(
+    {
+      client_id: clientId,
+      client_name: "Switchboard",
+      client_uri: origin,
+      redirect_uris: [oauthCallbackUrl(origin)],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
+    { headers: { "Cache-Control": "public, max-age=3600" } },
+  );
+}
