@@ -73,7 +73,8 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
       await db.execute(`UPDATE "Run" SET "status" = 'failed', "error" = ?, "endedAt" = ?, "leaseExpiresAt" = NULL WHERE "id" = ?`, [error, sqlTime(new Date(), db.dialect), claimed.runId]);
       return "finished";
     }
-    const journal = await DatabaseRunJournal.open(db, claimed.runId);
+    // Fenced by the claim: once another worker has taken the run over, this one can write nothing more of it.
+    const journal = await DatabaseRunJournal.open(db, claimed.runId, { workerId: claimed.workerId, resumeCount: claimed.resumeCount });
     try {
       const outcome = await runWorkflow({
         runId: claimed.runId,

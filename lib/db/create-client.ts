@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "../generated/prisma-postgres/client";
 import { databaseUrl } from "./database-url";
+import { sqlitePragmas } from "./sql/sqlite-pragmas";
 
 /**
  * A new Prisma client on the database named by `DATABASE_URL` (default
@@ -13,7 +14,16 @@ import { databaseUrl } from "./database-url";
  */
 export function createPrismaClient(url: string = databaseUrl()): PrismaClient {
   if (/^postgres(ql)?:\/\//i.test(url)) return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+  return new PrismaClient({ adapter: new TunedSqliteAdapter({ url }) });
+}
+
+/** The better-sqlite3 adapter whose every connection first runs the app's SQLite pragmas (WAL, synchronous=NORMAL, busy_timeout). */
+class TunedSqliteAdapter extends PrismaBetterSQLite3 {
+  override async connect(): ReturnType<PrismaBetterSQLite3["connect"]> {
+    const connection = await super.connect();
+    await connection.executeScript(sqlitePragmas.map((pragma) => `PRAGMA ${pragma};`).join("\n"));
+    return connection;
+  }
 }
 
 export type { PrismaClient };

@@ -52,7 +52,7 @@ export class DatabaseRunQueue implements RunQueue {
          WHERE "id" = ? AND ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?)) RETURNING "resumeCount"`,
         [workerId, lease, id, now],
       );
-      if (rows.length === 1) claimed.push({ runId: id, resumeCount: Number(rows[0].resumeCount) });
+      if (rows.length === 1) claimed.push({ runId: id, workerId, resumeCount: Number(rows[0].resumeCount) });
     }
     return claimed;
   }

@@ -21,6 +21,8 @@ export interface RunQueue {
 
 export interface ClaimedRun {
   runId: string;
+  /** The worker that claimed it; with resumeCount, the claim's fencing token (the journal refuses its writes once another claim replaced it). */
+  workerId: string;
   /** Times the run was taken up again after it had started; 0 for a fresh run. */
   resumeCount: number;
 }
