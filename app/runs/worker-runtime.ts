@@ -88,7 +88,9 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
         signal: signals.cancel,
         stopSignal: signals.stop,
       });
-      return outcome.status === "interrupted" ? "interrupted" : "finished";
+      if (outcome.status !== "interrupted") return "finished";
+      log?.(`run ${claimed.runId} stopped unfinished: ${outcome.error}`);
+      return "interrupted";
     } catch (error) {
       // The run's start or end could not be written (the database went away): it is taken up again once it is back.
       log?.(`run ${claimed.runId} stopped unfinished: ${(error as Error).message.split("\n")[0]}`);

@@ -12,8 +12,8 @@ export interface RunQueue {
   claim(workerId: string, limit: number): Promise<ClaimedRun[]>;
   /** Renews the leases of the runs this worker holds; says which it lost and which someone asked to cancel. */
   heartbeat(workerId: string, runIds: readonly string[]): Promise<Heartbeat>;
-  /** Hands a run back unfinished (the worker is stopping): queued again, for any worker. */
-  release(workerId: string, runId: string): Promise<void>;
+  /** Hands a run back unfinished (the worker is stopping): queued again, for any worker. Only while this claim still holds it. */
+  release(claim: ClaimedRun): Promise<void>;
   /** Resolves when there may be work (a wake-up, or the poll interval passed). */
   waitForWork(signal: AbortSignal): Promise<void>;
   close(): Promise<void>;

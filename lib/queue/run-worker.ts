@@ -94,10 +94,15 @@ export class RunWorker {
         // Unfinished: give it back so any worker (this one included) picks it up. A run another worker
         // took over is not this worker's to give (release only touches runs it still holds). When the
         // database is gone, the lease simply expires and the run is taken up once it is back.
-        if (result === "interrupted") await this.options.queue.release(this.workerId, run.runId).catch(() => undefined);
+        if (result === "interrupted") await this.options.queue.release(run).catch(() => undefined);
       })
       .catch((error: unknown) => this.options.log?.(`worker ${this.workerId}: run ${run.runId} stopped: ${firstLine(error)}`))
-      .finally(() => this.held.delete(run.runId));
+      .finally(() => {
+        if (this.held.get(run.runId) === entry) this.held.delete(run.runId);
+      });
+    // A lease that lapsed under load may be claimed again by this same worker: the new claim supersedes
+    // the old one, whose writes its fencing token now refuses; the old one stops at its next step.
+    this.held.get(run.runId)?.stop.abort();
     this.held.set(run.runId, entry);
   }
 
