@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "../generated/prisma-postgres/client";
 import { databaseUrl } from "./database-url";
+import { resilientPool } from "./sql/postgres-pool";
 import { sqlitePragmas } from "./sql/sqlite-pragmas";
 
 /**
@@ -13,7 +14,10 @@ import { sqlitePragmas } from "./sql/sqlite-pragmas";
  * so scripts can use it; the app goes through the singleton in `./client`.
  */
 export function createPrismaClient(url: string = databaseUrl()): PrismaClient {
-  if (/^postgres(ql)?:\/\//i.test(url)) return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    // Its own pool, so a dropped connection is dropped, not a crash of the process (see ./sql/postgres-pool).
+    return new PostgresPrismaClient({ adapter: new PrismaPg(resilientPool({ connectionString: url }), { disposeExternalPool: true }) }) as unknown as PrismaClient;
+  }
   return new PrismaClient({ adapter: new TunedSqliteAdapter({ url }) });
 }
 

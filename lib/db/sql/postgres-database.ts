@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { groupCommit } from "./group-commit";
 import { mergeInserts } from "./merge-inserts";
+import { resilientPool } from "./postgres-pool";
 import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-database";
 
 /**
@@ -16,9 +17,8 @@ import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-dat
  * server instead of one per statement. Transactions are group-committed.
  */
 export function postgresDatabase(url: string, options: { max?: number } = {}): SqlDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 5, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server (a restart) must not crash the process; the next query reconnects.
-  pool.on("error", () => undefined);
+  // A connection that loses its server (a restart) must not crash the process; the next query reconnects.
+  const pool = resilientPool({ connectionString: url, max: options.max ?? 5 });
   return {
     dialect: "postgres",
     async query<T>(sql: string, params?: readonly unknown[]) {
