@@ -88,7 +88,8 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
       await db.execute(`UPDATE "Run" SET "status" = 'failed', "error" = ?, "endedAt" = ?, "leaseExpiresAt" = NULL WHERE "id" = ?`, [error, sqlTime(new Date(), db.dialect), claimed.runId]);
       return "finished";
     }
-    const journal = await DatabaseRunJournal.open(db, claimed.runId);
+    // Fenced by the claim: once another worker has taken the run over, this one can write nothing more of it.
+    const journal = await DatabaseRunJournal.open(db, claimed.runId, { workerId: claimed.workerId, resumeCount: claimed.resumeCount });
     try {
       const outcome = await runWorkflow({
         runId: claimed.runId,
@@ -104,7 +105,9 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
       });
       // The notice goes out beside the run, never holding it up; a failure is logged.
       if (outcome.status === "needs-attention") announce?.(claimed.runId);
-      return outcome.status === "interrupted" ? "interrupted" : "finished";
+      if (outcome.status !== "interrupted") return "finished";
+      log?.(`run ${claimed.runId} stopped unfinished: ${outcome.error}`);
+      return "interrupted";
     } catch (error) {
       // The run's start or end could not be written (the database went away): it is taken up again once it is back.
       log?.(`run ${claimed.runId} stopped unfinished: ${(error as Error).message.split("\n")[0]}`);

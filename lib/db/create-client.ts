@@ -3,6 +3,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "../generated/prisma-postgres/client";
 import { databaseUrl } from "./database-url";
+import { resilientPool } from "./sql/postgres-pool";
+import { sqlitePragmas } from "./sql/sqlite-pragmas";
 
 /**
  * A new Prisma client on the database named by `DATABASE_URL` (default
@@ -12,8 +14,20 @@ import { databaseUrl } from "./database-url";
  * so scripts can use it; the app goes through the singleton in `./client`.
  */
 export function createPrismaClient(url: string = databaseUrl()): PrismaClient {
-  if (/^postgres(ql)?:\/\//i.test(url)) return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    // Its own pool, so a dropped connection is dropped, not a crash of the process (see ./sql/postgres-pool).
+    return new PostgresPrismaClient({ adapter: new PrismaPg(resilientPool({ connectionString: url }), { disposeExternalPool: true }) }) as unknown as PrismaClient;
+  }
+  return new PrismaClient({ adapter: new TunedSqliteAdapter({ url }) });
+}
+
+/** The better-sqlite3 adapter whose every connection first runs the app's SQLite pragmas (WAL, synchronous=NORMAL, busy_timeout). */
+class TunedSqliteAdapter extends PrismaBetterSQLite3 {
+  override async connect(): ReturnType<PrismaBetterSQLite3["connect"]> {
+    const connection = await super.connect();
+    await connection.executeScript(sqlitePragmas.map((pragma) => `PRAGMA ${pragma};`).join("\n"));
+    return connection;
+  }
 }
 
 export type { PrismaClient };

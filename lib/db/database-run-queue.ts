@@ -52,7 +52,7 @@ export class DatabaseRunQueue implements RunQueue {
          WHERE "id" = ? AND ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?)) RETURNING "resumeCount"`,
         [workerId, lease, id, now],
       );
-      if (rows.length === 1) claimed.push({ runId: id, resumeCount: Number(rows[0].resumeCount) });
+      if (rows.length === 1) claimed.push({ runId: id, workerId, resumeCount: Number(rows[0].resumeCount) });
     }
     return claimed;
   }
@@ -69,8 +69,9 @@ export class DatabaseRunQueue implements RunQueue {
     };
   }
 
-  async release(workerId: string, runId: string): Promise<void> {
-    await this.db.execute(`UPDATE "Run" SET "status" = 'queued', "leaseExpiresAt" = NULL WHERE "id" = ? AND "workerId" = ? AND "status" = 'running'`, [runId, workerId]);
+  async release(claim: ClaimedRun): Promise<void> {
+    // Fenced like the journal: a claim that was replaced (even by the same worker, after its lease lapsed) gives back nothing.
+    await this.db.execute(`UPDATE "Run" SET "status" = 'queued', "leaseExpiresAt" = NULL WHERE "id" = ? AND "workerId" = ? AND "resumeCount" = ? AND "status" = 'running'`, [claim.runId, claim.workerId, claim.resumeCount]);
     this.wake();
   }
 

@@ -2,7 +2,23 @@ import { createHash } from "node:crypto";
 import { JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine/journal/run-journal";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 import { toJsonText } from "./json-text";
-import type { SqlDatabase } from "./sql/sql-database";
+import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql/sql-database";
+
+/**
+ * Who writes a run: the worker that claimed it, and the run's resumeCount
+ * that claim set. Every claim after the first adds one to resumeCount, so
+ * the pair is a fencing token: once another worker has taken the run over,
+ * the old holder's writes are refused in their own transaction.
+ */
+export interface RunHolder {
+  workerId: string;
+  resumeCount: number;
+}
+
+/** A write refused because another worker took the run over (this one's lease had expired): nothing of it was written. */
+export class RunTakenOverError extends JournalUnavailableError {
+  override name = "RunTakenOverError";
+}
 
 /**
  * A run's sink and journal on the database, in one object: the trace rows
@@ -25,10 +41,16 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     private sequence: number,
     /** The run's resume count: each row says in which attempt it was written. */
     private readonly attempt: number,
+    /** The check every write transaction starts with, when a worker holds the run. */
+    private readonly fence: SqlStatement | null,
   ) {}
 
-  /** Reads what the run has recorded so far (nothing for a new run). */
-  static async open(db: SqlDatabase, runId: string): Promise<DatabaseRunJournal> {
+  /**
+   * Reads what the run has recorded so far (nothing for a new run). With a
+   * holder (a worker's claim), every write is fenced: it commits only while
+   * that claim still holds the run.
+   */
+  static async open(db: SqlDatabase, runId: string, holder?: RunHolder): Promise<DatabaseRunJournal> {
     try {
       const [run] = await db.query<{ resumeCount: number }>(`SELECT "resumeCount" FROM "Run" WHERE "id" = ?`, [runId]);
       const steps = new Map<string, RecordedStep>();
@@ -41,7 +63,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
         `SELECT MAX("sequence") AS "sequence" FROM (SELECT "sequence" FROM "ToolCall" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "TaintRecord" WHERE "runId" = ?) AS rows`,
         [runId, runId],
       );
-      return new DatabaseRunJournal(db, runId, steps, Number(last?.sequence ?? 0), Number(run?.resumeCount ?? 0));
+      return new DatabaseRunJournal(db, runId, steps, Number(last?.sequence ?? 0), holder?.resumeCount ?? Number(run?.resumeCount ?? 0), holder ? fenceOf(db, runId, holder) : null);
     } catch (error) {
       throw unavailable("read the run's journal", error);
     }
@@ -52,7 +74,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
   }
 
   async record(step: RecordedStep, rows?: StepRows): Promise<void> {
-    const statements: Array<readonly [string, readonly unknown[]]> = [];
+    const statements: SqlStatement[] = [];
     const calls = rows?.toolCalls ?? [];
     calls.forEach((row, index) => statements.push(this.toolCallInsert(row, index === 0 && step.kind === "tool-call" ? step.value : undefined)));
     if (step.kind !== "tool-call" || calls.length === 0) {
@@ -139,13 +161,30 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     ];
   }
 
-  private async commit(action: string, statements: ReadonlyArray<readonly [string, readonly unknown[]]>): Promise<void> {
+  private async commit(action: string, statements: ReadonlyArray<SqlStatement>): Promise<void> {
     try {
-      await this.db.transaction(statements);
+      await this.db.transaction(this.fence ? [this.fence, ...statements] : statements);
     } catch (error) {
+      if (error instanceof GuardFailedError) throw new RunTakenOverError(`could not ${action}: ${error.message}`, { cause: error });
       throw unavailable(action, error);
     }
   }
+}
+
+/**
+ * The fencing check: the Run row still names this claim. On Postgres the row
+ * is locked (FOR SHARE) until the step commits, so a takeover's claim waits
+ * for it and then sees the step; a step after the takeover finds a new
+ * resumeCount and is refused. On SQLite the transaction holds the write lock
+ * from its start (BEGIN IMMEDIATE), which orders it against the claim.
+ */
+function fenceOf(db: SqlDatabase, runId: string, holder: RunHolder): SqlStatement {
+  const lock = db.dialect === "postgres" ? " FOR SHARE" : "";
+  return [
+    `SELECT 1 AS "held" FROM "Run" WHERE "id" = ? AND "workerId" = ? AND "resumeCount" = ?${lock}`,
+    [runId, holder.workerId, holder.resumeCount],
+    { reason: `another worker took the run over (the lease of ${holder.workerId} had expired); this worker's write was refused` },
+  ];
 }
 
 /** The same taint entry written again on resume has the same id. */

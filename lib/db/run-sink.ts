@@ -9,7 +9,9 @@ import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent,
  * run (with the outputs the taint registry marked), exactly one ToolCall row
  * per `toolCall` event, and a TaintRecord row per entry of the run's taint
  * registry, each written before the method returns (the engine awaits it,
- * so nothing is lost when the process goes on). JSON values are stored as
+ * so nothing is lost when the process goes on). Rows are inserted and
+ * updated with createMany / updateMany, which read nothing back (create and
+ * update would return the row). JSON values are stored as
  * text. One sink writes one run: it numbers the tool-call and taint rows
  * 1, 2, 3… together in the order they arrive (`sequence`), which lets a
  * live page ask for "the rows after n".
@@ -65,7 +67,7 @@ export class PrismaRunSink implements RunSink {
     this.sequence += 1;
     const sequence = this.sequence;
     await this.write(`record the call of tool "${row.tool}"`, () =>
-      this.db.toolCall.create({
+      this.db.toolCall.createMany({
         data: {
           id: row.id,
           runId: row.runId,
@@ -91,7 +93,7 @@ export class PrismaRunSink implements RunSink {
 
   async nodeEnd(event: NodeEndEvent): Promise<void> {
     await this.write("record the end of a node run", () =>
-      this.db.nodeRun.update({
+      this.db.nodeRun.updateMany({
         where: { id: event.nodeRunId },
         data: {
           status: event.status,
@@ -115,12 +117,12 @@ export class PrismaRunSink implements RunSink {
         : record.kind === "memory-key"
           ? { ...common, key: record.key, toolCallId: record.toolCallId, origins: toJsonText(record.origins) }
           : { ...common, output: record.output, origins: toJsonText(record.origins) };
-    await this.write(`record where external content went (${record.kind})`, () => this.db.taintRecord.create({ data }));
+    await this.write(`record where external content went (${record.kind})`, () => this.db.taintRecord.createMany({ data }));
   }
 
   async runEnd(event: RunEndEvent): Promise<void> {
     await this.write("record the end of the run", () =>
-      this.db.run.update({
+      this.db.run.updateMany({
         where: { id: event.runId },
         data: { status: event.status, outputs: toJsonText(event.outputs), error: event.error, endedAt: new Date(event.endedAt) },
       }),

@@ -12,8 +12,8 @@ export interface RunQueue {
   claim(workerId: string, limit: number): Promise<ClaimedRun[]>;
   /** Renews the leases of the runs this worker holds; says which it lost and which someone asked to cancel. */
   heartbeat(workerId: string, runIds: readonly string[]): Promise<Heartbeat>;
-  /** Hands a run back unfinished (the worker is stopping): queued again, for any worker. */
-  release(workerId: string, runId: string): Promise<void>;
+  /** Hands a run back unfinished (the worker is stopping): queued again, for any worker. Only while this claim still holds it. */
+  release(claim: ClaimedRun): Promise<void>;
   /** Resolves when there may be work (a wake-up, or the poll interval passed). */
   waitForWork(signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
@@ -21,6 +21,8 @@ export interface RunQueue {
 
 export interface ClaimedRun {
   runId: string;
+  /** The worker that claimed it; with resumeCount, the claim's fencing token (the journal refuses its writes once another claim replaced it). */
+  workerId: string;
   /** Times the run was taken up again after it had started; 0 for a fresh run. */
   resumeCount: number;
 }

@@ -37,6 +37,8 @@ export class RunWorker {
   readonly workerId: string;
   private readonly held = new Map<string, { cancel: AbortController; stop: AbortController; done: Promise<void> }>();
   private readonly stopping = new AbortController();
+  /** Aborted once the worker has stopped and holds nothing: ends the heartbeat's wait at once. */
+  private readonly stopped = new AbortController();
   private loops: Promise<void>[] = [];
 
   constructor(private readonly options: RunWorkerOptions) {
@@ -62,6 +64,7 @@ export class RunWorker {
       for (const run of this.held.values()) run.stop.abort();
     }
     await Promise.allSettled([...this.held.values()].map((run) => run.done));
+    this.stopped.abort();
     await Promise.allSettled(this.loops);
   }
 
@@ -91,16 +94,21 @@ export class RunWorker {
         // Unfinished: give it back so any worker (this one included) picks it up. A run another worker
         // took over is not this worker's to give (release only touches runs it still holds). When the
         // database is gone, the lease simply expires and the run is taken up once it is back.
-        if (result === "interrupted") await this.options.queue.release(this.workerId, run.runId).catch(() => undefined);
+        if (result === "interrupted") await this.options.queue.release(run).catch(() => undefined);
       })
       .catch((error: unknown) => this.options.log?.(`worker ${this.workerId}: run ${run.runId} stopped: ${firstLine(error)}`))
-      .finally(() => this.held.delete(run.runId));
+      .finally(() => {
+        if (this.held.get(run.runId) === entry) this.held.delete(run.runId);
+      });
+    // A lease that lapsed under load may be claimed again by this same worker: the new claim supersedes
+    // the old one, whose writes its fencing token now refuses; the old one stops at its next step.
+    this.held.get(run.runId)?.stop.abort();
     this.held.set(run.runId, entry);
   }
 
   private async heartbeatLoop(): Promise<void> {
     while (!this.stopping.signal.aborted || this.held.size > 0) {
-      await sleep(this.options.timings.heartbeatMs);
+      await sleep(this.options.timings.heartbeatMs, this.stopped.signal);
       if (this.held.size === 0) continue;
       try {
         const beat = await this.options.queue.heartbeat(this.workerId, [...this.held.keys()]);
@@ -116,8 +124,19 @@ export class RunWorker {
   }
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+/** An unref'd wait (a worker alone does not keep its process alive) that an abort ends early. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    timer.unref?.();
+    signal.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+  });
 }
 
 function firstLine(error: unknown): string {

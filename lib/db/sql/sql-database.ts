@@ -14,9 +14,32 @@ export interface SqlDatabase {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs one statement; resolves to the number of rows it changed. */
   execute(sql: string, params?: readonly unknown[]): Promise<number>;
-  /** Runs the statements in one transaction: all of them are committed, or none. */
-  transaction(statements: ReadonlyArray<readonly [string, readonly unknown[]]>): Promise<void>;
+  /**
+   * Runs the statements in one transaction: all of them are committed, or
+   * none. Resolves once they are committed. Transactions asked for while
+   * another commits may share its successor's commit (group commit); a
+   * transaction that fails never takes another one down with it.
+   */
+  transaction(statements: ReadonlyArray<SqlStatement>): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * One statement of a transaction. With a guard, the statement is a query
+ * that must return a row: when it returns none, the whole transaction is
+ * rolled back and rejects with a GuardFailedError carrying the guard's
+ * reason (a fencing check: "this worker still holds the run").
+ */
+export type SqlStatement = readonly [sql: string, params: readonly unknown[]] | readonly [sql: string, params: readonly unknown[], guard: StatementGuard];
+
+export interface StatementGuard {
+  /** Said when the query returned no row, e.g. "another worker took the run over". */
+  reason: string;
+}
+
+/** A transaction was refused by one of its guards; nothing of it was written. */
+export class GuardFailedError extends Error {
+  override name = "GuardFailedError";
 }
 
 /** The database's "now" as both databases store it (Prisma writes SQLite dates as ISO text with an offset). */

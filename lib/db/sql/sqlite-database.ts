@@ -1,19 +1,18 @@
 import Database from "better-sqlite3";
-import type { SqlDatabase } from "./sql-database";
+import { groupCommit } from "./group-commit";
+import { sqlitePragmas } from "./sqlite-pragmas";
+import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-database";
 
 /**
- * SQLite through better-sqlite3 in WAL mode with synchronous=NORMAL: a
- * commit survives the process being killed (only a power cut can lose the
- * last commits), and a step's commit costs microseconds instead of a
- * journal-file fsync. Readers (the app, Prisma) never block the writer.
- * busy_timeout lets the app's Prisma client and this writer share the file.
+ * SQLite through better-sqlite3 with the pragmas every connection of the app
+ * gets (./sqlite-pragmas: WAL, synchronous=NORMAL, busy_timeout): a commit
+ * survives the process being killed, costs no fsync, and readers (the app,
+ * Prisma) never block the writer. Transactions are group-committed.
  */
 export function sqliteDatabase(url: string): SqlDatabase {
   const file = url.startsWith("file:") ? url.slice("file:".length).split("?")[0] : url;
   const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
+  for (const pragma of sqlitePragmas) db.pragma(pragma);
   db.pragma("foreign_keys = ON");
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
@@ -25,8 +24,12 @@ export function sqliteDatabase(url: string): SqlDatabase {
     return statement;
   };
   const bind = (params: readonly unknown[] = []) => params.map((value) => (typeof value === "boolean" ? (value ? 1 : 0) : value instanceof Date ? value.toISOString().replace("Z", "+00:00") : value));
-  const inTransaction = db.transaction((list: ReadonlyArray<readonly [string, readonly unknown[]]>) => {
-    for (const [sql, params] of list) prepared(sql).run(...bind(params));
+  const inTransaction = db.transaction((list: ReadonlyArray<SqlStatement>) => {
+    for (const [sql, params, guard] of list) {
+      const statement = prepared(sql);
+      if (!guard) statement.run(...bind(params));
+      else if (statement.get(...bind(params)) === undefined) throw new GuardFailedError(guard.reason);
+    }
   });
   return {
     dialect: "sqlite",
@@ -36,9 +39,10 @@ export function sqliteDatabase(url: string): SqlDatabase {
     async execute(sql, params) {
       return prepared(sql).run(...bind(params)).changes;
     },
-    async transaction(list) {
-      inTransaction(list);
-    },
+    // better-sqlite3 is synchronous: the commit happens here, and the group is what arrived since the last one.
+    transaction: groupCommit(async (list) => {
+      inTransaction.immediate(list);
+    }),
     async close() {
       db.close();
     },

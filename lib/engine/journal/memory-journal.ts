@@ -14,6 +14,7 @@ export function memoryJournal(sink: Pick<RunSink, "toolCall" | "taintRecord">, p
     lookup: (key) => steps.get(key),
     async record(step: RecordedStep, rows?: StepRows) {
       for (const row of rows?.toolCalls ?? []) await sink.toolCall(row);
+      for (const record of rows?.taint ?? []) await sink.taintRecord?.(record);
       steps.set(step.key, step);
     },
   };

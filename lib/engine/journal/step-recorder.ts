@@ -1,4 +1,4 @@
-import type { RunSink, ToolCallRow } from "../../trace/run-events";
+import type { RunSink, TaintRecord, ToolCallRow } from "../../trace/run-events";
 import type { AttentionRequest } from "../../trace/run-trace";
 
 export type { AttentionRequest };
@@ -36,6 +36,10 @@ export interface RecordedCall {
  */
 export class StepRecorder {
   private readonly pending = new Map<string, ToolCallRow[]>();
+  /** Taint entries of a call that is running, by its key: committed with the call's step. */
+  private readonly pendingTaint = new Map<string, TaintRecord[]>();
+  /** The journal key behind each trace row id handed out, so a taint entry finds its call. */
+  private readonly keysOfRows = new Map<string, string>();
   private stopping: RunInterruption | null = null;
   /** How many steps this run took from the journal instead of running them. */
   replayed = 0;
@@ -60,13 +64,18 @@ export class StepRecorder {
 
   /** The trace row id of the call recorded under this key: the same on every resume. */
   rowId(key: string): string {
-    return stableId(this.runId, key);
+    const id = stableId(this.runId, key);
+    this.keysOfRows.set(id, key);
+    return id;
   }
 
   async record(step: RecordedStep): Promise<void> {
     const toolCalls = this.pending.get(step.key) ?? [];
+    const taint = this.pendingTaint.get(step.key) ?? [];
     this.pending.delete(step.key);
-    const rows: StepRows = { toolCalls, taint: [] };
+    this.pendingTaint.delete(step.key);
+    this.keysOfRows.delete(stableId(this.runId, step.key));
+    const rows: StepRows = { toolCalls, taint };
     try {
       await this.journal.record(this.redact(step), rows);
     } catch (error) {
@@ -89,15 +98,26 @@ export class StepRecorder {
     return this.stopping;
   }
 
-  /** Wraps the run's sink: a row that belongs to a journalled step waits for its step; everything else goes through. */
+  /**
+   * Wraps the run's sink: a row that belongs to a journalled step waits for
+   * its step, and so does a taint entry of a call that is running (not one
+   * replayed: a replayed memory tool's entry is written again as before), so
+   * the step, its row and its taint commit together. Everything else goes through.
+   */
   sink(inner: RunSink): RunSink {
     const pending = this.pending;
+    const heldTaint = (record: TaintRecord): boolean => {
+      const key = record.kind === "output" ? undefined : this.keysOfRows.get(record.toolCallId);
+      if (key === undefined || this.journal.lookup(key)) return false;
+      this.pendingTaint.set(key, [...(this.pendingTaint.get(key) ?? []), record]);
+      return true;
+    };
     return {
       runStart: (event) => inner.runStart(event),
       nodeStart: (event) => inner.nodeStart(event),
       nodeEnd: (event) => inner.nodeEnd(event),
       runEnd: (event) => inner.runEnd(event),
-      taintRecord: (record) => inner.taintRecord?.(record),
+      taintRecord: (record) => (heldTaint(record) ? undefined : inner.taintRecord?.(record)),
       modelTurn: (turn) => inner.modelTurn?.(turn),
       toolCall(row) {
         if (!row.stepKey) return inner.toolCall(row);

@@ -15,8 +15,8 @@ export interface CountingServer {
   close(): Promise<void>;
 }
 
-/** Answers POST /count/<name> with `{ tag }` after a short random delay, and counts it. */
-export async function countingServer(options: { maxDelayMs?: number } = {}): Promise<CountingServer> {
+/** Answers POST /count/<name> with `{ tag }` after a short random delay (or exactly `delayMs`), and counts it. */
+export async function countingServer(options: { maxDelayMs?: number; delayMs?: number } = {}): Promise<CountingServer> {
   const counts = new Map<string, number>();
   const server: Server = createServer((request, response) => {
     let body = "";
@@ -29,7 +29,7 @@ export async function countingServer(options: { maxDelayMs?: number } = {}): Pro
       setTimeout(() => {
         response.setHeader("content-type", "application/json");
         response.end(JSON.stringify({ tag, name }));
-      }, Math.floor(Math.random() * (options.maxDelayMs ?? 30)));
+      }, options.delayMs ?? Math.floor(Math.random() * (options.maxDelayMs ?? 30)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

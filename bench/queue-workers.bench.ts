@@ -1,0 +1,131 @@
+/**
+ * The queue with real worker processes (`npm run worker`, scripts/worker.ts),
+ * as they are deployed:
+ * - queue latency, enqueue → first step, p50 / p99;
+ * - runs per second with 1 vs 3 worker processes (one run at a time each) on
+ *   runs whose one step calls a fixture that takes 50 ms (target: 3 ≥ 2.2x 1);
+ * - cancel from another process (this one) → the run ends cancelled: the
+ *   time it takes, p50 / max (the promise: within 2 s).
+ * On Postgres (SWITCHBOARD_TEST_POSTGRES_URL; pg-boss carries the wake-ups)
+ * and on SQLite (one worker process beside this one on the file).
+ *
+ *   npx tsx bench/queue-workers.bench.ts
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { DatabaseRunQueue, requestCancel, type WakeSource } from "../lib/db/database-run-queue";
+import { pgBossWakes } from "../lib/db/postgres/pg-boss-wakes";
+import { createTestPostgres } from "../lib/db/postgres/test-postgres";
+import { openSqlDatabase } from "../lib/db/sql/open-database";
+import type { SqlDatabase } from "../lib/db/sql/sql-database";
+import { createTemporaryDatabase } from "../lib/db/temporary-database";
+import { countingServer, writeDrillNodes } from "../lib/queue/drill/drill-fixtures";
+import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "../lib/queue/drill/drill-workers";
+import { defaultQueueTimings } from "../lib/queue/run-queue";
+
+const folder = await mkdtemp(path.join(os.tmpdir(), "switchboard-queue-bench-"));
+const nodesDir = await writeDrillNodes(folder);
+const fifty = await countingServer({ delayMs: 50 });
+const slow = await countingServer({ delayMs: 30_000 });
+
+/** start → one step (a 50 ms call to the fixture, or a long one) → end. */
+function oneStep(baseUrl: string) {
+  const signal = (id: string, source: string, sourceHandle: string, target: string, targetHandle: string) => ({ id, kind: "signal" as const, source, sourceHandle, target, targetHandle });
+  return {
+    version: 1,
+    name: "one step",
+    nodes: [
+      { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "tag", type: "string", required: true }] } },
+      { id: "s1", type: "drill-step", position: { x: 200, y: 0 }, config: { baseUrl, name: "s1" } },
+      { id: "end", type: "end", position: { x: 400, y: 0 }, config: {} },
+    ],
+    edges: [signal("e1", "start", "tag", "s1", "tag"), signal("e2", "s1", "tag", "end", "result")],
+  };
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const time = (value: unknown) => new Date(value instanceof Date ? value : String(value).replace(" ", "T")).getTime();
+
+async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeSource | null): Promise<void> {
+  const env = { DATABASE_URL: url, SWITCHBOARD_NODES_DIR: nodesDir, SWITCHBOARD_ALLOW_PRIVATE_URLS: "true" };
+  const queue = new DatabaseRunQueue(db, defaultQueueTimings, wakes);
+  const workers: WorkerProcess[] = [];
+  const start = async (count: number) => {
+    const started = Array.from({ length: count }, () => startWorkerProcess(env, ["--concurrency", "1"]));
+    workers.push(...started);
+    await Promise.all(started.map((worker) => worker.ready));
+    return started;
+  };
+  const stop = async (list: WorkerProcess[]) => {
+    for (const worker of list) worker.kill("SIGTERM");
+    await Promise.all(list.map((worker) => worker.exited));
+  };
+  try {
+    // Latency: one idle worker; each run enqueued as the web app does (written queued, then woken).
+    const [one] = await start(1);
+    const latencies: number[] = [];
+    for (let index = 0; index < 30; index++) {
+      const enqueuedAt = Date.now();
+      const runId = await enqueueRun(db, oneStep(fifty.url), { tag: `latency-${index}` });
+      await queue.enqueue(runId);
+      await waitForRuns(db, [runId], ["completed", "failed"], 30_000);
+      const [first] = await db.query<{ startedAt: unknown }>(`SELECT MIN("startedAt") AS "startedAt" FROM "NodeRun" WHERE "runId" = ?`, [runId]);
+      latencies.push(time(first.startedAt) - enqueuedAt);
+    }
+    console.log(`${label}: queue latency enqueue → first step, worker process: p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms (${latencies.length} runs; ${wakes ? "pg-boss wake-ups" : `polling every ${defaultQueueTimings.pollMs} ms`})`);
+
+    // Cancel from this process while the worker process runs the run (its step waits 30 s on the fixture).
+    const cancels: number[] = [];
+    for (let index = 0; index < 5; index++) {
+      const runId = await enqueueRun(db, oneStep(slow.url), { tag: `cancel-${index}` });
+      await queue.enqueue(runId);
+      await waitForRuns(db, [runId], ["running"], 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 500));
+      const asked = performance.now();
+      await requestCancel(db, runId);
+      await waitForRuns(db, [runId], ["cancelled"], 30_000).catch(async (error) => console.log(`${label}: ${(error as Error).message}`));
+      cancels.push(performance.now() - asked);
+    }
+    console.log(`${label}: cancel from another process → run ended cancelled: p50 ${Math.round(percentile(cancels, 0.5))} ms, max ${Math.round(Math.max(...cancels))} ms (promise: within 2,000 ms; heartbeat every ${defaultQueueTimings.heartbeatMs} ms)`);
+    await stop([one]);
+
+    // Throughput: 30 queued runs, 1 then 3 worker processes, one run at a time each.
+    const rate = async (count: number) => {
+      const ids = [];
+      for (let index = 0; index < 30; index++) ids.push(await enqueueRun(db, oneStep(fifty.url), { tag: `rate-${count}-${index}` }));
+      const list = await start(count);
+      const begun = performance.now();
+      await waitForRuns(db, ids, ["completed", "failed"], 120_000);
+      const seconds = (performance.now() - begun) / 1000;
+      await stop(list);
+      return ids.length / seconds;
+    };
+    const single = await rate(1);
+    const triple = await rate(3);
+    console.log(`${label}: runs per second, one 50 ms call each: 1 worker process ${single.toFixed(1)}, 3 worker processes ${triple.toFixed(1)} = ${(triple / single).toFixed(2)}x (target ≥ 2.2x)`);
+  } finally {
+    for (const worker of workers) worker.kill("SIGKILL");
+    await queue.close();
+  }
+}
+
+const sqlite = await createTemporaryDatabase();
+const sqliteDb = openSqlDatabase(sqlite.url);
+await figures("SQLite", sqlite.url, sqliteDb, null);
+await sqliteDb.close();
+await sqlite.dispose();
+
+const postgres = await createTestPostgres();
+if ("skipped" in postgres) console.log(postgres.skipped);
+else {
+  const db = openSqlDatabase(postgres.url);
+  await figures("Postgres", postgres.url, db, await pgBossWakes(postgres.url, { work: false }));
+  await db.close();
+  await postgres.dispose();
+}
+await fifty.close();
+await slow.close();
+await rm(folder, { recursive: true, force: true });
+process.exit(0);
