@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type ScriptedRequest, scriptedModel } from "@/lib/ai/scripted-model";
@@ -124,4 +126,22 @@ describe("fork a run at a step", () => {
     const run = await database.client.run.findUniqueOrThrow({ where: { id: forked.runId } });
     expect(JSON.parse(run.outputs).result).toBe("stopped early");
   }, 60_000);
+
+  it("npm run workflow -- fork: queues the fork (--json), and refuses bad input with one line and exit 2", async () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const cli = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "workflow.ts"), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } }, (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        ),
+      );
+    const refused = await cli("fork", "parent", "--at", "clerk#1/t1/c0", "--result", "{oops");
+    expect(refused).toMatchObject({ code: 2, stdout: "" });
+    expect(refused.stderr.trim()).toMatch(/^fork: The result is not JSON/);
+    const forked = await cli("fork", "parent", "--at", "clerk#1/t5/c0", "--result", '{"id": 5, "total": -1}', "--json");
+    expect(forked.stderr).toBe("");
+    const { runId } = JSON.parse(forked.stdout) as { runId: string };
+    await vi.waitFor(async () => expect(await statusOf(runId)).toBe("completed"), { timeout: 20_000, interval: 50 });
+    expect(JSON.parse((await database.client.run.findUniqueOrThrow({ where: { id: runId } })).outputs).result).toBe('last: {"id":5,"total":-1}');
+  }, 120_000);
 });
