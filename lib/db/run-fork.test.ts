@@ -125,6 +125,11 @@ describe("fork a run at a step", () => {
     expect(toolCalls).toHaveLength(0);
     const run = await database.client.run.findUniqueOrThrow({ where: { id: forked.runId } });
     expect(JSON.parse(run.outputs).result).toBe("stopped early");
+    // The agent's output differs too, but the runs part at the turn that made it differ.
+    const compared = await compareRuns("parent", forked.runId, (id) => readWholeRunTrace(database.client, id));
+    if (!compared.ok) throw new Error(compared.problem.message);
+    expect(compared.diff.pairs[compared.diff.firstDivergence!].key).toBe("clerk#1/turn 2");
+    expect(compared.diff.pairs.find((pair) => pair.key === "clerk#1")?.state).toBe("changed");
   }, 60_000);
 
   it("npm run workflow -- fork: queues the fork (--json), and refuses bad input with one line and exit 2", async () => {

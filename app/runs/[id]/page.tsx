@@ -4,7 +4,10 @@ import { RunTraceView } from "@/components/run/run-trace-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
-import { cancelRun, decideRunAttention } from "@/app/actions/runs";
+import { cancelRun, decideRunAttention, forkRunAt } from "@/app/actions/runs";
+import { forkLinksOf } from "@/app/runs/run-launcher";
+import { requireRole } from "@/lib/auth/require-role";
+import type { ForkLinksView } from "@/components/run/fork-links";
 
 // A run changes while it runs: never cached.
 export const dynamic = "force-dynamic";
@@ -16,11 +19,13 @@ export const metadata: Metadata = { title: "Run" };
  * scrolls); the client part follows it live while it runs.
  */
 export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ call?: string | string[] }> }) {
+  await requireRole("viewer");
   const { id } = await params;
   const { call } = await searchParams;
   let trace: TraceOverview | null;
+  let forkLinks: ForkLinksView;
   try {
-    trace = await getTraceOverview(id);
+    [trace, forkLinks] = await Promise.all([getTraceOverview(id), forkLinksOf(id)]);
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (
@@ -31,5 +36,5 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   }
   if (!trace) notFound();
   // `?call=<id>` (from the canvas's run panel) opens that call in the trace.
-  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} decideAttention={decideRunAttention} initialCall={typeof call === "string" ? call : undefined} />;
+  return <RunTraceView initialTrace={trace} cancelRun={cancelRun} decideAttention={decideRunAttention} initialCall={typeof call === "string" ? call : undefined} forkRun={forkRunAt} forkLinks={forkLinks} />;
 }
