@@ -6,10 +6,10 @@ import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
  * a local environment over the test's nodes folder, its models and tools
  * replaced by the test's doubles (`overrides`, built again for every run).
  */
-export function startFixtureWorker(options: { databaseUrl: string; nodesDir: string; overrides: () => Partial<EngineEnvironment> }): WorkerRuntime {
+export function startFixtureWorker(options: { databaseUrl: string; nodesDir: string; overrides: () => Partial<EngineEnvironment>; leaseMs?: number }): WorkerRuntime {
   return startWorkerRuntime({
     databaseUrl: options.databaseUrl,
-    timings: { leaseMs: 2_000, heartbeatMs: 100, pollMs: 50 },
+    timings: { leaseMs: options.leaseMs ?? 2_000, heartbeatMs: 100, pollMs: 50 },
     environment: () => createLocalEnvironment({ nodesDir: options.nodesDir, overrides: options.overrides() }),
   });
 }

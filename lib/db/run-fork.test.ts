@@ -31,6 +31,8 @@ beforeAll(async () => {
   runtime = startFixtureWorker({
     databaseUrl: database.url,
     nodesDir: nodes.nodesDir,
+    // Long: a loaded machine must not let the lease lapse mid-run (a takeover would run a call twice and spoil the counts).
+    leaseMs: 60_000,
     overrides: () => ({
       // TEST DOUBLE: a scripted model that looks order 1 up, then the order after the one it was last told of, up to 5, then says what it was told last.
       models: () =>
