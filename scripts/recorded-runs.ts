@@ -7,6 +7,9 @@
  *     The run as OpenTelemetry spans (GenAI conventions), an OTLP/JSON export request
  *     (what POST /v1/traces takes), written to the file or printed. Arguments and results
  *     only with --capture-content (or SWITCHBOARD_OTEL_CAPTURE_CONTENT=true).
+ *   fork RUN_ID --at STEP_KEY [--result JSON] [--json]
+ *     A new run, queued, that replays RUN_ID's journal up to the step (the step's value
+ *     replaced by --result) and goes on live; a worker takes it (lib/db/run-fork.ts).
  * Bad input (an unknown run, the same run twice, a run still running): one line on stderr, exit 2.
  */
 import { existsSync } from "node:fs";
@@ -21,6 +24,9 @@ import { traceSpans } from "../lib/trace/otel/trace-spans";
 import { compareRuns } from "../lib/trace/compare-runs";
 import type { RunDiff } from "../lib/trace/run-diff";
 import { describeDiff } from "../lib/trace/run-diff-text";
+import { forkRun } from "../lib/db/run-fork";
+import { checkRunDatabase } from "../lib/db/sql/check-database";
+import { openSqlDatabase } from "../lib/db/sql/open-database";
 
 /** A problem with the command line or its input: printed as one line, exit 2. */
 export class RecordedRunsUsageError extends Error {}
@@ -58,6 +64,23 @@ export async function runExportOtelCommand(argv: string[]): Promise<number> {
   }
   console.log(`wrote ${spans.length} spans of run ${runId} to ${values.file}`);
   return 0;
+}
+
+export async function runForkCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { at: { type: "string" }, result: { type: "string" }, json: { type: "boolean", default: false } }, allowPositionals: true });
+  if (positionals.length !== 1 || !values.at) throw new RecordedRunsUsageError("usage: npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON] [--json]");
+  const url = databaseUrl();
+  const problem = await checkRunDatabase(url);
+  if (problem) throw new RecordedRunsUsageError(`fork: ${problem}`);
+  const db = openSqlDatabase(url);
+  try {
+    const forked = await forkRun(db, { runId: positionals[0], at: values.at, ...(values.result === undefined ? {} : { result: values.result }) });
+    if (!forked.ok) throw new RecordedRunsUsageError(`fork: ${forked.error}`);
+    console.log(values.json ? JSON.stringify({ runId: forked.runId, forkedFrom: positionals[0], at: values.at, status: "queued" }) : `${forked.runId} (forked from ${positionals[0]} at ${values.at}, queued: a worker takes it up)`);
+    return 0;
+  } finally {
+    await db.close();
+  }
 }
 
 function differs(diff: RunDiff): boolean {

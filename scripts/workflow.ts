@@ -11,6 +11,8 @@
  *   Shows which tools an agent would find for a job (see scripts/search-tools.ts).
  * npm run workflow -- diff RUN_A RUN_B [--json]
  *   Two runs recorded in the app's database, lined up step by step (see scripts/recorded-runs.ts).
+ * npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON] [--json]
+ *   A recorded run forked at a step, queued (see scripts/recorded-runs.ts).
  * npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]
  *   A recorded run as OpenTelemetry spans, OTLP/JSON (see scripts/recorded-runs.ts).
  */
@@ -28,7 +30,7 @@ import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { parseWorkflow } from "../lib/graph";
 import { MemorySink } from "../lib/trace/memory-sink";
 import { flushOtelExport, withOtelExport } from "../lib/trace/otel/live-export";
-import { RecordedRunsUsageError, runDiffCommand, runExportOtelCommand } from "./recorded-runs";
+import { RecordedRunsUsageError, runDiffCommand, runExportOtelCommand, runForkCommand } from "./recorded-runs";
 
 const usage = [
   "usage: npm run workflow -- run FILE.json [--input JSON] [--json]",
@@ -36,6 +38,7 @@ const usage = [
   "       npm run workflow -- approvals [--json] | approve CALL_ID [--arguments JSON] | deny CALL_ID --reason TEXT",
   "       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]",
   "       npm run workflow -- diff RUN_A RUN_B [--json] [--all]",
+  "       npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON] [--json]",
   "       npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]",
 ].join("\n");
 
@@ -68,6 +71,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "diff") return runDiffCommand(rest);
   if (command === "export-otel") return runExportOtelCommand(rest);
+  if (command === "fork") return runForkCommand(rest);
   if (command !== "run") throw new UsageError(usage);
   const { values, positionals } = parseArgs({ args: rest, options: { input: { type: "string", default: "{}" }, json: { type: "boolean", default: false } }, allowPositionals: true });
   const file = positionals[0];

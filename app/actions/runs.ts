@@ -1,10 +1,10 @@
 "use server";
 
-import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { appEnvironment } from "@/app/runs/run-environment";
 import { type GraphProblem, parseWorkflow, validateRunInput, validateWorkflow } from "@/lib/graph";
-import { abortRun, chooseForAttention, launchRun } from "@/app/runs/run-launcher";
+import { abortRun, chooseForAttention, launchFork, launchRun } from "@/app/runs/run-launcher";
+import { requireRole } from "@/lib/auth/require-role";
 import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
 import { validateConfig } from "@/lib/canvas/config-check";
 
@@ -83,6 +83,31 @@ export async function decideRunAttention(runId: string, decision: { action: stri
     return await chooseForAttention(runId, choice.choice);
   } catch (error) {
     return { ok: false, error: unexpected("The decision could not be recorded", error) };
+  }
+}
+
+/** What forkRunAt answers: the fork's id, or what is wrong and which field (`runId`, `at`, `result`). */
+export type ForkRunResult = { ok: true; runId: string } | { ok: false; error: string; field?: string };
+
+/**
+ * Forks a finished run at one of its recorded steps (a tool call, a model
+ * turn, a step node's result), optionally with the step's value edited
+ * (JSON: the tool's result, the model's answer `{text, toolCalls}`, the
+ * step's outputs): a new run of the same document, queued, that replays the
+ * parent's journal up to that step without calling anything and goes on
+ * live after it. Refused with a message, and nothing created, for a run
+ * still running, a step it does not have, or a result that is not JSON.
+ */
+export async function forkRunAt(runId: string, at: string, result?: string): Promise<ForkRunResult> {
+  await requireRole("runner");
+  if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given.", field: "runId" };
+  if (typeof at !== "string" || at === "") return { ok: false, error: "Which step? No step was given.", field: "at" };
+  if (result !== undefined && typeof result !== "string") return { ok: false, error: "The edited result must be JSON text.", field: "result" };
+  try {
+    const forked = await launchFork({ runId, at, ...(result !== undefined && result.trim() !== "" ? { result } : {}) });
+    return forked.ok ? forked : { ok: false, error: forked.error, field: forked.field };
+  } catch (error) {
+    return { ok: false, error: unexpected("The run could not be forked", error) };
   }
 }
 

@@ -10,6 +10,7 @@ import type { WakeSource } from "@/lib/db/database-run-queue";
 import { pgBossWakes } from "@/lib/db/postgres/pg-boss-wakes";
 import type { SqlDatabase } from "@/lib/db/sql/sql-database";
 import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
+import { forkRun, type ForkRequest, type ForkResult, readForkLinks, type ForkLinks } from "@/lib/db/run-fork";
 import type { Workflow } from "@/lib/graph";
 
 /**
@@ -74,4 +75,16 @@ export async function decideWaitingCall(callId: string, input: DecisionInput): P
   const result = await recordApprovalDecision(runDatabase(), callId, input);
   if (result.ok) notifyWorkers(result.runId);
   return result;
+}
+
+/** Forks a finished run at one of its steps (see forkRun): the fork is queued like any run, and a worker is woken for it. */
+export async function launchFork(request: ForkRequest): Promise<ForkResult> {
+  const result = await forkRun(runDatabase(), request);
+  if (result.ok) notifyWorkers(result.runId);
+  return result;
+}
+
+/** The run a run was forked from, and the forks of it. */
+export async function forkLinksOf(runId: string): Promise<ForkLinks> {
+  return readForkLinks(runDatabase(), runId);
 }

@@ -12,6 +12,8 @@ import { TraceFilters } from "./trace-filters";
 import { rowHeights, TraceRow } from "./trace-row";
 import { useTraceData } from "./use-trace-data";
 import { VirtualList } from "./virtual-list";
+import { ForkContext, ForkEditor, type ForkRunAction, type ForkStep } from "./fork-panel";
+import { ForkLinksNotice, type ForkLinksView } from "./fork-links";
 import { TimeAxis, timelineOf } from "./waterfall";
 import styles from "./run.module.css";
 
@@ -25,6 +27,10 @@ export interface RunTraceViewProps {
   decideApproval?: DecideApprovalAction;
   /** A tool call to open when the page loads (a link from the canvas's run panel). */
   initialCall?: string;
+  /** Absent below runner: no "Fork from here". */
+  forkRun?: ForkRunAction;
+  /** The run this one was forked from, and its forks. */
+  forkLinks: ForkLinksView;
 }
 
 /**
@@ -33,20 +39,22 @@ export interface RunTraceViewProps {
  * the run while it runs. The tree's calls load page by page as they scroll
  * into view; a call's arguments and result when it is opened.
  */
-export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks }: RunTraceViewProps) {
   const data = useTraceData(initialTrace);
   const { overview, latest, filters, setFilters, loaded, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
   const [collapsedNodeRuns, setCollapsedNodeRuns] = useState<ReadonlySet<string>>(() => new Set());
+  const [expandedTurns, setExpandedTurns] = useState<ReadonlySet<string>>(() => new Set());
+  const [forkStep, setForkStep] = useState<ForkStep | null>(null);
 
   const tree = useMemo(
     () =>
       buildTraceRows(
-        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls },
-        { filters: overview.filters, expandedCalls, collapsedNodeRuns },
+        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls, modelTurns: latest.modelTurns },
+        { filters: overview.filters, expandedCalls, collapsedNodeRuns, expandedTurns },
       ),
     // `loadedVersion` says that `loaded` answers more than before.
-    [overview, loaded, loadedVersion, expandedCalls, collapsedNodeRuns],
+    [overview, loaded, loadedVersion, expandedCalls, collapsedNodeRuns, expandedTurns, latest.modelTurns],
   );
   const nodeIds = useMemo(() => [...new Set(latest.nodeRuns.map((nodeRun) => nodeRun.nodeId))].sort(), [latest.nodeRuns]);
   const timeline = useMemo(
@@ -62,6 +70,9 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
     [loadDetail],
   );
   const toggleNodeRun = useCallback((id: string) => setCollapsedNodeRuns((current) => toggled(current, id)), []);
+  const toggleTurn = useCallback((id: string) => setExpandedTurns((current) => toggled(current, id)), []);
+  const ended = latest.run.status !== "queued" && latest.run.status !== "running";
+  const forkContext = useMemo(() => (forkRun ? { ended, choose: setForkStep } : null), [ended, forkRun]);
   const onRangeChange = useCallback((first: number, last: number) => loadRows(tree.rows.slice(first, last)), [loadRows, tree.rows]);
 
   // Opens a call in the trace (from the Taint section): no filter hides it, its node runs are open, it is expanded and focused.
@@ -94,8 +105,11 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
   }, [initialCall, showCall]);
 
   return (
+    <ForkContext.Provider value={forkContext}>
     <div className={styles.page}>
       <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} />
+      <ForkLinksNotice runId={latest.run.id} links={forkLinks} />
+      {forkStep && forkRun ? <ForkEditor key={forkStep.at} runId={latest.run.id} step={forkStep} fork={forkRun} onClose={() => setForkStep(null)} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention?.approval && decideApproval ? <RunApprovalPanel run={latest.run} decide={decideApproval} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention && !latest.run.attention.approval && decideAttention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
       {data.error ? (
@@ -109,7 +123,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
           <TraceFilters filters={filters} onChange={setFilters} nodeIds={nodeIds} tools={latest.aggregates.tools} matchingCalls={tree.matchingCalls} totalCalls={tree.totalCalls} />
         </div>
         <div className={styles.columns} aria-hidden="true">
-          <span>Node runs and their tool calls</span>
+          <span>Node runs, their model turns and tool calls</span>
           <TimeAxis timeline={timeline} />
         </div>
         {tree.rows.length === 0 ? (
@@ -122,7 +136,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
             label="Trace: node runs and tool calls"
             itemProps={(row, index) => ({ "aria-level": row.depth + 1, "aria-posinset": index + 1, "aria-setsize": tree.rows.length })}
             renderItem={(row) => (
-              <TraceRow row={row} timeline={timeline} now={latest.readAt} onToggleCall={toggleCall} onToggleNodeRun={toggleNodeRun} detail={row.kind === "detail" ? details.get(row.call.id) : undefined} />
+              <TraceRow row={row} timeline={timeline} now={latest.readAt} onToggleCall={toggleCall} onToggleNodeRun={toggleNodeRun} onToggleTurn={toggleTurn} detail={row.kind === "detail" ? details.get(row.call.id) : undefined} stepKey={row.kind === "node" ? latest.stepKeys?.[row.nodeRun.id] : undefined} />
             )}
             scrollTo={scrollTarget}
             onRangeChange={onRangeChange}
@@ -131,6 +145,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
       </section>
       <TaintSection runId={latest.run.id} taint={latest.taint} onShowCall={showCall} />
     </div>
+    </ForkContext.Provider>
   );
 }
 

@@ -6,6 +6,7 @@ import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";
 import type { DetailState } from "./use-trace-data";
 import { WaterfallBar, type Timeline } from "./waterfall";
+import { ForkButton } from "./fork-panel";
 import styles from "./run.module.css";
 
 export interface TraceRowProps {
@@ -15,19 +16,26 @@ export interface TraceRowProps {
   now: string;
   onToggleCall: (callId: string) => void;
   onToggleNodeRun: (nodeRunId: string) => void;
+  onToggleTurn: (turnId: string) => void;
   /** A detail row's call in full, as far as it is loaded. */
   detail?: DetailState;
+  /** A step node's journal key (its node run is then forkable). */
+  stepKey?: string;
 }
 
 /** Fixed heights (px) of the row kinds, matched by run.module.css; details are measured. */
-export const rowHeights = { node: 56, call: 56, pending: 56, group: 40, detail: 320 } as const;
+export const rowHeights = { node: 56, call: 56, pending: 56, group: 40, detail: 320, turn: 56, "turn-detail": 240 } as const;
 
 /** One row of the trace tree: a node run, a tool call, a call's details, or a group heading. */
-export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCall, onToggleNodeRun, detail }: TraceRowProps) {
+export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCall, onToggleNodeRun, onToggleTurn, detail, stepKey }: TraceRowProps) {
   const indent = { paddingInlineStart: `calc(${row.depth} * var(--trace-indent) + 0.5rem)` };
   switch (row.kind) {
     case "node":
-      return <NodeRunRow row={row} indent={indent} timeline={timeline} now={now} onToggle={onToggleNodeRun} />;
+      return <NodeRunRow row={row} indent={indent} timeline={timeline} now={now} onToggle={onToggleNodeRun} stepKey={stepKey} />;
+    case "turn":
+      return <TurnRow row={row} indent={indent} timeline={timeline} onToggle={onToggleTurn} />;
+    case "turn-detail":
+      return <TurnDetail row={row} indent={indent} />;
     case "call":
       return <CallRow row={row} indent={indent} timeline={timeline} onToggle={onToggleCall} />;
     case "detail":
@@ -49,7 +57,7 @@ export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCal
 
 type Indent = { paddingInlineStart: string };
 
-function NodeRunRow({ row, indent, timeline, now, onToggle }: { row: Extract<Row, { kind: "node" }>; indent: Indent; timeline: Timeline; now: string; onToggle: (id: string) => void }) {
+function NodeRunRow({ row, indent, timeline, now, onToggle, stepKey }: { row: Extract<Row, { kind: "node" }>; indent: Indent; timeline: Timeline; now: string; onToggle: (id: string) => void; stepKey?: string }) {
   const { nodeRun, callCount, collapsed } = row;
   const duration = elapsed(nodeRun.startedAt, nodeRun.endedAt, now);
   const facts = [nodeRun.turns > 0 ? plural(nodeRun.turns, "turn") : null, formatDuration(duration), plural(callCount, "call")].filter(Boolean).join(" · ");
@@ -72,6 +80,7 @@ function NodeRunRow({ row, indent, timeline, now, onToggle }: { row: Extract<Row
               tainted: {nodeRun.taintedOutputs.join(", ")}
             </span>
           ) : null}
+          {stepKey && nodeRun.status === "completed" ? <ForkButton at={stepKey} what={`step ${nodeRun.nodeId}'s outputs`} value={nodeRun.outputs} /> : null}
         </div>
         <p className={styles.rowFacts}>
           {facts}
@@ -128,7 +137,10 @@ function CallDetail({ row, indent, detail }: { row: Extract<Row, { kind: "detail
   return (
     <section id={detailId(call.id)} className={styles.detail} style={indent} aria-label={`Arguments and result of call ${call.tool}`}>
       {detail?.state === "ready" ? (
-        <CallValues call={detail.call} />
+        <>
+          <CallValues call={detail.call} />
+          {detail.call.stepKey ? <ForkButton at={detail.call.stepKey} what={`call ${detail.call.tool}'s result`} value={detail.call.isError ? (detail.call.error ?? detail.call.result) : detail.call.result} /> : null}
+        </>
       ) : detail?.state === "error" ? (
         <p className={styles.rowError} role="alert">
           The call cannot be loaded: {detail.message}
@@ -143,6 +155,63 @@ function CallDetail({ row, indent, detail }: { row: Extract<Row, { kind: "detail
       </p>
     </section>
   );
+}
+
+/** A model turn: which model answered, what it cost in tokens and time, and the calls it asked for (the rows beneath it). */
+function TurnRow({ row, indent, timeline, onToggle }: { row: Extract<Row, { kind: "turn" }>; indent: Indent; timeline: Timeline; onToggle: (id: string) => void }) {
+  const { turn, expanded } = row;
+  const tokens = formatTokens(turn.inputTokens ?? null, turn.outputTokens ?? null);
+  const asked = (turn.toolCalls ?? []).map((call) => (call as { name?: string }).name ?? "?");
+  return (
+    <div className={`${styles.row} ${styles.turnRow}`}>
+      <div className={styles.rowMain} style={indent}>
+        <div className={styles.rowLine}>
+          <button type="button" className={styles.disclosure} aria-expanded={expanded} aria-label={`${expanded ? "Hide" : "Show"} the answer of model turn ${turn.sequence}`} onClick={() => onToggle(turn.id)}>
+            <Chevron open={expanded} />
+          </button>
+          <span className={styles.nodeType}>turn {turn.sequence}</span>
+          <code className={styles.toolName}>{turn.model}</code>
+          {turn.finishReason ? <span className="chip">{turn.finishReason}</span> : null}
+          {turn.stepKey ? <ForkButton at={turn.stepKey} what={`model turn ${turn.sequence}'s answer`} value={{ text: turn.text, toolCalls: (turn.toolCalls ?? []).map(askedCall) }} /> : null}
+        </div>
+        <p className={styles.rowFacts}>
+          {turn.provider && turn.provider !== turn.model ? `${turn.provider} · ` : ""}
+          {formatDuration(turn.durationMs)}
+          {tokens ? ` · ${tokens}` : ""}
+          {asked.length ? ` · asked for ${asked.join(", ")}` : " · answered"}
+        </p>
+      </div>
+      <WaterfallBar timeline={timeline} startedAt={turn.startedAt} durationMs={turn.durationMs} name={`Model turn ${turn.sequence}`} tone="turn" />
+    </div>
+  );
+}
+
+function TurnDetail({ row, indent }: { row: Extract<Row, { kind: "turn-detail" }>; indent: Indent }) {
+  const { turn } = row;
+  return (
+    <section className={styles.detail} style={indent} aria-label={`Answer of model turn ${turn.sequence}`}>
+      <div className={styles.detailColumns}>
+        <div>
+          <h4 className={styles.detailHeading}>Text</h4>
+          <JsonBlock value={turn.text} label={`Text of model turn ${turn.sequence}`} />
+        </div>
+        <div>
+          <h4 className={styles.detailHeading}>Tool calls asked for</h4>
+          <JsonBlock value={(turn.toolCalls ?? []).map(askedCall)} label={`Tool calls of model turn ${turn.sequence}`} />
+        </div>
+      </div>
+      <p className={styles.detailFacts}>
+        Started <time dateTime={turn.startedAt}>{turn.startedAt.replace("T", " ").replace("Z", " UTC")}</time> · took {formatDuration(turn.durationMs)}
+        {turn.costUsd != null ? ` · $${turn.costUsd.toFixed(6)}` : ""} · step <code>{turn.stepKey}</code>
+      </p>
+    </section>
+  );
+}
+
+/** A tool call a model asked for, as a person reads and edits it: its name and arguments. */
+function askedCall(call: unknown): { name: string; arguments: unknown } {
+  const { name, input, arguments: text } = call as { name?: string; input?: unknown; arguments?: string };
+  return { name: name ?? "?", arguments: input ?? text ?? {} };
 }
 
 function CallValues({ call }: { call: ToolCallRecord }) {

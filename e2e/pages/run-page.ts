@@ -83,6 +83,26 @@ export class RunPage {
     return this.trace.getByRole("img", { name: new RegExp(`^${what}: starts at `) });
   }
 
+  /** "Fork from here" on a recorded step, by what it forks ("call convertUnits's result", "model turn 1's answer"). */
+  forkFrom(what: string): Locator {
+    return this.page.getByRole("button", { name: `Fork from here: ${what}`, exact: true });
+  }
+
+  /** The fork editor opened by "Fork from here". */
+  get forkEditor(): Locator {
+    return this.page.getByRole("region", { name: /^Fork from / });
+  }
+
+  /** A model turn's row, by its number (its disclosure is named after it). */
+  turnRow(sequence: number): Locator {
+    return this.renderedRows().filter({ has: this.page.getByRole("button", { name: new RegExp(`^(Show|Hide) the answer of model turn ${sequence}$`) }) });
+  }
+
+  /** "Forked from run … at step …" and the forks of a run. */
+  get forks(): Locator {
+    return this.page.getByRole("region", { name: "Forks" });
+  }
+
   /** The rows the list has in the DOM now (a virtualized list keeps only the visible ones). */
   renderedRows(): Locator {
     return this.trace.getByRole("listitem");

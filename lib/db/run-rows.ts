@@ -21,6 +21,7 @@ export function toRunRecord(row: Run): RunRecord {
     ...(row.workerId ? { workerId: row.workerId } : {}),
     ...(row.resumeCount > 0 ? { resumeCount: row.resumeCount } : {}),
     ...(row.attention ? { attention: attentionOf(row.id, row.attention) } : {}),
+    ...(row.forkedFromRunId ? { forkedFrom: { runId: row.forkedFromRunId, at: row.forkedAtStep ?? "" } } : {}),
   };
 }
 

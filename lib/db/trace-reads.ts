@@ -9,6 +9,9 @@ import { readTaintOrigins, readTaintOverview } from "./taint-reads";
 import { readRunTotals } from "./run-totals";
 import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, noFilters, outsideGroup } from "../trace/trace-page";
 import type { NodeRunRecord } from "../trace/run-trace";
+import { fromJsonText } from "./json-text";
+import { modelTurnsFromJournal } from "../trace/model-turns";
+import { stableId } from "../engine/journal/step-key";
 
 /** The first page of each group holds at most this many calls, and the first answer at most `firstAnswerCalls`. */
 export const firstPageCalls = 50;
@@ -34,6 +37,7 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
     const nodeRuns = (await db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] })).map(toNodeRunRecord);
     const [aggregates, groups, taint, totals] = await Promise.all([readAggregates(runId), countGroups(runId, filters), readTaintOverview(runId), readRunTotals(db, [runId])]);
     const anchored = await readAnchoredCalls(runId, nodeRuns, filters);
+    const journalled = await readJournalledSteps(runId);
     const pages: CallPage[] = [];
     let budget = firstAnswerCalls;
     for (const group of groupOrder(nodeRuns, groups)) {
@@ -43,10 +47,19 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
       pages.push(page);
     }
     const matchingCalls = Object.values(groups).reduce((sum, count) => sum + count, 0);
-    return { run: toRunRecord(run), nodeRuns, readAt: readAt.toISOString(), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals: totals.get(runId) };
+    return { run: toRunRecord(run), nodeRuns, readAt: readAt.toISOString(), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals: totals.get(runId), ...journalled };
   } catch (error) {
     throw toDatabaseError(error, `read the trace of run "${runId}"`);
   }
+}
+
+/** The run's model turns (the tree's turn rows) and its step nodes' journal keys by node run (what "Fork from here" names). */
+async function readJournalledSteps(runId: string): Promise<Pick<TraceOverview, "modelTurns" | "stepKeys">> {
+  const steps = await prisma().runStep.findMany({ where: { runId, kind: { in: ["model-turn", "node-result"] } }, select: { key: true, kind: true, value: true } });
+  const turns = modelTurnsFromJournal(runId, steps.filter((step) => step.kind === "model-turn").map((step) => ({ key: step.key, value: fromJsonText(step.value) })));
+  const stepKeys: Record<string, string> = {};
+  for (const step of steps) if (step.kind === "node-result" && step.key.endsWith("/step")) stepKeys[stableId(runId, step.key.slice(0, -"/step".length))] = step.key;
+  return { modelTurns: turns.map(({ runId: _runId, contextKey: _contextKey, sentResults: _sent, ...turn }) => turn), stepKeys };
 }
 
 export interface CallPageRequest {

@@ -53,7 +53,7 @@ export interface RunDiff {
  */
 export function diffRuns(a: DiffSource, b: DiffSource): RunDiff {
   const pairs = alignSteps(runSteps(a), runSteps(b)).map(comparePair);
-  const first = pairs.findIndex((pair) => pair.state !== "same");
+  const first = firstDivergence(pairs);
   return {
     a: { run: a.run, totals: runTotals(a) },
     b: { run: b.run, totals: runTotals(b) },
@@ -61,8 +61,27 @@ export function diffRuns(a: DiffSource, b: DiffSource): RunDiff {
     input: jsonChanges(a.run.input, b.run.input),
     outputs: jsonChanges(a.run.outputs, b.run.outputs),
     pairs,
-    firstDivergence: first === -1 ? null : first,
+    firstDivergence: first,
   };
+}
+
+/**
+ * Where two runs part first. A node run is listed before its turns and
+ * calls, but what it gave out is decided by them: a node whose inputs are
+ * the same and whose outputs (or status) differ parts at its first step that
+ * differs, when one does (a fork at a node's 3rd call parts there, not at
+ * the node). A node whose inputs differ parts at the node itself.
+ */
+function firstDivergence(pairs: readonly StepPair[]): number | null {
+  let first = pairs.findIndex((pair) => pair.state !== "same");
+  if (first === -1) return null;
+  for (;;) {
+    const pair = pairs[first];
+    const resultOnly = pair.state === "changed" && pair.a?.kind === "node" && pair.fields.every((field) => field.field !== "inputs" && field.field !== "nodeType");
+    const inner = resultOnly ? pairs.findIndex((other, index) => index > first && other.state !== "same" && other.key.startsWith(`${pair.key}/`)) : -1;
+    if (inner === -1) return first;
+    first = inner;
+  }
 }
 
 /**

@@ -26,6 +26,8 @@ export interface RunRecord {
   resumeCount?: number;
   /** For needs-attention: the call a person must decide about. */
   attention?: AttentionRequest | null;
+  /** Set on a fork: the run it was forked from and the journal key of the step (see lib/db/run-fork.ts). */
+  forkedFrom?: { runId: string; at: string };
 }
 
 /** The step a needs-attention run waits on; the choice is recorded under `<key>/choice`. */
@@ -116,6 +118,7 @@ export interface RunSummary {
   toolCallCount: number;
   /** needs-attention because a policy asked a person to approve a call (shown as "waiting for approval"). */
   waitingForApproval?: boolean;
+  forkedFrom?: RunRecord["forkedFrom"];
 }
 
 export const runStatuses: readonly RunStatus[] = ["queued", "running", "needs-attention", "completed", "failed", "cancelled"];

@@ -1,3 +1,4 @@
+import type { TraceTurn } from "./trace-tree";
 import type { TaintSource } from "./run-events";
 import type { RunTotals } from "./run-totals";
 import type { NodeRunRecord, RunRecord, ToolCallRecord } from "./run-trace";
@@ -155,6 +156,10 @@ export interface TraceOverview {
   taint: TaintOverview;
   /** The run's model turns, tokens and cost (from its journalled turn rows when it has them). */
   totals?: Pick<RunTotals, "turns" | "inputTokens" | "outputTokens" | "costUsd">;
+  /** The run's model turns, each a row of the tree among its node run's calls. */
+  modelTurns?: TraceTurn[];
+  /** The journal key of each step node's result, by node run id: where "Fork from here" forks a step node. */
+  stepKeys?: Record<string, string>;
 }
 
 /** One call in full (arguments, result, error), and where it sits in its group with no filter. */

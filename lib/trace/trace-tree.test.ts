@@ -31,7 +31,7 @@ const trace: Pick<RunTrace, "nodeRuns" | "toolCalls"> = {
 };
 
 const shape = (rows: TraceRow[]) =>
-  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.kind === "pending" ? `…${row.position}` : row.label}`);
+  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.kind === "pending" ? `…${row.position}` : row.kind === "turn" ? `turn ${row.turn.sequence}: ${row.turn.model}` : row.kind === "turn-detail" ? `[turn ${row.turn.sequence}]` : row.label}`);
 
 describe("buildTraceTree", () => {
   it("nests node runs → tool calls → the sub-flow a task call started, in start order", () => {
@@ -172,5 +172,14 @@ describe("mergeTrace", () => {
     const merged = mergeTrace(base, { ...base, toolCalls: [], taintRecords: [taint("t4", 4), taint("t2", 2), taint("t3", 3)] });
     expect(merged.taintRecords.map((record) => record.id)).toEqual(["t2", "t3", "t4"]);
     expect(lastSequence(merged.toolCalls, merged.taintRecords)).toBe(4);
+  });
+
+  it("places each model turn among its node run's calls, before the calls it asked for; an open turn shows its answer; a filter hides turns", () => {
+    const turn = (sequence: number, callsBefore: number) => ({ id: `turn-${sequence}`, stepKey: `agent#1/t${sequence}`, nodeRunId: "n-agent", sequence, model: "gpt-test", text: "", startedAt: "2026-01-01T00:00:00.000Z", durationMs: 5, callsBefore });
+    const withTurns = { ...trace, modelTurns: [turn(3, 2), turn(1, 0), turn(2, 1)] };
+    const agentRows = (rows: TraceRow[]) => shape(rows).filter((line) => /turn|convertUnits\(\)$|summarize\(\)$|\[turn/.test(line) && line.startsWith("  ") && !line.startsWith("    "));
+    expect(agentRows(buildTraceTree(withTurns).rows)).toEqual(["  turn 1: gpt-test", "  convertUnits()", "  turn 2: gpt-test", "  summarize()", "  turn 3: gpt-test"]);
+    expect(shape(buildTraceTree(withTurns, { expandedTurns: new Set(["turn-2"]) }).rows)).toContain("    [turn 2]");
+    expect(shape(buildTraceTree(withTurns, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } }).rows).some((line) => line.includes("turn"))).toBe(false);
   });
 });

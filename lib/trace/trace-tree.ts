@@ -1,5 +1,6 @@
 import type { NodeStatus } from "./run-events";
 import type { NodeRunRecord, RunTrace, ToolCallRecord } from "./run-trace";
+import type { ModelTurnLike } from "./run-steps";
 import { type AnchoredCall, type CallSummary, type TraceFilters, filtersActive, noFilters, outsideGroup } from "./trace-page";
 
 /**
@@ -18,10 +19,16 @@ export type TraceRow =
   | { kind: "node"; key: string; depth: number; nodeRun: NodeRunRecord; callCount: number; collapsed: boolean }
   | { kind: "call"; key: string; depth: number; call: CallSummary; nodeId: string; expanded: boolean; subflowCount: number }
   | { kind: "detail"; key: string; depth: number; call: CallSummary }
+  /** A model turn of an agent's node run, placed among its calls (before the calls it asked for). */
+  | { kind: "turn"; key: string; depth: number; turn: TraceTurn; expanded: boolean }
+  | { kind: "turn-detail"; key: string; depth: number; turn: TraceTurn }
   /** A position of a group whose call is not loaded yet. */
   | { kind: "pending"; key: string; depth: number; group: string; position: number }
   /** Rows with no recorded parent: a sub-flow whose Task call has not returned yet, or calls from outside MCP hosts. */
   | { kind: "group"; key: string; depth: number; label: string; startedAt: string };
+
+/** A model turn as the tree shows it: its journal key (what a fork names) and its row. */
+export type TraceTurn = ModelTurnLike & { stepKey?: string };
 
 export interface TraceTree {
   rows: TraceRow[];
@@ -43,6 +50,8 @@ export interface TraceTreeInput {
   anchored: readonly AnchoredCall[];
   matchingCalls: number;
   totalCalls: number;
+  /** The run's model turns (any order); shown while no filter is set. */
+  modelTurns?: readonly TraceTurn[];
 }
 
 export interface TraceTreeOptions {
@@ -51,6 +60,8 @@ export interface TraceTreeOptions {
   expandedCalls?: ReadonlySet<string>;
   /** Node-run ids whose tool calls are hidden. */
   collapsedNodeRuns?: ReadonlySet<string>;
+  /** Model-turn ids whose answer is shown. */
+  expandedTurns?: ReadonlySet<string>;
 }
 
 const problemStatuses: ReadonlySet<NodeStatus> = new Set(["failed", "stuck", "max_turns", "cancelled"]);
@@ -70,7 +81,11 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
   const filters = options.filters ?? noFilters;
   const expanded = options.expandedCalls ?? new Set<string>();
   const collapsed = options.collapsedNodeRuns ?? new Set<string>();
+  const expandedTurns = options.expandedTurns ?? new Set<string>();
   const active = filtersActive(filters);
+  // A turn's place among its node run's calls is a position in the unfiltered list: turns show while no filter is set.
+  const turnsByGroup = new Map<string, TraceTurn[]>();
+  for (const turn of active ? [] : [...(input.modelTurns ?? [])].sort((a, b) => (a.callsBefore ?? 0) - (b.callsBefore ?? 0) || a.sequence - b.sequence)) push(turnsByGroup, turn.nodeRunId, turn);
   const nodeRunById = new Map(input.nodeRuns.map((nodeRun) => [nodeRun.id, nodeRun]));
   const anchoredIds = new Set(input.anchored.map((anchor) => anchor.call.id));
   const subflows = new Map<string | null, NodeRunRecord[]>();
@@ -124,6 +139,16 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
     const anchors = anchorsByGroup.get(group) ?? [];
     const matchingAt = new Map(anchors.filter((anchor) => anchor.matches).map((anchor) => [anchor.before, anchor.call]));
     const total = input.groups[group] ?? 0;
+    const turns = turnsByGroup.get(group) ?? [];
+    let nextTurn = 0;
+    const emitTurnsUpTo = (position: number) => {
+      for (; nextTurn < turns.length && (turns[nextTurn].callsBefore ?? 0) <= position; nextTurn++) {
+        const turn = turns[nextTurn];
+        const open = expandedTurns.has(turn.id);
+        rows.push({ kind: "turn", key: `turn:${turn.id}`, depth, turn, expanded: open });
+        if (open) rows.push({ kind: "turn-detail", key: `turn-detail:${turn.id}`, depth: depth + 1, turn });
+      }
+    };
     let next = 0;
     const emitAncestorsUpTo = (position: number) => {
       for (; next < anchors.length && anchors[next].before <= position; next++) {
@@ -132,12 +157,14 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
       }
     };
     for (let position = 0; position < total; position++) {
+      emitTurnsUpTo(position);
       emitAncestorsUpTo(position);
       const call = input.loaded(group, position) ?? matchingAt.get(position);
       if (call) emitCall(call, depth);
       else rows.push({ kind: "pending", key: `pending:${group}:${position}`, depth, group, position });
     }
     emitAncestorsUpTo(Number.POSITIVE_INFINITY);
+    emitTurnsUpTo(Number.POSITIVE_INFINITY);
   };
 
   const roots: RootEntry[] = [];
@@ -177,8 +204,8 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
  * @example
  * const { rows } = buildTraceTree(trace, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } });
  */
-export function buildTraceTree(trace: Pick<RunTrace, "nodeRuns" | "toolCalls">, options: TraceTreeOptions = {}): TraceTree {
-  return buildTraceRows(wholeTraceInput(trace, options.filters ?? noFilters), options);
+export function buildTraceTree(trace: Pick<RunTrace, "nodeRuns" | "toolCalls"> & { modelTurns?: readonly TraceTurn[] }, options: TraceTreeOptions = {}): TraceTree {
+  return buildTraceRows({ ...wholeTraceInput(trace, options.filters ?? noFilters), modelTurns: trace.modelTurns }, options);
 }
 
 /** A whole trace as the tree's input: the calls grouped, filtered and placed in write order. */

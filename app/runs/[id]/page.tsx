@@ -4,9 +4,11 @@ import { RunTraceView } from "@/components/run/run-trace-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
-import { cancelRun, decideRunAttention } from "@/app/actions/runs";
+import { cancelRun, decideRunAttention, forkRunAt } from "@/app/actions/runs";
+import { forkLinksOf } from "@/app/runs/run-launcher";
 import { may, requirePageRole } from "@/lib/auth/require-role";
 import { decideApproval } from "@/app/actions/approvals";
+import type { ForkLinksView } from "@/components/run/fork-links";
 
 // A run changes while it runs: never cached.
 export const dynamic = "force-dynamic";
@@ -22,8 +24,9 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const { id } = await params;
   const { call } = await searchParams;
   let trace: TraceOverview | null;
+  let forkLinks: ForkLinksView;
   try {
-    trace = await getTraceOverview(id);
+    [trace, forkLinks] = await Promise.all([getTraceOverview(id), forkLinksOf(id)]);
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (
@@ -34,5 +37,16 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   }
   if (!trace) notFound();
   // `?call=<id>` (from the canvas's run panel) opens that call in the trace.
-  return <RunTraceView initialTrace={trace} cancelRun={may(actor, "runner") ? cancelRun : undefined} decideAttention={may(actor, "runner") ? decideRunAttention : undefined} decideApproval={may(actor, "runner") ? decideApproval : undefined} initialCall={typeof call === "string" ? call : undefined} />;
+  const runner = may(actor, "runner");
+  return (
+    <RunTraceView
+      initialTrace={trace}
+      cancelRun={runner ? cancelRun : undefined}
+      decideAttention={runner ? decideRunAttention : undefined}
+      decideApproval={runner ? decideApproval : undefined}
+      forkRun={runner ? forkRunAt : undefined}
+      forkLinks={forkLinks}
+      initialCall={typeof call === "string" ? call : undefined}
+    />
+  );
 }

@@ -1,0 +1,141 @@
+import { createHash, randomUUID } from "node:crypto";
+import { forkIdMap, type ForkProblem, type ForkSource, planFork, withMappedIds } from "../engine/journal/fork-plan";
+import type { RecordedStep } from "../engine/journal/run-journal";
+import { toJsonText } from "./json-text";
+import type { SqlDatabase } from "./sql/sql-database";
+
+export interface ForkRequest {
+  /** The run to fork. */
+  runId: string;
+  /** The journal key of the step to fork at, e.g. `agent#1/t3/c0`. */
+  at: string;
+  /** The forked step's new value as JSON text (a tool call's result, a model turn's answer, a step node's outputs); none: as recorded. */
+  result?: string;
+}
+
+export type ForkResult = { ok: true; runId: string } | { ok: false; field: "runId" | ForkProblem["field"]; error: string };
+
+/** Runs still being worked on: their journal is not final, so a fork of them would copy a moving target. */
+const unfinished = new Set(["queued", "running"]);
+
+type Row = Record<string, unknown>;
+
+/**
+ * Forks a finished run at one of its steps: a new run of the same document
+ * and input, queued, whose journal is the parent's up to and including that
+ * step (see planFork), with the step's value replaced when `result` is
+ * given. A worker takes it up as it would a resumed run: everything before
+ * the fork point is replayed (no model, no tool is called), and the run goes
+ * on live from there. The copied trace rows get the fork's own ids. One
+ * transaction: a refusal or a failure creates nothing.
+ *
+ * @example
+ * await forkRun(db, { runId, at: "agent#1/t3/c0", result: '{"total": 0}' }) // { ok: true, runId: "…" }
+ */
+export async function forkRun(db: SqlDatabase, request: ForkRequest): Promise<ForkResult> {
+  const [run] = await db.query<{ status: string; document: string; input: string; workflowId: string | null }>(`SELECT "status", "document", "input", "workflowId" FROM "Run" WHERE "id" = ?`, [request.runId]);
+  if (!run) return { ok: false, field: "runId", error: `There is no run "${request.runId}".` };
+  if (unfinished.has(run.status)) return { ok: false, field: "runId", error: `Run ${request.runId} is still ${run.status}: fork it once it has ended (or cancel it first).` };
+  let edit: { value: unknown } | undefined;
+  if (request.result !== undefined) {
+    try {
+      edit = { value: JSON.parse(request.result) };
+    } catch (error) {
+      return { ok: false, field: "result", error: `The result is not JSON (${(error as Error).message}); a text result is written as a JSON string, e.g. "\\"no orders\\"".` };
+    }
+  }
+  const [steps, calls, nodeRuns, taint] = await Promise.all([
+    db.query<Row>(`SELECT * FROM "RunStep" WHERE "runId" = ?`, [request.runId]),
+    db.query<Row>(`SELECT * FROM "ToolCall" WHERE "runId" = ? ORDER BY "sequence"`, [request.runId]),
+    db.query<Row>(`SELECT * FROM "NodeRun" WHERE "runId" = ?`, [request.runId]),
+    db.query<Row>(`SELECT * FROM "TaintRecord" WHERE "runId" = ?`, [request.runId]),
+  ]);
+  const sources: ForkSource[] = [
+    ...steps.map((row) => ({ key: String(row.key), kind: row.kind as RecordedStep["kind"], value: JSON.parse(String(row.value)), recordedAt: iso(row.recordedAt) })),
+    ...calls
+      .filter((row) => row.stepKey !== null && row.outcome !== null)
+      .map((row) => ({ key: String(row.stepKey), kind: "tool-call" as const, value: JSON.parse(String(row.outcome)), recordedAt: new Date(new Date(iso(row.startedAt)).getTime() + Number(row.durationMs)).toISOString() })),
+  ];
+  const plan = planFork(sources, request.at, edit);
+  if (!plan.ok) return { ok: false, field: plan.problem.field, error: capitalized(plan.problem.message) };
+
+  const forkId = randomUUID();
+  const { ids, key: mapKey } = forkIdMap(request.runId, forkId, plan.steps.map((step) => step.key));
+  const kept = new Map(plan.steps.map((step) => [step.key, step]));
+  const statements: Array<readonly [string, readonly unknown[]]> = [
+    [
+      `INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount", "forkedFromRunId", "forkedAtStep") VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0, ?, ?)`,
+      [forkId, run.workflowId, run.document, run.input, new Date(), request.runId, request.at],
+    ],
+  ];
+  for (const row of nodeRuns) {
+    if (!ids.has(String(row.id))) continue;
+    statements.push(insert("NodeRun", { ...row, id: ids.get(String(row.id)), runId: forkId, parentToolCallId: row.parentToolCallId === null ? null : (ids.get(String(row.parentToolCallId)) ?? row.parentToolCallId) }));
+  }
+  const copiedCalls = new Set<string>();
+  for (const row of calls) {
+    const step = row.stepKey === null ? undefined : kept.get(String(row.stepKey));
+    if (!step || step.kind !== "tool-call") continue;
+    const edited = step.key === request.at && edit !== undefined;
+    copiedCalls.add(String(row.id));
+    const outcome = withMappedIds(step.value, ids);
+    statements.push(
+      insert("ToolCall", {
+        ...row,
+        id: ids.get(String(row.id)) ?? stableFallback(forkId, String(row.id)),
+        runId: forkId,
+        nodeRunId: row.nodeRunId === null ? null : (ids.get(String(row.nodeRunId)) ?? row.nodeRunId),
+        stepKey: mapKey(step.key),
+        outcome: toJsonText(outcome),
+        ...(edited ? { result: toJsonText(edit!.value), error: null, isError: false, tainted: false } : {}),
+        attempt: 0,
+      }),
+    );
+  }
+  for (const step of plan.steps) {
+    if (step.kind === "tool-call") continue;
+    statements.push(insert("RunStep", { runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(withMappedIds(step.value, ids)), attempt: 0, recordedAt: new Date() }));
+  }
+  // Where external content went, for the copied calls: the fork's trace shows the same taint up to the fork point.
+  for (const row of taint) {
+    if (row.toolCallId === null || !copiedCalls.has(String(row.toolCallId)) || !ids.has(String(row.nodeRunId))) continue;
+    if (edit !== undefined && calls.some((call) => call.id === row.toolCallId && call.stepKey === request.at)) continue; // a person typed that result
+    statements.push(insert("TaintRecord", { ...row, id: stableFallback(forkId, String(row.id)), runId: forkId, nodeRunId: ids.get(String(row.nodeRunId)), toolCallId: ids.get(String(row.toolCallId)) ?? row.toolCallId, origins: toJsonText(withMappedIds(JSON.parse(String(row.origins ?? "[]")), ids)) }));
+  }
+  await db.transaction(statements);
+  return { ok: true, runId: forkId };
+}
+
+/** Where a run came from, and where it was forked: both runs' pages show it. */
+export interface ForkLinks {
+  parent: { runId: string; at: string } | null;
+  forks: Array<{ runId: string; at: string; status: string; startedAt: string }>;
+}
+
+export async function readForkLinks(db: SqlDatabase, runId: string): Promise<ForkLinks> {
+  const [run] = await db.query<{ forkedFromRunId: string | null; forkedAtStep: string | null }>(`SELECT "forkedFromRunId", "forkedAtStep" FROM "Run" WHERE "id" = ?`, [runId]);
+  const forks = await db.query<{ id: string; forkedAtStep: string; status: string; startedAt: unknown }>(`SELECT "id", "forkedAtStep", "status", "startedAt" FROM "Run" WHERE "forkedFromRunId" = ? ORDER BY "startedAt"`, [runId]);
+  return {
+    parent: run?.forkedFromRunId ? { runId: run.forkedFromRunId, at: run.forkedAtStep ?? "" } : null,
+    forks: forks.map((fork) => ({ runId: fork.id, at: fork.forkedAtStep, status: fork.status, startedAt: iso(fork.startedAt) })),
+  };
+}
+
+function insert(table: string, row: Row): readonly [string, readonly unknown[]] {
+  const columns = Object.keys(row);
+  return [`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, columns.map((column) => row[column])];
+}
+
+/** A row id with no journal key to derive it from (a taint entry): stable per fork. */
+function stableFallback(forkId: string, id: string): string {
+  return createHash("sha256").update(`${forkId}|${id}`).digest("hex").slice(0, 32);
+}
+
+/** A date column as read from either database (a Date on Postgres, ISO text or epoch milliseconds on SQLite). */
+function iso(value: unknown): string {
+  return (value instanceof Date ? value : new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as string | number))).toISOString();
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

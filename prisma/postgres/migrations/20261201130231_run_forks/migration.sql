@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN     "forkedAtStep" TEXT,
+ADD COLUMN     "forkedFromRunId" TEXT;
+
