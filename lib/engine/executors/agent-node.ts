@@ -9,6 +9,7 @@ import type { Evaluator } from "../../sandbox";
 import { resolveCredentials } from "./credentials";
 import { AgentSteps } from "../journal/agent-steps";
 import { ApprovalGate } from "../approvals/approval-gate";
+import { QuestionDesk } from "../questions/question-desk";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 
 /**
@@ -36,6 +37,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     protocol: protocol.label,
     taint: context.taint,
     gate,
+    questions: new QuestionDesk({ runId: context.runId, recorder: context.recorder, sink: context.sink, nodeId: job.node.id, now: context.env.now ?? (() => new Date()) }),
     nodeRunId: job.nodeRunId,
     instructions,
     prices: exchange.prices,
