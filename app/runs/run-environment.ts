@@ -17,6 +17,8 @@ import { ConnectionManager } from "@/lib/mcp/connection-manager";
  */
 export async function appEnvironment(): Promise<EngineEnvironment> {
   const manager = new ConnectionManager(new PrismaServerRegistry(prisma()), {
+    // Runs started here have a journal and the Questions page: a server's questions (MCP elicitation) are answered by a person.
+    answersQuestions: true,
     // The run's trace names a server that cannot be used; a tool left out of a list is only here.
     onProblem: (problem) => console.warn(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
   });

@@ -54,7 +54,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
         </div>
       </div>
       <p className={styles.runStatus} role="status" aria-live="polite">
-        <StatusBadge status={run.status} waitingForApproval={Boolean(run.attention?.approval)} />
+        <StatusBadge status={run.status} waitingForApproval={Boolean(run.attention?.approval)} waitingForInput={Boolean(run.attention?.question)} />
         <span>{statusSentence(run.status, duration, toolCallCount)}</span>
       </p>
       <dl className={styles.facts}>

@@ -5,6 +5,7 @@ import { type TraceOverview, noFilters } from "@/lib/trace/trace-page";
 import { buildTraceRows, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
 import { AttentionPanel, type DecideAttentionAction } from "./attention-panel";
+import { QuestionNotice } from "../questions/question-notice";
 import { TaintSection } from "./taint-section";
 import { TraceFilters } from "./trace-filters";
 import { rowHeights, TraceRow } from "./trace-row";
@@ -90,7 +91,8 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, initial
   return (
     <div className={styles.page}>
       <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} />
-      {latest.run.status === "needs-attention" && latest.run.attention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
+      {latest.run.status === "needs-attention" && latest.run.attention?.question ? <QuestionNotice runId={latest.run.id} attention={latest.run.attention} /> : null}
+      {latest.run.status === "needs-attention" && latest.run.attention && !latest.run.attention.question ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
       {data.error ? (
         <p className={styles.pollError} role="alert">
           {data.error}

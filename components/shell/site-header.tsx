@@ -14,6 +14,7 @@ export function SiteHeader() {
           links={[
             { href: "/", label: "Workflows" },
             { href: "/runs", label: "Runs" },
+            { href: "/questions", label: "Questions" },
             { href: "/nodes", label: "Nodes" },
             { href: "/servers", label: "Servers" },
             { href: "/credentials", label: "Credentials" },

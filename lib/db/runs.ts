@@ -70,6 +70,7 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
         endedAt: record.endedAt,
         toolCallCount: row._count.toolCalls,
         ...(record.attention?.approval ? { waitingForApproval: true } : {}),
+        ...(record.attention?.question ? { waitingForInput: true } : {}),
       };
     });
   } catch (error) {

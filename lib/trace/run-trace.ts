@@ -127,6 +127,8 @@ export interface RunSummary {
   toolCallCount: number;
   /** needs-attention because a policy asked a person to approve a call (shown as "waiting for approval"). */
   waitingForApproval?: boolean;
+  /** needs-attention because a tool asked a question (MCP elicitation) (shown as "waiting for input"). */
+  waitingForInput?: boolean;
 }
 
 export const runStatuses: readonly RunStatus[] = ["queued", "running", "needs-attention", "completed", "failed", "cancelled"];
