@@ -92,9 +92,10 @@ export function contentFromForm(fields: readonly QuestionField[], values: FormVa
       const picked = (Array.isArray(raw) ? raw : typeof raw === "string" && raw ? [raw] : []) as string[];
       const unknown = picked.find((value) => !field.options.some((option) => option.value === value));
       if (unknown !== undefined) errors[field.name] = `"${unknown}" is not one of the choices.`;
+      else if (picked.length === 0 && !field.required) continue;
       else if (field.minItems !== undefined && picked.length < field.minItems) errors[field.name] = `Choose at least ${field.minItems}.`;
       else if (field.maxItems !== undefined && picked.length > field.maxItems) errors[field.name] = `Choose at most ${field.maxItems}.`;
-      else if (picked.length > 0 || field.required) content[field.name] = picked;
+      else content[field.name] = picked;
       continue;
     }
     if (text === "") {
