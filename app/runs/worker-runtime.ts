@@ -99,6 +99,8 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
 /** The app's environment, as runs started from the app get it: registered MCP servers, stored credentials. */
 async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOptions): Promise<EngineEnvironment> {
   const manager = new ConnectionManager(new PrismaServerRegistry(prisma), {
+    // Workers' runs are journalled and answered on the Questions page: servers may ask (MCP elicitation).
+    answersQuestions: true,
     onProblem: (problem) => options.log?.(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
   });
   return createLocalEnvironment({
