@@ -142,9 +142,9 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
     tasks,
   };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    // A 2025-era host declares elicitation in `initialize`; a sub-flow's questions go out related to this call, on its stream.
+    // A 2025-era host declares elicitation in `initialize`. The endpoint answers calls as JSON (no stream per call), so a sub-flow's question goes out on the session's standalone stream (the host's GET).
     const askHost: QuestionAsker | undefined = server.getClientCapabilities()?.elicitation
-      ? async (question) => (await extra.sendRequest({ method: "elicitation/create", params: question.mode === "url" ? { mode: "url", message: question.message, url: question.url, elicitationId: question.elicitationId ?? crypto.randomUUID() } : { message: question.message, requestedSchema: question.requestedSchema as never } }, ElicitResultSchema, { timeout: hostAnswerTimeoutMs })) as QuestionAnswer
+      ? async (question) => (await server.request({ method: "elicitation/create", params: question.mode === "url" ? { mode: "url", message: question.message, url: question.url, elicitationId: question.elicitationId ?? crypto.randomUUID() } : { message: question.message, requestedSchema: question.requestedSchema as never } }, ElicitResultSchema, { timeout: hostAnswerTimeoutMs })) as QuestionAnswer
       : undefined;
     if (request.params.task && calls.isTask(request.params.name)) return calls.startTask(request.params, extra.signal, askHost);
     return calls.call(request.params, extra.signal, askHost);
