@@ -62,17 +62,17 @@ test.describe("questions from tools (MCP elicitation)", () => {
     const answer = questions.form(tool);
     await expect(questions.card(tool)).toContainText("Please provide inputs for the following fields:");
     // Generated from the requested schema: titles as labels, defaults filled in, the right control per kind.
-    await expect(answer.getByRole("textbox", { name: "String (required)" })).toHaveValue("");
-    await expect(answer.getByRole("textbox", { name: "String with default" })).toHaveValue("It was a dark and stormy night.");
-    await expect(answer.getByRole("spinbutton", { name: "Integer" })).toHaveValue("42");
-    await expect(answer.getByRole("combobox", { name: "Titled Single Select Enum" })).toHaveValue("hero-1");
-    await expect(answer.getByRole("group", { name: "Untitled Multiple Select Enum" }).getByRole("checkbox", { name: "Guitar" })).toBeChecked();
+    await expect(answer.getByRole("textbox", { name: "String (required)", exact: true })).toHaveValue("");
+    await expect(answer.getByRole("textbox", { name: "String with default", exact: true })).toHaveValue("It was a dark and stormy night.");
+    await expect(answer.getByRole("spinbutton", { name: "Integer", exact: true })).toHaveValue("42");
+    await expect(answer.getByRole("combobox", { name: "Titled Single Select Enum", exact: true })).toHaveValue("hero-1");
+    await expect(answer.getByRole("group", { name: "Untitled Multiple Select Enum", exact: true }).getByRole("checkbox", { name: "Guitar", exact: true })).toBeChecked();
     // The form checks before it sends: an integer out of range is refused.
-    await answer.getByRole("textbox", { name: "String (required)" }).fill("Ada Lovelace");
-    await answer.getByRole("checkbox", { name: "Boolean" }).check();
-    await answer.getByRole("textbox", { name: "String with email format" }).fill("ada@example.com");
-    await answer.getByRole("spinbutton", { name: "Integer" }).fill("7");
-    await answer.getByRole("combobox", { name: "Legacy Titled Single Select Enum" }).selectOption({ label: "Dogs" });
+    await answer.getByRole("textbox", { name: "String (required)", exact: true }).fill("Ada Lovelace");
+    await answer.getByRole("checkbox", { name: "Boolean", exact: true }).check();
+    await answer.getByRole("textbox", { name: "String with email format", exact: true }).fill("ada@example.com");
+    await answer.getByRole("spinbutton", { name: "Integer", exact: true }).fill("7");
+    await answer.getByRole("combobox", { name: "Legacy Titled Single Select Enum", exact: true }).selectOption({ label: "Dogs" });
     await answer.getByRole("button", { name: "Submit answer" }).click();
     await expect(questions.card(tool).getByRole("status")).toHaveText("Answered. The run goes on.");
 
