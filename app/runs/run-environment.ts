@@ -19,6 +19,8 @@ export async function appEnvironment(): Promise<EngineEnvironment> {
   const manager = new ConnectionManager(new PrismaServerRegistry(prisma()), {
     // OAuth servers: stored tokens sent and refreshed; one that cannot refresh is marked "reconnect" and the run says so.
     oauthStore: new PrismaOAuthStateStore(prisma()),
+    // Runs started here have a journal and the Questions page: a server's questions (MCP elicitation) are answered by a person.
+    answersQuestions: true,
     // The run's trace names a server that cannot be used; a tool left out of a list is only here.
     onProblem: (problem) => console.warn(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
   });

@@ -31,6 +31,16 @@ function notifyWorkers(runId: string): void {
   holder.switchboardPgBoss.then((boss) => boss.notify?.(runId)).catch((error: unknown) => console.warn(`run ${runId}: pg-boss could not wake the workers (${(error as Error).message}); they find it by polling`));
 }
 
+/** The run queue's database, for the answer and decision functions of lib/db. */
+export function runQueueDatabase(): SqlDatabase {
+  return runDatabase();
+}
+
+/** Tells the workers a run was queued again (an answer, a decision). */
+export function wakeWorkers(runId: string): void {
+  notifyWorkers(runId);
+}
+
 function runDatabase(): SqlDatabase {
   holder.switchboardRunDatabase ??= openSqlDatabase(databaseUrl());
   return holder.switchboardRunDatabase;

@@ -120,6 +120,8 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
 async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOptions): Promise<EngineEnvironment> {
   const manager = new ConnectionManager(new PrismaServerRegistry(prisma), {
     oauthStore: new PrismaOAuthStateStore(prisma),
+    // Workers' runs are journalled and answered on the Questions page: servers may ask (MCP elicitation).
+    answersQuestions: true,
     onProblem: (problem) => options.log?.(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
   });
   return createLocalEnvironment({

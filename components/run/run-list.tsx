@@ -52,7 +52,7 @@ export function RunList({ runs, now, label, showWorkflow = false, totals }: RunL
               </th>
               {showWorkflow ? <td>{run.workflowName}</td> : null}
               <td>
-                <StatusBadge status={run.status} waitingForApproval={run.waitingForApproval} />
+                <StatusBadge status={run.status} waitingForApproval={run.waitingForApproval} waitingForInput={run.waitingForInput} />
                 {run.error ? <span className={styles.tableError} title={run.error}>{run.error}</span> : null}
               </td>
               <td>

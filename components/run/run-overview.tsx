@@ -54,7 +54,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
         </div>
       </div>
       <p className={styles.runStatus} role="status" aria-live="polite">
-        <StatusBadge status={run.status} waitingForApproval={Boolean(run.attention?.approval)} />
+        <StatusBadge status={run.status} waitingForApproval={Boolean(run.attention?.approval)} waitingForInput={Boolean(run.attention?.question)} />
         <span>{run.status === "needs-attention" && run.attention?.approval ? "Waiting for approval: a policy stopped a call. Decide below or on the Approvals page; no worker holds the run meanwhile." : statusSentence(run.status, duration, toolCallCount)}</span>
       </p>
       <dl className={styles.facts}>

@@ -7,6 +7,7 @@ import { RunOverview, type CancelRunAction } from "./run-overview";
 import { AttentionPanel, type DecideAttentionAction } from "./attention-panel";
 import { RunApprovalPanel } from "@/components/approvals/run-approval-panel";
 import type { DecideApprovalAction } from "@/components/approvals/approval-decision-form";
+import { QuestionNotice } from "../questions/question-notice";
 import { TaintSection } from "./taint-section";
 import { TraceFilters } from "./trace-filters";
 import { rowHeights, TraceRow } from "./trace-row";
@@ -111,7 +112,8 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
       <ForkLinksNotice runId={latest.run.id} links={forkLinks} />
       {forkStep && forkRun ? <ForkEditor key={forkStep.at} runId={latest.run.id} step={forkStep} fork={forkRun} onClose={() => setForkStep(null)} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention?.approval && decideApproval ? <RunApprovalPanel run={latest.run} decide={decideApproval} /> : null}
-      {latest.run.status === "needs-attention" && latest.run.attention && !latest.run.attention.approval && decideAttention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
+      {latest.run.status === "needs-attention" && latest.run.attention?.question ? <QuestionNotice runId={latest.run.id} attention={latest.run.attention} /> : null}
+      {latest.run.status === "needs-attention" && latest.run.attention && !latest.run.attention.approval && !latest.run.attention.question && decideAttention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
       {data.error ? (
         <p className={styles.pollError} role="alert">
           {data.error}

@@ -16,9 +16,12 @@ const looks: Record<NodeStatus | RunStatus, { label: string; className: string; 
 /** A needs-attention run whose call an approval policy stopped: no crash, a person's yes or no. */
 const approvalLook = { label: "waiting for approval", className: "badge-warning", hint: "A call waits for a person to approve or deny it (see Approvals); no worker holds the run" };
 
+/** A needs-attention run whose tool asked a question (MCP elicitation): a person answers it. */
+const inputLook = { label: "waiting for input", className: "badge-warning", hint: "A tool asked a question; a person answers it (see Questions); no worker holds the run" };
+
 /** A run's or a node run's status as a coloured badge; the word is always shown, colour only repeats it. */
-export function StatusBadge({ status, waitingForApproval = false }: { status: RunStatus | NodeStatus; waitingForApproval?: boolean }) {
-  const look = waitingForApproval && status === "needs-attention" ? approvalLook : looks[status];
+export function StatusBadge({ status, waitingForApproval = false, waitingForInput = false }: { status: RunStatus | NodeStatus; waitingForApproval?: boolean; waitingForInput?: boolean }) {
+  const look = status !== "needs-attention" ? looks[status] : waitingForApproval ? approvalLook : waitingForInput ? inputLook : looks[status];
   return (
     <span className={`badge ${look.className} ${styles.status}`} title={look.hint} data-status={status}>
       {status === "running" ? <span className={styles.pulse} aria-hidden="true" /> : null}

@@ -11,6 +11,7 @@ const everyone = [
   { href: "/", label: "Workflows" },
   { href: "/runs", label: "Runs" },
   { href: "/approvals", label: "Approvals" },
+  { href: "/questions", label: "Questions" },
   { href: "/nodes", label: "Nodes" },
   { href: "/servers", label: "Servers" },
 ];

@@ -71,6 +71,7 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
         toolCallCount: row._count.toolCalls,
         ...(record.attention?.approval ? { waitingForApproval: true } : {}),
         ...(record.forkedFrom ? { forkedFrom: record.forkedFrom } : {}),
+        ...(record.attention?.question ? { waitingForInput: true } : {}),
       };
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { InlineApprover } from "./approvals/inline-approver";
 import type { ModelProtocol } from "../ai/model";
 import type { Catalogue, CredentialRequirement, NodeManifest, ToolExchangeManifest } from "../manifest";
 import type { NodeTypes } from "../graph";
@@ -53,6 +54,13 @@ export interface EngineEnvironment {
   customTools?: CustomToolRegistry;
   /** Resolves `{ type: "mcp", serverId }` sources (the connection manager; InMemoryMcpToolResolver in tests). None: no mcp source can resolve. */
   mcpTools?: McpToolResolver;
+  /**
+   * Someone who can decide a call that asks for approval at once, while the
+   * run goes on (the outside host of a served workflow, through MCP
+   * elicitation). Undefined from it, or none: the call waits for a person in
+   * the app, as always.
+   */
+  approveInline?: InlineApprover;
   /** The clock the built-in tools read (get_current_time); default the system clock. */
   now?: () => Date;
   /**

@@ -1,4 +1,5 @@
-import type { RunJournal } from "./journal/run-journal";
+import type { RecordedStep, RunJournal } from "./journal/run-journal";
+import type { ToolCallRow } from "../trace/run-events";
 import { randomUUID } from "node:crypto";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -214,4 +215,15 @@ export function chainDocument(agents: Array<{ id: string; type: string; tools?: 
     targetHandle: target === "end" ? "result" : "prompt",
   }));
   return { version: 1, name: "tool layers", nodes, edges };
+}
+
+/** TEST DOUBLE: the journal a database would hold, kept in a Map that outlives each "process" (each runWorkflow); the rows each step wrote land in `rows`. */
+export function durableJournal(steps: Map<string, RecordedStep>, rows: ToolCallRow[]): RunJournal {
+  return {
+    lookup: (key) => steps.get(key),
+    async record(step, stepRows) {
+      rows.push(...(stepRows?.toolCalls ?? []));
+      steps.set(step.key, step);
+    },
+  };
 }

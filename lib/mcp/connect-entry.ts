@@ -1,4 +1,4 @@
-import { Client, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+import { type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import { UrlRefusedError } from "../security/guarded-fetch";
 import { guardedWebFetch } from "../security/guarded-web-fetch";
@@ -7,6 +7,7 @@ import { readToolManifest } from "./connection-manager/tool-manifest";
 import { describeConnectionFailure, EntryConnectionError } from "./connection-failure";
 import { type McpSession, sessionOfClient } from "./mcp-session";
 import { ProcessGroupStdioTransport } from "./process-group-transport";
+import { questioningClient } from "./session-questions";
 import { httpTaskDispatch } from "./http-task-dispatch";
 import { serverOAuthFetch, type ServerOAuthFetchOptions } from "./oauth/oauth-fetch";
 import type { RegistryOAuthProvider } from "./oauth/registry-oauth-provider";
@@ -34,6 +35,8 @@ export interface ConnectEntryOptions {
    * they expire; client credentials) unless `oauth` or `authProvider` is given.
    */
   oauthStore?: OAuthStateStore;
+  /** Declare elicitation (form and URL) and route the server's questions to the call in flight: only where a person can answer them. */
+  answersQuestions?: boolean;
 }
 
 export interface EntryConnection {
@@ -95,7 +98,7 @@ export async function connectEntry(entry: ServerEntry, given: ConnectEntryOption
   for (const value of secrets) options.onSecret?.(value);
   const { transport } = made;
   // Modern first (server/discover), the 2025 handshake when the server does not know it; SSE servers predate the current revision.
-  const client = new Client(clientInfo, { versionNegotiation: { mode: entry.transport === "sse" ? "legacy" : "auto", probe: { timeoutMs: Math.min(entry.timeoutMs, probeTimeoutMs) } } });
+  const { client, questions } = questioningClient(clientInfo, { versionNegotiation: { mode: entry.transport === "sse" ? "legacy" : "auto", probe: { timeoutMs: Math.min(entry.timeoutMs, probeTimeoutMs) } } }, options.answersQuestions);
   try {
     await client.connect(transport, { timeout: entry.timeoutMs, signal: options.signal });
   } catch (error) {
@@ -103,7 +106,7 @@ export async function connectEntry(entry: ServerEntry, given: ConnectEntryOption
     await transport.close().catch(() => undefined);
     throw redactError(describeConnectionFailure(refusals[0] ?? error, { entry, stderr: redacted(), phase: "connect" }), secrets);
   }
-  const session = sessionOfClient(client, { endpointId: entry.id, clientInfo, rawDispatch: made.rawDispatch });
+  const session = sessionOfClient(client, { endpointId: entry.id, clientInfo, rawDispatch: made.rawDispatch, questions });
   const pgid = transport instanceof ProcessGroupStdioTransport ? transport.pgid : undefined;
   return { client: session, pgid, stderr: redacted, close: () => session.close() };
 }

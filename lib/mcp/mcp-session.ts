@@ -6,6 +6,8 @@ import type { ToolOutcome } from "../tools/agent-tool";
 import { noRequestTimeout } from "./request-timeout";
 import { callTaskTool } from "./task-call";
 import { ClientTaskCalls, type RawTaskDispatch } from "./task-call-v2";
+import type { QuestionAsker } from "../tools/tool-question";
+import type { SessionQuestions } from "./session-questions";
 
 /** One page of tools/list as the server sent it: each tool is judged on its own (tool-manifest). */
 export interface ToolPage {
@@ -30,7 +32,8 @@ export interface McpSession {
   listTools(cursor: string | undefined, options: SessionRequestOptions): Promise<ToolPage>;
   /** tools/list with no checks: for a server whose list fails the SDK's check as a whole. */
   listToolsLoosely(cursor: string | undefined, options: SessionRequestOptions): Promise<ToolPage>;
-  callTool(params: CallToolRequest["params"], signal?: AbortSignal): Promise<CallToolResult>;
+  /** tools/call; `ask` answers the questions (elicitation) the server sends during the call, on a session that declared it can. */
+  callTool(params: CallToolRequest["params"], signal?: AbortSignal, ask?: QuestionAsker): Promise<CallToolResult>;
   /** A task-required tool, followed to its end; the signal cancels the task. */
   callTaskTool(params: CallToolRequest["params"], signal?: AbortSignal): Promise<ToolOutcome>;
   serverVersion(): { name: string; version: string } | undefined;
@@ -45,8 +48,9 @@ export interface McpSession {
 const loosePage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
 /** A session over the v2 SDK client (both eras: it negotiated one at connect). */
-export function sessionOfClient(client: Client, options: { endpointId: string; rawDispatch?: RawTaskDispatch; clientInfo: { name: string; version: string } }): McpSession {
+export function sessionOfClient(client: Client, options: { endpointId: string; rawDispatch?: RawTaskDispatch; clientInfo: { name: string; version: string }; questions?: SessionQuestions }): McpSession {
   const tasks = new ClientTaskCalls(client, options);
+  const questions = options.questions;
   const closeListeners: Array<() => void> = [];
   const changeListeners: Array<() => void> = [];
   const previous = client.onclose;
@@ -69,7 +73,10 @@ export function sessionOfClient(client: Client, options: { endpointId: string; r
       const result = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, loosePage, { timeout: request.timeoutMs, signal: request.signal });
       return { tools: result.tools, nextCursor: result.nextCursor };
     },
-    callTool: (params, signal) => client.callTool(params, { signal, timeout: noRequestTimeout }) as Promise<CallToolResult>,
+    callTool: (params, signal, ask) => {
+      const call = () => client.callTool(params, { signal, timeout: noRequestTimeout }) as Promise<CallToolResult>;
+      return questions ? questions.during(ask, call) : call();
+    },
     callTaskTool: (params, signal) => tasks.call(params, { signal: signal ?? new AbortController().signal }),
     serverVersion: () => normalVersion(client.getServerVersion()),
     instructions: () => client.getInstructions(),

@@ -1,9 +1,10 @@
+import type { QuestionAsker } from "../tools/tool-question";
 import { type CallToolRequest, type CallToolResult, CallToolResultSchema, type CreateTaskResult, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
 import type { ToolCallRow } from "../trace/run-events";
 import { connectInMemory, type InMemoryConnection } from "./in-memory-connection";
 import { createTaskServer, type TaskServer } from "./task-server";
-import type { McpHost, OutsideTaskRun, WorkflowEndpointOptions } from "./workflow-endpoint";
+import type { McpHost, OutsideCall, OutsideTaskRun, WorkflowEndpointOptions } from "./workflow-endpoint";
 import { forwardedError } from "./workflow-endpoint-errors";
 import type { TaskOffering } from "./workflow-endpoint-tools";
 
@@ -33,6 +34,8 @@ export class EndpointTasks {
   private readonly finishes = new Map<string, (row: ToolCallRow) => Promise<void>>();
   private connection: Promise<InMemoryConnection> | undefined;
   private running = 0;
+  /** The host's askers of the calls sent to the task server, in order: its calls start in the order they arrive. */
+  private readonly asking: Array<QuestionAsker | undefined> = [];
 
   constructor(offerings: readonly TaskOffering[], private readonly options: EndpointTasksOptions) {
     this.offerings = new Map(offerings.map((offer) => [offer.taskStartId, offer]));
@@ -48,8 +51,9 @@ export class EndpointTasks {
   }
 
   /** Starts the task and answers with its id at once; the sub-flow goes on in the background. */
-  async create(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal): Promise<CreateTaskResult> {
+  async create(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal, askHost?: QuestionAsker): Promise<CreateTaskResult> {
     const client = await this.client();
+    this.asking.push(askHost);
     const name = this.innerNames.get(offering.taskStartId) ?? offering.definition.name;
     try {
       return await client.request({ method: "tools/call", params: { name, arguments: params.arguments ?? {} } }, CreateTaskResultSchema, { task: params.task ?? {}, signal });
@@ -59,8 +63,8 @@ export class EndpointTasks {
   }
 
   /** The blocking fallback: starts the task, waits for its end and answers with its result; the caller giving up cancels it. */
-  async runToEnd(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal): Promise<CallToolResult> {
-    const { task } = await this.create(offering, { ...params, task: {} }, signal);
+  async runToEnd(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal, askHost?: QuestionAsker): Promise<CallToolResult> {
+    const { task } = await this.create(offering, { ...params, task: {} }, signal, askHost);
     try {
       return (await this.result(task.taskId, signal)) as CallToolResult;
     } catch (error) {
@@ -100,10 +104,12 @@ export class EndpointTasks {
   private async start(request: TaskRequest): Promise<TaskOutcome> {
     // Counted from here to finish: the task server always writes the call's row after this, whatever happened.
     this.running += 1;
+    const askHost = this.asking.shift();
     const offering = this.offerings.get(request.taskStartId);
     if (!offering) return { ok: false, message: `no Task Start '${request.taskStartId}'` };
     try {
-      const run: OutsideTaskRun = await this.options.runTask({ kind: "task", tool: offering.name, server: offering.taskStartId, arguments: request.args, host: this.options.host() }, request);
+      const call: OutsideCall = { kind: "task", tool: offering.name, server: offering.taskStartId, arguments: request.args, host: this.options.host(), ...(askHost ? { askHost } : {}) };
+      const run: OutsideTaskRun = await this.options.runTask(call, request);
       this.finishes.set(request.parentToolCallId, run.finish);
       return run.outcome;
     } catch (error) {

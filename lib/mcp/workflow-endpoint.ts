@@ -2,6 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   CancelTaskRequestSchema,
+  ElicitResultSchema,
   ErrorCode,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
@@ -15,6 +16,7 @@ import {
 import type { EngineEnvironment } from "../engine";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
 import type { Workflow } from "../graph";
+import type { QuestionAnswer, QuestionAsker } from "../tools/tool-question";
 import type { ToolCallRow } from "../trace/run-events";
 import type { RemoteParent } from "../trace/otel/trace-context";
 import { traceParentOf } from "./trace-meta";
@@ -38,6 +40,8 @@ export interface OutsideCall {
   server: string;
   arguments: Record<string, unknown>;
   host: McpHost;
+  /** Asks the host a question (MCP elicitation, form mode): set when the host declared it can be asked. A sub-flow's approvals go to it first. */
+  askHost?: QuestionAsker;
   /** The host's span, from a W3C traceparent in the call's `_meta` (see trace-meta.ts); the run joins its trace. */
   traceParent?: RemoteParent | null;
 }
@@ -123,23 +127,27 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
     return offering;
   };
   const calls: EndpointCalls = {
-    async call(params, signal) {
+    async call(params, signal, askHost) {
       const offering = offeringNamed(params.name);
       // A host without task support still gets the Task Start's answer: the call waits for the sub-flow to end.
-      if (offering.kind === "task") return tasks!.runToEnd(offering, params, signal);
+      if (offering.kind === "task") return tasks!.runToEnd(offering, params, signal, askHost);
       return callServiceOffering({ offering, args: params.arguments ?? {}, host: host(), signal, traceParent: traceParentOf(params._meta) }, options);
     },
     isTask: (name) => byName.get(name)?.kind === "task",
-    async startTask(params, signal) {
+    async startTask(params, signal, askHost) {
       const offering = offeringNamed(params.name);
       if (offering.kind !== "task") throw new EndpointProtocolError(ErrorCode.InvalidParams, `Tool ${offering.name} is not a task`);
-      return tasks!.create(offering, { ...params, task: params.task ?? {} }, signal);
+      return tasks!.create(offering, { ...params, task: params.task ?? {} }, signal, askHost);
     },
     tasks,
   };
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    if (request.params.task && calls.isTask(request.params.name)) return calls.startTask(request.params, extra.signal);
-    return calls.call(request.params, extra.signal);
+    // A 2025-era host declares elicitation in `initialize`. The endpoint answers calls as JSON (no stream per call), so a sub-flow's question goes out on the session's standalone stream (the host's GET).
+    const askHost: QuestionAsker | undefined = server.getClientCapabilities()?.elicitation
+      ? async (question) => (await server.request({ method: "elicitation/create", params: question.mode === "url" ? { mode: "url", message: question.message, url: question.url, elicitationId: question.elicitationId ?? crypto.randomUUID() } : { message: question.message, requestedSchema: question.requestedSchema as never } }, ElicitResultSchema, { timeout: hostAnswerTimeoutMs })) as QuestionAnswer
+      : undefined;
+    if (request.params.task && calls.isTask(request.params.name)) return calls.startTask(request.params, extra.signal, askHost);
+    return calls.call(request.params, extra.signal, askHost);
   });
   if (tasks) {
     server.setRequestHandler(GetTaskRequestSchema, (request, extra) => tasks.get(request.params.taskId, extra.signal));
@@ -159,17 +167,20 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
   };
 }
 
+/** How long the host's user has to answer a sub-flow's question before the call waits for a person in the app instead. */
+const hostAnswerTimeoutMs = 10 * 60_000;
+
 /** Said in every Task Start's description, so a host (and its model) knows a call may take as long as the sub-flow. */
 export const taskFallbackNote = " (Runs as an MCP task when the host supports tasks; otherwise the call waits until the sub-flow ends.)";
 
 /** The endpoint's calls, apart from any session: what both eras' servers answer with. */
 export interface EndpointCalls {
-  /** A service method's result, or a Task Start run to its end (the blocking fallback). */
-  call(params: CallToolRequest["params"], signal: AbortSignal): Promise<CallToolResult>;
+  /** A service method's result, or a Task Start run to its end (the blocking fallback); `askHost` asks the host a question. */
+  call(params: CallToolRequest["params"], signal: AbortSignal, askHost?: QuestionAsker): Promise<CallToolResult>;
   /** Whether the tool is a Task Start. */
   isTask(name: string): boolean;
   /** Starts a Task Start as a task and answers with it at once. */
-  startTask(params: CallToolRequest["params"], signal: AbortSignal): Promise<CreateTaskResult>;
+  startTask(params: CallToolRequest["params"], signal: AbortSignal, askHost?: QuestionAsker): Promise<CreateTaskResult>;
   /** The session's tasks (undefined when the workflow has no Task Start). */
   tasks: EndpointTasks | undefined;
 }

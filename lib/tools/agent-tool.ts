@@ -1,4 +1,5 @@
 import type { TokenUsage } from "../ai/model";
+import type { QuestionAsker } from "./tool-question";
 
 /** What one tool call answered, as the loop hands it back to the model. */
 export interface ToolOutcome {
@@ -27,6 +28,8 @@ export interface CallMeta {
   callIndex?: number;
   /** The id the call's trace row must have: the same on every resume. A fresh one when absent. */
   rowId?: string;
+  /** Answers a question the tool asks while it runs (MCP elicitation); absent where no one can answer. */
+  ask?: QuestionAsker;
 }
 
 /**

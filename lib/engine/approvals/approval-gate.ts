@@ -6,6 +6,7 @@ import type { ApprovalRequest } from "../../trace/run-trace";
 import type { TaintRegistry } from "../../trace/taint-registry";
 import { RunInterruption, type StepRecorder } from "../journal/step-recorder";
 import { type ApprovalPlan, planApproval, waitingRequest } from "./approval-plan";
+import type { InlineApprover } from "./inline-approver";
 
 /** What the journal asks before a call runs that was not recorded: run it (with these arguments), or it was answered without running. */
 export type GateResult = { action: "run"; args: unknown } | { action: "answered"; outcome: ToolOutcome };
@@ -18,6 +19,8 @@ export interface ApprovalGateOptions {
   node: WorkflowNode;
   workflow: Workflow;
   now: () => Date;
+  /** Asked before a call waits: a decision from it is recorded and applied at once (see ./inline-approver.ts). */
+  approveInline?: InlineApprover;
 }
 
 /**
@@ -54,7 +57,12 @@ export class ApprovalGate {
     const verdict = decideCall(applied.policy, { tool: tool.name, hints: tool.hints ?? {}, tainted });
     const plan = planApproval({ args, decision: decided.success ? decided.data : undefined, waiting, verdict, now: this.options.now() });
     const request = waiting ?? waitingRequest({ policy: applied.policy, setAt: applied.setAt, rule: verdict.rule, reason: verdict.reason, tainted, inputSchema: tool.inputSchema }, this.options.now());
-    if (plan.action === "wait") return this.wait(tool, args, meta, key, request);
+    if (plan.action === "wait") {
+      const decision = await this.options.approveInline?.({ tool: tool.name, server: tool.server, arguments: args, approval: request });
+      if (!decision || !approvalDecision.safeParse(decision).success) return this.wait(tool, args, meta, key, request);
+      await recorder.record({ key: `${key}/decision`, kind: "decision", value: decision });
+      return this.check(tool, args, meta, key);
+    }
     if (plan.decision) await this.writeDecisionRow(tool, args, meta, key, plan, request);
     if (plan.action === "run") return { action: "run", args: plan.args };
     const outcome: ToolOutcome = { output: plan.message, isError: true };

@@ -9,6 +9,7 @@ import type { Evaluator } from "../../sandbox";
 import { resolveCredentials } from "./credentials";
 import { AgentSteps } from "../journal/agent-steps";
 import { ApprovalGate } from "../approvals/approval-gate";
+import { QuestionDesk } from "../questions/question-desk";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 
 /**
@@ -28,7 +29,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const callContext = { evaluator: context.env.evaluator, ...credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
   const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
   const instructions = resolved.instructions.join("\n\n");
-  const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()) });
+  const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()), approveInline: context.env.approveInline });
   const steps = new AgentSteps({
     recorder: context.recorder,
     nodeRunKey: job.runKey,
@@ -36,6 +37,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     protocol: protocol.label,
     taint: context.taint,
     gate,
+    questions: new QuestionDesk({ runId: context.runId, recorder: context.recorder, sink: context.sink, nodeId: job.node.id, now: context.env.now ?? (() => new Date()) }),
     nodeRunId: job.nodeRunId,
     instructions,
     prices: exchange.prices,

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { callThroughJournal } from "./journalled-call";
 import type { StepRecorder } from "./step-recorder";
 import type { ApprovalGate } from "../approvals/approval-gate";
+import type { QuestionDesk } from "../questions/question-desk";
 
 /** A model turn as the journal keeps it: enough to replay it, and to show it on the trace later. */
 export interface RecordedModelTurn {
@@ -37,6 +38,8 @@ export interface AgentStepsOptions {
   onTurn?(row: ModelTurnRow): void | Promise<void>;
   /** The approval policy for this node run's calls; none: every call is allowed (a run outside a workflow document). */
   gate?: ApprovalGate;
+  /** Where the questions tools ask during a call are answered (MCP elicitation). */
+  questions?: QuestionDesk;
 }
 
 /**
@@ -136,6 +139,7 @@ export class AgentSteps {
           nodeId: this.options.nodeId,
           taint: this.options.taint,
           gate: this.options.gate,
+          questions: this.options.questions,
           writeSkippedRow: (outcome, rowId, stepKey) => writeSkippedRow(tool, args, outcome, { id: rowId, stepKey, nodeRunId: meta.nodeRunId }),
         }));
         this.options.gate?.observe(tool, before, meta, outcome);

@@ -3,6 +3,7 @@ import type { TaintRegistry } from "../../trace/taint-registry";
 import type { AttentionChoice } from "./run-journal";
 import { type RecordedCall, RunInterruption, type StepRecorder } from "./step-recorder";
 import type { ApprovalGate } from "../approvals/approval-gate";
+import type { QuestionDesk } from "../questions/question-desk";
 
 export interface JournalledCallOptions {
   recorder: StepRecorder;
@@ -12,6 +13,8 @@ export interface JournalledCallOptions {
   taint: TaintRegistry;
   /** The approval policy, asked before a call that was neither recorded nor started runs (see ../approvals/approval-gate.ts). */
   gate?: Pick<ApprovalGate, "check">;
+  /** Answers the questions a tool asks during the call from the journal, or stops the run to ask a person (see ../questions/question-desk.ts). */
+  questions?: QuestionDesk;
   /** Writes the row of a call a person chose to skip (the tool never answered it). */
   writeSkippedRow(outcome: ToolOutcome, rowId: string, stepKey: string): Promise<void>;
 }
@@ -46,7 +49,10 @@ export function planCall(recorded: RecordedCall | undefined, started: boolean, c
 export async function callThroughJournal(tool: AgentTool, args: unknown, meta: CallMeta, options: JournalledCallOptions): Promise<ToolOutcome> {
   const { recorder, key } = options;
   const recorded = recorder.lookup(key)?.value as RecordedCall | undefined;
-  const plan = planCall(recorded, recorder.has(`${key}/start`) !== undefined, recorder.has(`${key}/choice`)?.value as AttentionChoice | undefined, tool.retrySafe === true);
+  const questions = options.questions;
+  // A call stopped for a question is made again once it is answered: the answer is the person's go-ahead, not a crash to judge.
+  const choice = (recorder.has(`${key}/choice`)?.value as AttentionChoice | undefined) ?? (questions?.asked(key) ? { action: "run-again" as const } : undefined);
+  const plan = planCall(recorded, recorder.has(`${key}/start`) !== undefined, choice, tool.retrySafe === true);
   const rowId = recorder.rowId(key);
   switch (plan.action) {
     case "replay":
@@ -76,13 +82,31 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
         if (gated.action === "answered") return gated.outcome;
         callArgs = gated.args;
       }
+      const pending = questions?.pending(key);
+      if (pending) throw questions!.waitFor(tool, callArgs, meta.nodeRunId, key, pending);
       if (plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: callArgs } });
       const before = new Set(options.taint.originsOf(meta.nodeRunId));
-      const outcome = await tool.call(callArgs, { ...meta, stepKey: key, rowId });
+      const outcome = await callAsking(tool, callArgs, { ...meta, stepKey: key, rowId }, questions);
       const taint = options.taint.originsOf(meta.nodeRunId).filter((origin) => !before.has(origin));
       await recorder.record({ key, kind: "tool-call", value: { outcome: { output: outcome.output, isError: outcome.isError, ...(outcome.structured === undefined ? {} : { structured: outcome.structured }) }, ...(taint.length ? { taint } : {}) } satisfies RecordedCall });
       return outcome;
     }
+  }
+}
+
+/** Makes the call with its questions answered through the desk; a question still to be answered stops the call and the run. */
+async function callAsking(tool: AgentTool, args: unknown, meta: CallMeta, questions: QuestionDesk | undefined): Promise<ToolOutcome> {
+  if (!questions) return tool.call(args, meta);
+  const stopped = new AbortController();
+  const abort = () => stopped.abort(meta.signal?.reason);
+  meta.signal?.addEventListener("abort", abort, { once: true });
+  const asking = questions.forCall(tool, args, meta, meta.stepKey!, () => stopped.abort());
+  try {
+    const outcome = await tool.call(args, { ...meta, signal: stopped.signal, ask: asking.ask });
+    if (asking.interruption) throw asking.interruption;
+    return outcome;
+  } finally {
+    meta.signal?.removeEventListener("abort", abort);
   }
 }
 

@@ -34,6 +34,8 @@ export interface ConnectionManagerOptions {
   onSecret?: (value: string) => void;
   /** A server or one of its tools that cannot be offered, and why. */
   onProblem?: (problem: ServerProblem) => void;
+  /** Sessions declare MCP elicitation and route the servers' questions to the call's `ask`: set only where a person can answer (the app's runs, with a journal and a Questions page). */
+  answersQuestions?: boolean;
   /** Every session opened: first connections and reconnections. */
   onConnected?: (serverId: string) => void;
 }
@@ -184,7 +186,7 @@ export class ConnectionManager implements McpToolResolver {
     // Registered before any session exists, so nothing written later can carry them.
     for (const value of Object.values(resolved.secretValues)) this.#secret(value);
     return new ServerLink(resolved, {
-      connect: this.options.connect ?? ((entry, request) => connectEntry(entry, { ...request, oauthStore: this.options.oauthStore })),
+      connect: this.options.connect ?? ((entry, request) => connectEntry(entry, { ...request, oauthStore: this.options.oauthStore, answersQuestions: this.options.answersQuestions })),
       sleep: this.options.sleep ?? realSleep,
       retryBaseDelayMs: this.options.retryBaseDelayMs ?? 250,
       onSecret: (value) => this.#secret(value),

@@ -66,7 +66,7 @@ async function callOnSession(context: ManagedCallContext, args: unknown, meta: C
       if (meta.signal?.aborted) return { kind: "cancelled", outcome: cancelledOutcome };
       return answered((error as Error).message);
     }
-    const timed = await raceTimeout((signal) => invoke(client, context.tool, args, signal, meta.nodeRunId), { timeoutMs: context.timeoutMs, signal: meta.signal });
+    const timed = await raceTimeout((signal) => invoke(client, context.tool, args, signal, meta), { timeoutMs: context.timeoutMs, signal: meta.signal });
     switch (timed.kind) {
       case "done":
         return { kind: "answered", outcome: timed.value };
@@ -85,11 +85,11 @@ async function callOnSession(context: ManagedCallContext, args: unknown, meta: C
   }
 }
 
-async function invoke(client: McpSession, tool: ManifestTool, args: unknown, signal: AbortSignal, nodeRunId: string): Promise<ToolOutcome> {
-  const trace = traceMetaOf(nodeRunId);
+async function invoke(client: McpSession, tool: ManifestTool, args: unknown, signal: AbortSignal, meta: CallMeta): Promise<ToolOutcome> {
+  const trace = traceMetaOf(meta.nodeRunId);
   const params = { name: tool.name, arguments: (args ?? {}) as Record<string, unknown>, ...(Object.keys(trace).length > 0 ? { _meta: trace } : {}) };
   if (tool.taskRequired) return client.callTaskTool(params, signal);
-  return outcomeOf(await client.callTool(params, signal));
+  return outcomeOf(await client.callTool(params, signal, meta.ask));
 }
 
 function answered(output: string): Attempt {
