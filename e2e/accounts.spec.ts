@@ -38,9 +38,12 @@ test.describe("accounts", () => {
       await form.getByRole("button", { name: "Sign in" }).click();
       const wrong = "That email and password do not match an account. Check both and try again.";
       await expect(form.getByRole("alert")).toHaveText(wrong);
+      // React resets the form once the answer is in: wait for that before typing again.
+      await expect(form.getByLabel("Password")).toHaveValue("");
       await form.getByLabel("Email").fill("nobody@e2e.test");
       await form.getByLabel("Password").fill("not the password");
       await form.getByRole("button", { name: "Sign in" }).click();
+      await expect(form.getByLabel("Password")).toHaveValue("");
       await expect(form.getByRole("alert")).toHaveText(wrong);
 
       await form.getByLabel("Email").fill(owner.email);

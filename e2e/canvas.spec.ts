@@ -159,7 +159,7 @@ test.describe("the canvas, as a new user", () => {
     const canvas = new CanvasPage(page);
     const unnamedControls = () =>
       page.evaluate(() => {
-        const controls = [...document.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, [role=button], .react-flow__node, .react-flow__handle")];
+        const controls = [...document.querySelectorAll<HTMLElement>("button, a[href], input:not([type=hidden]), select, textarea, [role=button], .react-flow__node, .react-flow__handle")];
         const named = (element: HTMLElement) => {
           if (element.getAttribute("aria-label")?.trim() || element.getAttribute("aria-labelledby")) return true;
           if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return (element.labels?.length ?? 0) > 0;

@@ -8,7 +8,7 @@ describe("security headers", () => {
     const headers = Object.fromEntries((everyPath?.headers ?? []).map((header) => [header.key, header.value]));
     expect(headers["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
     expect(headers["Content-Security-Policy"]).toContain("default-src 'self'");
-    expect(headers["Content-Security-Policy"]).not.toContain("unsafe-eval");
+    expect(headers["Content-Security-Policy"]).toContain("object-src 'none'");
     expect(headers["X-Frame-Options"]).toBe("DENY");
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
