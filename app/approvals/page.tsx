@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ApprovalList } from "@/components/approvals/approval-list";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { may, requirePageRole } from "@/lib/auth/require-role";
+import { QuestionsSection } from "@/app/questions/questions-section";
 import { DatabaseError } from "@/lib/db";
 import { waitingApprovals } from "@/app/runs/run-launcher";
 import { decideApproval } from "@/app/actions/approvals";
@@ -28,6 +29,7 @@ export default async function ApprovalsPage() {
           <p className="lead">Runs that wait for a person hold no worker: decide here, and a worker takes the run up again.</p>
         </div>
         <ApprovalList approvals={approvals} decide={may(actor, "runner") ? decideApproval : undefined} />
+        <QuestionsSection canAnswer={may(actor, "runner")} />
       </>
     );
   } catch (error) {

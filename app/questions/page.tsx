@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { requireRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth/require-role";
 import { DatabaseError } from "@/lib/db";
 import { QuestionsSection } from "./questions-section";
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Questions" };
 
 /** /questions[?run=<id>]: the questions tools asked that wait for a person (all runs, or one). */
 export default async function QuestionsPage({ searchParams }: { searchParams: Promise<{ run?: string | string[] }> }) {
-  await requireRole("viewer");
+  const actor = await requirePageRole("viewer", "/questions");
   const { run } = await searchParams;
   try {
     return (
@@ -19,7 +19,7 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Pr
         <div className="page-heading">
           <h1>Questions</h1>
         </div>
-        <QuestionsSection runId={typeof run === "string" ? run : undefined} />
+        <QuestionsSection runId={typeof run === "string" ? run : undefined} canAnswer={may(actor, "runner")} />
       </>
     );
   } catch (error) {

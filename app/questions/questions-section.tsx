@@ -10,13 +10,13 @@ import { runQueueDatabase } from "@/app/runs/run-launcher";
  * that waits for a person, with its generated form. On its own page
  * (/questions) and meant to sit on the Approvals page as one include.
  */
-export async function QuestionsSection({ runId }: { runId?: string }) {
+export async function QuestionsSection({ runId, canAnswer }: { runId?: string; canAnswer: boolean }) {
   const waiting = await listWaitingQuestions(runQueueDatabase());
   const questions = waiting.filter((question) => !runId || question.runId === runId).map(viewOf);
   return (
     <section aria-labelledby="questions-heading">
       <h2 id="questions-heading">Questions from tools</h2>
-      <QuestionList questions={questions} answer={answerQuestion} />
+      <QuestionList questions={questions} answer={canAnswer ? answerQuestion : undefined} />
     </section>
   );
 }

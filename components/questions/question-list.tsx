@@ -4,7 +4,8 @@ import type { AnswerQuestionAction, QuestionView } from "./question-view";
 import styles from "./questions.module.css";
 
 /** Every question tools asked that waits for a person, oldest first, each with its own answer form. */
-export function QuestionList({ questions, answer }: { questions: readonly QuestionView[]; answer: AnswerQuestionAction }) {
+/** `answer` is absent for people who may only read (viewers): the questions are listed without their forms. */
+export function QuestionList({ questions, answer }: { questions: readonly QuestionView[]; answer?: AnswerQuestionAction }) {
   if (questions.length === 0) {
     return (
       <EmptyState title="No tool is waiting for an answer">
@@ -16,7 +17,7 @@ export function QuestionList({ questions, answer }: { questions: readonly Questi
     <ul className={styles.list} aria-label="Questions waiting for an answer">
       {questions.map((question) => (
         <li key={question.questionId}>
-          <QuestionForm question={question} answer={answer} />
+          {answer ? <QuestionForm question={question} answer={answer} /> : <p className="small">{question.server}/{question.tool} asks: {question.message} (a runner or above answers it)</p>}
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { publicAction } from "@/lib/auth/require-role";
 import { appOrigin } from "@/lib/mcp/oauth/app-origin";
 import { clientMetadataDocumentUrl, oauthCallbackUrl } from "@/lib/mcp/oauth/entry-oauth";
 
@@ -9,6 +10,7 @@ import { clientMetadataDocumentUrl, oauthCallbackUrl } from "@/lib/mcp/oauth/ent
  * (it names the client and its callback, nothing secret).
  */
 export async function GET(request: NextRequest) {
+  publicAction("the OAuth client ID metadata document: authorization servers fetch it; it names the client and its callback, nothing secret");
   const origin = appOrigin(request.headers);
   const clientId = origin ? clientMetadataDocumentUrl(origin) : undefined;
   if (!origin || !clientId) return NextResponse.json({ error: "client ID metadata documents are served on an https origin only" }, { status: 404 });
