@@ -55,7 +55,7 @@ export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideC
   // The engine redacts its own events; the task's row and its answer to the host are written out here,
   // so the credential values the run resolved are collected to redact them too.
   const secrets = new Set<string>();
-  const env = await appEnvironment();
+  const env = await appEnvironment(target.workflowId);
   const resolveCredentials = env.credentials;
   env.credentials = async (nodeType, requirements) => {
     const values = await resolveCredentials(nodeType, requirements);
