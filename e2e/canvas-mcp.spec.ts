@@ -46,7 +46,11 @@ test.describe("MCP servers on the canvas", () => {
     await item.getByRole("button", { name: `Add ${serverName}` }).click();
     const serverNode = canvas.node(serverId);
     await expect(serverNode).toContainText(serverName);
+    // Registered is not granted: this workflow may use the server only once someone grants it.
+    await expect(serverNode).toContainText("Not granted to this workflow");
+    await serverNode.getByRole("button", { name: `Grant ${serverName} to this workflow` }).click();
     await expect(serverNode).toContainText(/All \d+ tools/, { timeout: 30_000 });
+    await expect(serverNode).not.toContainText("Not granted");
 
     await canvas.connect(canvas.handle(`Tool provider "tools" of ${serverId} (offers tools)`), canvas.handle('Tool socket "mcpService" of agent (consumes tools)'));
     await expect(canvas.edge(`Service edge from ${serverId}.tools to agent.mcpService`)).toBeVisible();
@@ -94,6 +98,11 @@ test.describe("MCP servers on the canvas", () => {
     // Export, then import: the server node, its tool choice and its wiring come back.
     const workflowId = decodeURIComponent(new URL((await page.getByRole("link", { name: "Open the workflow on the canvas" }).getAttribute("href")) ?? "", page.url()).pathname.split("/").pop()!);
     const exported = await (await page.request.get(`/workflows/${encodeURIComponent(workflowId)}/export`)).json();
+    // The grant is listed on the workflow's Grants page, with who granted it.
+    await page.goto(`/workflows/${encodeURIComponent(workflowId)}/grants`);
+    const granted = page.getByRole("region", { name: "Granted" });
+    await expect(granted.getByRole("listitem").filter({ hasText: serverId })).toContainText("granted by owner@localhost");
+    await expect(granted.getByRole("button", { name: `Revoke server ${serverId}` })).toBeVisible();
     expect(exported.nodes).toContainEqual(expect.objectContaining({ id: serverId, type: "mcp-server", config: { serverId, toolNames: ["echo", "get-sum"] } }));
     expect(exported.edges).toContainEqual(expect.objectContaining({ kind: "service", source: serverId, sourceHandle: "tools", target: "agent", targetHandle: "mcpService" }));
     await workflows.goto();
@@ -101,8 +110,9 @@ test.describe("MCP servers on the canvas", () => {
     await workflows.importJson("exported.json", JSON.stringify({ ...exported, name: importedName }));
     await workflows.importStatus.getByRole("link", { name: `Open ${importedName}` }).click();
     await expect(canvas.edge(`Service edge from ${serverId}.tools to agent.mcpService`)).toBeVisible();
-    await expect(canvas.node(serverId)).toContainText(/2 of \d+ tools: echo, get-sum/, { timeout: 30_000 });
-    await expect(canvas.node("agent")).toContainText(/2 tools · ≈\d+ tok/);
+    // The wiring comes back, the grant does not: an imported document brings none.
+    await expect(canvas.node(serverId)).toContainText("Not granted to this workflow");
+    await expect(canvas.node(serverId).getByRole("button", { name: `Grant ${serverName} to this workflow` })).toBeVisible();
   });
 
   test("an agent's old tools: [{ type: mcp }] list opens as a wired server node, and a missing server shows on the node", async ({ page }) => {

@@ -1,10 +1,10 @@
 "use server";
 
-import { requireRole } from "@/lib/auth/require-role";
 import { revalidatePath } from "next/cache";
 import type { ActionResult, FormState } from "@/components/servers/action-types";
 import { credentialStore } from "@/app/credentials/credential-store";
 import { credentialRequirements } from "@/app/credentials/credential-requirements";
+import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError } from "@/lib/db";
 import { SecretError } from "@/lib/security/secrets";
 
@@ -25,9 +25,10 @@ export async function saveCredentialAction(_previous: FormState, form: FormData)
     const value = form.get(`field.${field}`);
     if (typeof value === "string" && value !== "") values[field] = value;
   }
-  if (Object.keys(values).length === 0) return { ok: false, error: "Type a value to store; empty fields keep what is stored.", field: `field.${found.requirement.fields[0]}` };
+  const origins = String(form.get("origins") ?? "").split(/[\s,]+/).filter(Boolean);
+  if (Object.keys(values).length === 0 && origins.length === 0) return { ok: false, error: "Type a value to store; empty fields keep what is stored.", field: `field.${found.requirement.fields[0]}` };
   try {
-    await credentialStore().set(nodeType, name, values);
+    await credentialStore().set(nodeType, name, values, origins);
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, error: error.message };
     if (error instanceof DatabaseError || error instanceof SecretError) return { ok: false, error: error.message };

@@ -32,7 +32,7 @@ export async function startRun(workflowId: string, input: Record<string, unknown
     const parsed = parseWorkflow(record.document);
     if (!parsed.ok) return { ok: false, error: `The workflow's document is not valid: ${describe(parsed.problems)}` };
     // The node types only, to check the graph; the worker builds its own environment for the run.
-    const env = await appEnvironment();
+    const env = await appEnvironment(record.id);
     await env.dispose?.();
     // Settings are checked as the engine and the canvas check them, so a refusal records no failed run.
     const graphErrors = validateWorkflow(parsed.workflow, env.nodeTypes, { validateConfig }).filter((problem) => problem.severity === "error");

@@ -1,11 +1,14 @@
 import "server-only";
 import path from "node:path";
 import { lintNodes, type CredentialRequirement } from "@/lib/manifest";
+import { defaultCredentialOrigins } from "@/lib/manifest/credential-origins";
 
 export interface NodeCredentialRequirement {
   nodeType: string;
   nodeTitle: string;
   requirement: CredentialRequirement;
+  /** Where the manifest lets the credential go (see defaultCredentialOrigins). */
+  defaultOrigins: string[];
 }
 
 /** Every credential a node type in nodes/ declares: the only ones that may be stored. */
@@ -16,6 +19,7 @@ export async function credentialRequirements(): Promise<NodeCredentialRequiremen
       nodeType: node.manifest!.interface.name,
       nodeTitle: node.manifest!.interface.title,
       requirement,
+      defaultOrigins: defaultCredentialOrigins(node.manifest!, requirement),
     })),
   );
 }

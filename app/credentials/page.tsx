@@ -29,8 +29,9 @@ export default async function CredentialsPage() {
       </>
     );
   }
-  const views: CredentialView[] = requirements.map(({ nodeType, nodeTitle, requirement }) => {
-    const fields = stored.find((item) => item.nodeType === nodeType && item.name === requirement.name)?.fields ?? [];
+  const views: CredentialView[] = requirements.map(({ nodeType, nodeTitle, requirement, defaultOrigins }) => {
+    const saved = stored.find((item) => item.nodeType === nodeType && item.name === requirement.name);
+    const fields = saved?.fields ?? [];
     return {
       nodeType,
       nodeTitle,
@@ -38,6 +39,8 @@ export default async function CredentialsPage() {
       displayName: requirement.displayName,
       description: requirement.description,
       required: requirement.required,
+      defaultOrigins,
+      origins: saved?.origins ?? [],
       fields: requirement.fields.map((field) => ({
         name: field,
         state: fields.includes(field) ? "stored" : setInEnvironment(requirement.name, field) ? "environment" : "missing",

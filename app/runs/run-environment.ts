@@ -1,5 +1,5 @@
 import "server-only";
-import { PrismaCredentialStore, PrismaOAuthStateStore, PrismaServerRegistry, prisma, storedCredentials } from "@/lib/db";
+import { PrismaOAuthStateStore, PrismaServerRegistry, prisma, storedRunParts } from "@/lib/db";
 import { createLocalEnvironment, type EngineEnvironment } from "@/lib/engine";
 import { ConnectionManager } from "@/lib/mcp/connection-manager";
 
@@ -11,11 +11,12 @@ import { ConnectionManager } from "@/lib/mcp/connection-manager";
  * `{ mcp: "server-id", tools: [...] }` reaches a registered server. Built
  * per run from parts that are cheap to build: nodes/ is read and linted
  * once per version of the folder (an edited node takes effect on the next
- * run in development; in production nodes/ is read once), and a newly
+ * run in development; in production nodes/ is read once), the workflow's
+ * grants (servers and credentials it may use), and a newly
  * saved credential or server takes effect on the next run; the engine disposes of it (closing every MCP
  * session the run opened) when the run ends, however it ends.
  */
-export async function appEnvironment(): Promise<EngineEnvironment> {
+export async function appEnvironment(workflowId: string | null): Promise<EngineEnvironment> {
   const manager = new ConnectionManager(new PrismaServerRegistry(prisma()), {
     // OAuth servers: stored tokens sent and refreshed; one that cannot refresh is marked "reconnect" and the run says so.
     oauthStore: new PrismaOAuthStateStore(prisma()),
@@ -26,7 +27,8 @@ export async function appEnvironment(): Promise<EngineEnvironment> {
   });
   return createLocalEnvironment({
     overrides: {
-      credentials: storedCredentials(new PrismaCredentialStore(prisma())),
+      // The workflow's grants are read now: a grant made or revoked after this counts from the next run.
+      ...(await storedRunParts(prisma(), workflowId)),
       mcpTools: manager,
       dispose: () => manager.closeAll(),
     },

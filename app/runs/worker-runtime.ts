@@ -5,7 +5,7 @@
  * Not server-only: scripts/worker.ts runs it outside Next.
  */
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
-import { PrismaCredentialStore, storedCredentials } from "@/lib/db/credentials";
+import { storedRunParts } from "@/lib/db/grants";
 import { DatabaseRunJournal } from "@/lib/db/run-journal-store";
 import { DatabaseRunQueue, type WakeSource } from "@/lib/db/database-run-queue";
 import { PrismaServerRegistry } from "@/lib/db/servers";
@@ -29,7 +29,7 @@ export interface WorkerRuntimeOptions {
   /** Wake-ups besides polling (pg-boss on Postgres). */
   wakes?: WakeSource | null;
   /** Replaces the engine environment (tests: fixture models and tools). */
-  environment?: () => Promise<EngineEnvironment>;
+  environment?: (workflowId: string | null) => Promise<EngineEnvironment>;
   log?: (line: string) => void;
   /** Where a notice goes when a run starts waiting for a person; default from SWITCHBOARD_APPROVAL_WEBHOOK_URL, null for none. */
   webhook?: WebhookSettings | null;
@@ -51,7 +51,7 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   const prisma = createPrismaClient(options.databaseUrl);
   const timings = options.timings ?? queueTimingsFromEnvironment();
   const queue = new DatabaseRunQueue(db, timings, options.wakes ?? null);
-  const environment = options.environment ?? (() => workerEnvironment(prisma, options));
+  const environment = options.environment ?? ((workflowId: string | null) => workerEnvironment(prisma, options, workflowId));
   const webhook = options.webhook === undefined ? webhookSettingsFromEnvironment() : options.webhook;
   // Notices on their way: stop() lets them finish before it closes the database.
   const notices = new Set<Promise<void>>();
@@ -78,7 +78,7 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
 }
 
 /** Runs one claimed run from its row: the frozen document, its input, its journal. */
-function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
+function executor(db: SqlDatabase, environment: (workflowId: string | null) => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
   return async (claimed, signals) => {
     const [row] = await db.query<{ document: string; input: string; workflowId: string | null }>(`SELECT "document", "input", "workflowId" FROM "Run" WHERE "id" = ?`, [claimed.runId]);
     if (!row) return "finished";
@@ -99,7 +99,7 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
         // Also exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
         sink: withOtelExport(journal, { workflowName: parsed.workflow.name }),
         journal,
-        env: await environment(),
+        env: await environment(row.workflowId),
         signal: signals.cancel,
         stopSignal: signals.stop,
       });
@@ -116,8 +116,8 @@ function executor(db: SqlDatabase, environment: () => Promise<EngineEnvironment>
   };
 }
 
-/** The app's environment, as runs started from the app get it: registered MCP servers, stored credentials. */
-async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOptions): Promise<EngineEnvironment> {
+/** The app's environment, as runs started from the app get it: registered MCP servers, stored credentials, the workflow's grants (read when the run is taken up). */
+async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOptions, workflowId: string | null): Promise<EngineEnvironment> {
   const manager = new ConnectionManager(new PrismaServerRegistry(prisma), {
     oauthStore: new PrismaOAuthStateStore(prisma),
     // Workers' runs are journalled and answered on the Questions page: servers may ask (MCP elicitation).
@@ -126,6 +126,6 @@ async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOpt
   });
   return createLocalEnvironment({
     nodesDir: options.nodesDir,
-    overrides: { credentials: storedCredentials(new PrismaCredentialStore(prisma)), mcpTools: manager, dispose: () => manager.closeAll() },
+    overrides: { ...(await storedRunParts(prisma, workflowId)), mcpTools: manager, dispose: () => manager.closeAll() },
   });
 }

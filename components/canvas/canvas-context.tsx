@@ -17,6 +17,8 @@ export interface CanvasEnvironment {
   nodeTypes: NodeTypes;
   /** Lists these registry servers' tools into the server store (each once; see server-tools.ts). */
   listServerTools: (serverIds: Iterable<string>) => void;
+  /** Grants a server to this workflow (then lists its tools); absent for people who may not grant. */
+  grantServer?: (serverId: string) => Promise<{ ok: true } | { ok: false; error: string }>;
   /** What the person's role lets them do here: a viewer reads, a runner also runs, an editor also edits. */
   access: CanvasAccess;
 }

@@ -52,7 +52,17 @@ export function CanvasEditor({
     const serverContext = { servers: new Map(servers.map((server) => [server.id, server])), tools: {} };
     const stores = createCanvasStores({ workflow: opened, titleOf, analysis: analyseWorkflow(opened, nodeTypes, entries, serverContext), servers });
     const listServerTools = serverToolLister(stores.servers, serverActions ?? notListed);
-    return { workflowId, stores, catalogue, entries, nodeTypes, listServerTools, access };
+    const grant = serverActions?.grant;
+    const grantServer = grant
+      ? async (serverId: string) => {
+          const result = await grant(workflowId, "server", serverId);
+          if (!result.ok) return result;
+          stores.servers.getState().granted(serverId);
+          listServerTools([serverId]);
+          return { ok: true as const };
+        }
+      : undefined;
+    return { workflowId, stores, catalogue, entries, nodeTypes, listServerTools, access, grantServer };
   });
   useEffect(() => {
     // The servers this document uses: their tools make the agents' tool lists and costs.

@@ -106,6 +106,9 @@ export function CanvasToolbar({
           <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/export`} download>
             Export JSON
           </a>
+          <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/grants`}>
+            Grants
+          </a>
           <button type="button" className="button-quiet" onClick={commands.openShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
             ?
           </button>

@@ -38,7 +38,8 @@ export function serverToolLister(store: ServerStore, actions: CanvasServerAction
     const { byId, tools } = store.getState();
     for (const id of ids) {
       const server: CanvasServer | undefined = byId.get(id);
-      if (!server || server.availability !== "available" || tools[id] || queue.includes(id)) continue;
+      // A server not yet granted is listed too: its tools help decide whether to grant it (runs still refuse it).
+      if (!server || (server.availability !== "available" && server.availability !== "not-granted") || tools[id] || queue.includes(id)) continue;
       store.getState().listing(id);
       queue.push(id);
     }

@@ -40,7 +40,7 @@ export function NodePalette({
   const groups = useMemo(() => groupByCategory(addable.filter((type) => matches(type, deferred))), [addable, deferred]);
   const shown = groups.reduce((sum, group) => sum + group.types.length, 0);
   const words = useMemo(() => searchWords(deferred), [deferred]);
-  const available = useMemo(() => servers.servers.filter((server) => server.availability === "available"), [servers.servers]);
+  const available = useMemo(() => servers.servers.filter((server) => server.availability === "available" || server.availability === "not-granted"), [servers.servers]);
   const shownServers = useMemo(
     () => available.filter((server) => words.every((word) => serverSearchText(server, servers.tools[server.id]).includes(word))),
     [available, servers.tools, words],

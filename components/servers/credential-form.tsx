@@ -14,6 +14,10 @@ export interface CredentialView {
   description: string;
   required: boolean;
   fields: Array<{ name: string; state: "stored" | "environment" | "missing" }>;
+  /** Where the node's manifest lets it go. */
+  defaultOrigins: string[];
+  /** Origins added when it was stored. */
+  origins: string[];
 }
 
 const stateLabels = { stored: "set", environment: "set in the server's environment", missing: "not set" } as const;
@@ -75,6 +79,14 @@ export function CredentialForm({ credential, actions }: { credential: Credential
             </div>
           );
         })}
+        <div className={styles.field}>
+          <label htmlFor={`${prefix}-origins`}>Also send it to (origins, one a line)</label>
+          <textarea id={`${prefix}-origins`} name="origins" rows={2} defaultValue={credential.origins.join("\n")} aria-describedby={`${prefix}-origins-hint`} />
+          <p id={`${prefix}-origins-hint`}>
+            It goes only to {credential.defaultOrigins.length ? credential.defaultOrigins.join(", ") : "the origins listed here"}
+            {credential.defaultOrigins.length ? " and the origins listed here" : ""}; a call anywhere else is refused.
+          </p>
+        </div>
         <div className={styles.buttonRow}>
           <button type="submit" className="button" disabled={pending}>
             {pending ? "Saving…" : "Save"}

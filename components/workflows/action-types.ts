@@ -52,4 +52,6 @@ export interface ListedTool {
 /** The registry actions the canvas calls: listing a server's tools (which starts or reaches the server). */
 export interface CanvasServerActions {
   listTools(id: string): Promise<ActionResult<{ tools: ListedTool[] }>>;
+  /** Grants a registry server to this workflow; absent for people who may not grant. */
+  grant?(workflowId: string, kind: "server", serverId: string): Promise<ActionResult>;
 }

@@ -1,5 +1,7 @@
 import type { PrismaClient, WorkflowGrant } from "../generated/prisma/client";
+import type { EngineEnvironment } from "../engine/environment";
 import { credentialGrantKey, type WorkflowGrants } from "../engine/workflow-grants";
+import { PrismaCredentialStore, storedCredentialOrigins, storedCredentials } from "./credentials";
 import { normalOrigin } from "../manifest/credential-origins";
 import { toDatabaseError } from "./database-error";
 
@@ -101,4 +103,19 @@ export function parseOrigins(text: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * What a run's environment reads from the database besides servers: stored
+ * credentials (then SWITCHBOARD_CREDENTIAL_* variables), the origins added
+ * to them, and — for a run of a saved workflow — that workflow's grants.
+ * A run with no workflow (none in the app) checks no grants.
+ */
+export async function storedRunParts(client: PrismaClient, workflowId: string | null): Promise<Pick<EngineEnvironment, "credentials" | "credentialOrigins" | "grants">> {
+  const store = new PrismaCredentialStore(client);
+  return {
+    credentials: storedCredentials(store),
+    credentialOrigins: storedCredentialOrigins(store),
+    ...(workflowId ? { grants: await new PrismaGrantStore(client).forRun(workflowId) } : {}),
+  };
 }

@@ -32,7 +32,7 @@ export {
 } from "./workflows";
 export { PrismaServerRegistry, type PrismaServerRegistryOptions } from "./servers";
 export { PrismaCredentialStore, CredentialUnreadableError, storedCredentials, storedCredentialOrigins, type CredentialStatus } from "./credentials";
-export { PrismaGrantStore, type GrantKind, type GrantRecord } from "./grants";
+export { PrismaGrantStore, storedRunParts, type GrantKind, type GrantRecord } from "./grants";
 export { migrateAllowedAgents } from "./grant-migration";
 export { PrismaAccounts, normalEmail, type UserRecord, type ApiTokenRecord } from "./accounts";
 export { PrismaOAuthStateStore, type OAuthConnectionStatus, type PrismaOAuthStateStoreOptions } from "./server-oauth";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lintNodes } from ".";
-import { defaultCredentialOrigins } from "./credential-origins";
+import { callOrigins, defaultCredentialOrigins } from "./credential-origins";
 
 describe("defaultCredentialOrigins", () => {
   it("reads each shipped credential's origins from its manifest: declared, else the config default its call URLs start from", async () => {
@@ -15,5 +15,13 @@ describe("defaultCredentialOrigins", () => {
     expect(origins["slack/slack"]).toEqual(["https://slack.com"]);
     // Every credential has somewhere to go: none is left unusable by default.
     expect(Object.entries(origins).filter(([, list]) => list.length === 0)).toEqual([]);
+  });
+});
+
+describe("callOrigins", () => {
+  it("names where a node's config sends its calls: an imported baseUrl is the attacker's origin", async () => {
+    const catalogue = await lintNodes(path.resolve("nodes"));
+    const agent = catalogue.nodes.find((node) => node.name === "openai-agent")!.manifest!;
+    expect(callOrigins(agent, { baseUrl: "https://attacker.example/v1" })).toEqual(["https://attacker.example"]);
   });
 });

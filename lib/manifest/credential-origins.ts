@@ -36,6 +36,32 @@ export function defaultCredentialOrigins(manifest: NodeManifest, requirement: Cr
   return [...origins].sort();
 }
 
+/**
+ * Where a node with this config sends its calls, and so its credentials:
+ * for each call URL, its literal origin or the origin of the config value
+ * it starts from (the node's own baseUrl, an imported document's included).
+ *
+ *   callOrigins(openaiAgent, { baseUrl: "https://attacker.example/v1" }) // ["https://attacker.example"]
+ */
+export function callOrigins(manifest: NodeManifest, config: Readonly<Record<string, unknown>>): string[] {
+  const origins = new Set<string>();
+  for (const template of callUrls(manifest)) {
+    const literal = normalOrigin(template.trim().match(/^https?:\/\/[^/?#\s{}'"]+/)?.[0] ?? "");
+    if (literal) origins.add(literal);
+    for (const [, property] of template.matchAll(/config\.([A-Za-z_][A-Za-z0-9_]*)/g)) {
+      const value = config[property];
+      const origin = typeof value === "string" ? normalOrigin(value) : null;
+      if (origin) origins.add(origin);
+    }
+  }
+  const adapter = manifest.toolExchange?.adapter;
+  if (adapter && adapter !== "offline") {
+    const base = typeof config.baseUrl === "string" ? normalOrigin(config.baseUrl) : (providerOrigins[adapter] ?? null);
+    if (base) origins.add(base);
+  }
+  return [...origins].sort();
+}
+
 /** `https://Api.Example.com:443/v1` → `https://api.example.com`; null for anything not http(s). */
 export function normalOrigin(text: string): string | null {
   try {

@@ -13,6 +13,8 @@ export interface ServerState {
   tools: ServerToolsById;
   listing(id: string): void;
   listed(id: string, tools: ServerTools): void;
+  /** The server was granted to this workflow just now: it is available from here on. */
+  granted(id: string): void;
 }
 
 export type ServerStore = StoreApi<ServerState>;
@@ -24,6 +26,10 @@ export function createServerStore(servers: readonly CanvasServer[]): ServerStore
     tools: {},
     listing: (id) => set({ tools: { ...get().tools, [id]: { status: "loading" } } }),
     listed: (id, tools) => set({ tools: { ...get().tools, [id]: tools } }),
+    granted: (id) => {
+      const servers = get().servers.map((server) => (server.id === id && server.availability === "not-granted" ? { id: server.id, name: server.name, ...(server.description ? { description: server.description } : {}), availability: "available" as const } : server));
+      set({ servers, byId: new Map(servers.map((server) => [server.id, server])) });
+    },
   }));
 }
 

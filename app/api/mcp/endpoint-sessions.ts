@@ -34,7 +34,7 @@ export async function openWorkflowEndpoint(workflowId: string, host?: McpHost): 
     throw new EndpointRefusal(409, `The workflow "${workflowId}" has a document that is not valid (${problems}); fix it on the canvas.`);
   }
   const target = { workflowId: record.id, workflow: parsed.workflow };
-  const env = await appEnvironment();
+  const env = await appEnvironment(record.id);
   const endpoint = createWorkflowEndpoint({
     ...target,
     env,

@@ -56,7 +56,7 @@ export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideC
   // The engine redacts its own events; the task's row and its answer to the host are written out here,
   // so the credential values the run resolved are collected to redact them too.
   const secrets = new Set<string>();
-  const env = await appEnvironment();
+  const env = await appEnvironment(target.workflowId);
   // A host that can be asked (MCP elicitation) decides the sub-flow's approvals; otherwise they wait for a person in the app.
   if (call.askHost) env.approveInline = hostApprover(call.askHost, call.host.name);
   const resolveCredentials = env.credentials;

@@ -9,6 +9,8 @@ import { parseWorkflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
 import { listServerToolsAction } from "../../actions/servers";
+import { grantAction } from "../../actions/grants";
+import { requireRole } from "@/lib/auth/require-role";
 import { canvasServers } from "./canvas-servers";
 import {
   listWorkflowVersionsAction,
@@ -28,7 +30,6 @@ const saveActions = {
   restoreVersion: restoreWorkflowVersionAction,
 };
 const runActions = { startRun, cancelRun };
-const serverActions = { listTools: listServerToolsAction };
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -45,6 +46,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function WorkflowCanvasPage({ params }: Params) {
   const actor = await requirePageRole("viewer");
   const { id } = await params;
+  // Editors and owners grant servers from the node; others see only that it is not granted.
+  const serverActions = actor.role === "owner" || actor.role === "editor" ? { listTools: listServerToolsAction, grant: grantAction } : { listTools: listServerToolsAction };
   let record, versions;
   try {
     [record, versions] = await Promise.all([getWorkflow(id), listWorkflowVersions(id)]);
@@ -61,7 +64,7 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       </ErrorNotice>
     );
   }
-  const [linted, servers] = await Promise.all([lintNodes(path.join(process.cwd(), "nodes")), canvasServers()]);
+  const [linted, servers] = await Promise.all([lintNodes(path.join(process.cwd(), "nodes")), canvasServers(record.id)]);
   const catalogue = canvasCatalogue(linted);
   return (
     <CanvasEditor

@@ -1,0 +1,91 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import type { ActionResult } from "@/components/servers/action-types";
+import { credentialRequirements } from "@/app/credentials/credential-requirements";
+import { serverRegistry } from "@/app/servers/server-registry";
+import { grantStore } from "@/app/workflows/[id]/grants/grant-store";
+import { requireRole } from "@/lib/auth/require-role";
+import { DatabaseError, getWorkflow } from "@/lib/db";
+
+/**
+ * Grants of one workflow: which registry servers and stored credentials it
+ * may use (editors and owners), and which extra origins a credential may go
+ * to from it (owners only). Answers `{ ok }` or `{ ok: false, error }`.
+ */
+
+const grantInput = z.object({
+  workflowId: z.string().min(1, "Which workflow? The id is missing.").max(200),
+  kind: z.enum(["server", "credential"], { error: "A grant is of a server or of a credential." }),
+  resource: z.string().min(1, "What to grant? The id is missing.").max(300),
+});
+
+export async function grantAction(workflowId: unknown, kind: unknown, resource: unknown): Promise<ActionResult> {
+  const actor = await requireRole("editor");
+  const parsed = grantInput.safeParse({ workflowId, kind, resource });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  return guard(parsed.data.workflowId, async () => {
+    const known = await knownResource(parsed.data.kind, parsed.data.resource);
+    if (known) return { ok: false, error: known };
+    await grantStore().grant(parsed.data.workflowId, parsed.data.kind, parsed.data.resource, actor.email);
+    return { ok: true };
+  });
+}
+
+export async function revokeGrantAction(workflowId: unknown, kind: unknown, resource: unknown): Promise<ActionResult> {
+  await requireRole("editor");
+  const parsed = grantInput.safeParse({ workflowId, kind, resource });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  return guard(parsed.data.workflowId, async () =>
+    (await grantStore().revoke(parsed.data.workflowId, parsed.data.kind, parsed.data.resource)) ? { ok: true } : { ok: false, error: "It was not granted to this workflow." },
+  );
+}
+
+const originInput = z.object({
+  workflowId: z.string().min(1).max(200),
+  nodeType: z.string().min(1).max(100),
+  name: z.string().min(1).max(100),
+  origin: z.string().min(1, "Which origin?").max(300),
+});
+
+/** The owner lets this workflow send a credential to one more origin (and grants the credential). */
+export async function approveOriginAction(workflowId: unknown, nodeType: unknown, name: unknown, origin: unknown): Promise<ActionResult> {
+  const actor = await requireRole("owner");
+  const parsed = originInput.safeParse({ workflowId, nodeType, name, origin });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  const { nodeType: type, name: credential } = parsed.data;
+  return guard(parsed.data.workflowId, async () => {
+    const known = await knownResource("credential", `${type}/${credential}`);
+    if (known) return { ok: false, error: known };
+    try {
+      await grantStore().approveOrigin(parsed.data.workflowId, type, credential, parsed.data.origin, actor.email);
+    } catch (error) {
+      if (error instanceof RangeError) return { ok: false, error: error.message };
+      throw error;
+    }
+    return { ok: true };
+  });
+}
+
+/** Why the resource cannot be granted (not in the registry, not a declared credential), or null. */
+async function knownResource(kind: "server" | "credential", resource: string): Promise<string | null> {
+  if (kind === "server") return (await serverRegistry().describe(resource)) ? null : `There is no MCP server '${resource}' in the registry.`;
+  const declared = (await credentialRequirements()).some((item) => `${item.nodeType}/${item.requirement.name}` === resource);
+  return declared ? null : `No node type declares the credential '${resource}'.`;
+}
+
+async function guard(workflowId: string, work: () => Promise<ActionResult>): Promise<ActionResult> {
+  try {
+    if (!(await getWorkflow(workflowId))) return { ok: false, error: `There is no workflow "${workflowId}"; it may have been deleted.` };
+    const result = await work();
+    if (result.ok) {
+      revalidatePath(`/workflows/${workflowId}`);
+      revalidatePath(`/workflows/${workflowId}/grants`);
+    }
+    return result;
+  } catch (error) {
+    if (error instanceof DatabaseError) return { ok: false, error: error.message };
+    throw error;
+  }
+}

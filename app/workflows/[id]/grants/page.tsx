@@ -1,0 +1,115 @@
+import path from "node:path";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { approveOriginAction, grantAction, revokeGrantAction } from "@/app/actions/grants";
+import { credentialStore } from "@/app/credentials/credential-store";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { requireRole } from "@/lib/auth/require-role";
+import { DatabaseError, getWorkflow } from "@/lib/db";
+import { parseWorkflow, serverUses } from "@/lib/graph";
+import { cachedCatalogue } from "@/lib/manifest";
+import { grantStore } from "./grant-store";
+import { credentialUses } from "./workflow-credential-uses";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ id: string }> };
+
+/**
+ * A workflow's grants: the registry servers and stored credentials it may
+ * use, each revocable; what it uses that is not granted yet; and every
+ * origin a credential would be sent to that an owner has not approved.
+ */
+export default async function WorkflowGrantsPage({ params }: Params) {
+  const actor = await requireRole("viewer");
+  const { id } = await params;
+  let record, grants, stored;
+  try {
+    [record, grants, stored] = await Promise.all([getWorkflow(id), grantStore().list(id), credentialStore().status()]);
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error;
+    return <ErrorNotice title="The grants cannot be read">{error.message}</ErrorNotice>;
+  }
+  if (!record) notFound();
+  const parsed = parseWorkflow(record.document);
+  const workflow = parsed.ok ? parsed.workflow : null;
+  const catalogue = await cachedCatalogue(path.join(process.cwd(), "nodes"));
+  const mayGrant = actor.role === "owner" || actor.role === "editor";
+  const grantedServers = new Set(grants.filter((grant) => grant.kind === "server").map((grant) => grant.resource));
+  const ungrantedServers = workflow ? [...new Set(serverUses(workflow).map((use) => use.serverId))].filter((serverId) => !grantedServers.has(serverId)) : [];
+  const credentials = workflow ? credentialUses(workflow, catalogue, stored, grants) : [];
+  const changes = credentials.flatMap((use) => use.unapproved.map((origin) => ({ use, origin })));
+
+  return (
+    <main className="page">
+      <p>
+        <Link href={`/workflows/${id}`}>Back to the canvas of “{record.name}”</Link>
+      </p>
+      <h1>Grants of “{record.name}”</h1>
+      <p>Registry servers and stored credentials this workflow may use. Grants are kept outside the document: an imported or copied workflow has none.</p>
+
+      {changes.length ? (
+        <section aria-labelledby="origin-changes">
+          <h2 id="origin-changes">Origins waiting for an owner</h2>
+          <ul>
+            {changes.map(({ use, origin }) => (
+              <li key={`${use.nodeType}/${use.name}/${origin}`}>
+                This workflow sends the credential <strong>{use.name}</strong> ({use.nodeType}, nodes {use.nodeIds.join(", ")}) to <code>{origin}</code>, which it is not bound to. Until an owner approves, runs refuse to send it.
+                {actor.role === "owner" ? (
+                  <form action={async () => { "use server"; await approveOriginAction(id, use.nodeType, use.name, origin); }}>
+                    <button type="submit" className="button" aria-label={`Approve sending ${use.name} to ${origin}`}>Approve</button>
+                  </form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="granted">
+        <h2 id="granted">Granted</h2>
+        {grants.length === 0 ? <p>Nothing is granted to this workflow.</p> : null}
+        <ul>
+          {grants.map((grant) => (
+            <li key={`${grant.kind}/${grant.resource}`}>
+              {grant.kind === "server" ? "MCP server" : "Credential"} <code>{grant.resource}</code>, granted by {grant.grantedBy} on {grant.grantedAt.toISOString().slice(0, 10)}
+              {grant.origins.length ? `; also to ${grant.origins.join(", ")}` : ""}
+              {mayGrant ? (
+                <form action={async () => { "use server"; await revokeGrantAction(id, grant.kind, grant.resource); }}>
+                  <button type="submit" className="button-quiet" aria-label={`Revoke ${grant.kind} ${grant.resource}`}>Revoke</button>
+                </form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="needed">
+        <h2 id="needed">Used but not granted</h2>
+        {ungrantedServers.length === 0 && credentials.every((use) => use.granted) ? <p>Everything this workflow uses is granted.</p> : null}
+        <ul>
+          {ungrantedServers.map((serverId) => (
+            <li key={`server/${serverId}`}>
+              MCP server <code>{serverId}</code>
+              {mayGrant ? (
+                <form action={async () => { "use server"; await grantAction(id, "server", serverId); }}>
+                  <button type="submit" className="button" aria-label={`Grant server ${serverId}`}>Grant</button>
+                </form>
+              ) : null}
+            </li>
+          ))}
+          {credentials.filter((use) => !use.granted).map((use) => (
+            <li key={`credential/${use.nodeType}/${use.name}`}>
+              Credential <code>{use.nodeType}/{use.name}</code> (nodes {use.nodeIds.join(", ")})
+              {mayGrant ? (
+                <form action={async () => { "use server"; await grantAction(id, "credential", `${use.nodeType}/${use.name}`); }}>
+                  <button type="submit" className="button" aria-label={`Grant credential ${use.nodeType}/${use.name}`}>Grant</button>
+                </form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}
