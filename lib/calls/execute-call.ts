@@ -11,9 +11,7 @@ export interface CallContext {
   evaluator: Evaluator;
   /** Credential values by name and field, resolved on the server for this run only. */
   credentials?: Credentials;
-  /** Development only: allow private and loopback addresses. */
-  allowPrivateUrls?: boolean;
-  /** Origins allowed even when private (a node test's fixture server). */
+  /** The private origins that may be reached, exactly (SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS, a node test's fixture server). */
   allowedOrigins?: readonly string[];
   /** Cancels the call (a cancelled run, a node that stops). */
   signal?: AbortSignal;
@@ -113,7 +111,6 @@ async function sendOnce(call: Call, rendered: RenderedRequest, timeoutMs: number
       headers: request.headers,
       body: request.body,
       signal,
-      allowPrivate: context.allowPrivateUrls,
       allowedOrigins: context.allowedOrigins,
       sensitiveHeaders: request.sensitiveHeaders,
     });

@@ -42,7 +42,6 @@ export class TokenCache {
 export const sharedTokenCache = new TokenCache();
 
 export interface SigningContext {
-  allowPrivateUrls?: boolean;
   allowedOrigins?: readonly string[];
   signal?: AbortSignal;
   tokenCache?: TokenCache;
@@ -100,7 +99,6 @@ async function fetchToken(
       headers,
       body: form.toString(),
       signal: context.signal ?? AbortSignal.timeout(30_000),
-      allowPrivate: context.allowPrivateUrls,
       allowedOrigins: context.allowedOrigins,
     });
     status = answer.status;

@@ -90,7 +90,7 @@ function weatherScript(lastResult: (body: { messages: unknown[] }) => string): W
 async function run(document: WorkflowInput, credentials: Record<string, Record<string, string>>) {
   const parsed = parseWorkflow(document);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const env = await createLocalEnvironment({ nodesDir, overrides: { allowPrivateUrls: true, credentials: () => credentials } });
+  const env = await createLocalEnvironment({ nodesDir, overrides: { allowedPrivateOrigins: [openMeteo.url, ...servers.map((server) => server.url)].map((url) => new URL(url).origin), credentials: () => credentials } });
   const sink = new MemorySink();
   const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: { question: "Weather in Springfield, Missouri?" }, sink, env });
   return { outcome, sink };

@@ -10,8 +10,9 @@ import { connectEntry, listEntryTools, stderrSummary, testEntryConnection } from
 import { parseServerEntry, type ServerEntry, type ServerPolicy } from "./registry";
 
 const everythingScript = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-const guarded: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: false };
-const development: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: true };
+const guarded: ServerPolicy = { stdioDisabled: false, allowedPrivateOrigins: [] };
+/** The fixture origin listed, as SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS would list it. */
+const listing = (...origins: string[]): ServerPolicy => ({ stdioDisabled: false, allowedPrivateOrigins: origins });
 
 function entry(input: object): ServerEntry {
   const verdict = parseServerEntry({ id: "test", name: "Test", timeoutMs: 10_000, ...input });
@@ -120,7 +121,7 @@ describe("http and sse entries, through the URL guard", () => {
   it.each([
     ["http", "/mcp"],
     ["sse", "/sse"],
-  ] as const)("refuses a loopback %s server unless private URLs are allowed", async (transport, pathname) => {
+  ] as const)("refuses a loopback %s server unless its origin is listed", async (transport, pathname) => {
     expect(await testEntryConnection(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: guarded })).toMatchObject({
       ok: false,
       code: "connection-refused-by-policy",
@@ -132,9 +133,9 @@ describe("http and sse entries, through the URL guard", () => {
     ["http", "/mcp"],
     ["sse", "/sse"],
   ] as const)("connects to a %s server with its secret header, through the guarded fetch", async (transport, pathname) => {
-    const tools = await listEntryTools(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: development });
+    const tools = await listEntryTools(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: listing(fixture.origin) });
     expect(tools).toEqual([expect.objectContaining({ name: "add", description: "Adds two numbers" })]);
-    const connection = await connectEntry(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: development });
+    const connection = await connectEntry(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: listing(fixture.origin) });
     try {
       expect(await connection.client.callTool({ name: "add", arguments: { a: 2, b: 3 } })).toMatchObject({ content: [{ type: "text", text: "5" }] });
     } finally {
@@ -143,11 +144,11 @@ describe("http and sse entries, through the URL guard", () => {
   });
 
   it("reports a refused token and a closed port in words", async () => {
-    const wrong = await testEntryConnection(remote("http", "/mcp"), { secretValues: { TOKEN: "wrong-token" }, policy: development });
+    const wrong = await testEntryConnection(remote("http", "/mcp"), { secretValues: { TOKEN: "wrong-token" }, policy: listing(fixture.origin) });
     expect(wrong).toMatchObject({ ok: false, error: expect.stringMatching(/failed to connect/) });
     expect(wrong.ok || wrong.error.includes("wrong-token")).toBe(false);
     const closed = entry({ transport: "http", url: "http://127.0.0.1:9/mcp" });
-    expect(await testEntryConnection(closed, { policy: development })).toMatchObject({ ok: false, error: "nothing is listening at 127.0.0.1:9 (connection refused)" });
+    expect(await testEntryConnection(closed, { policy: listing("http://127.0.0.1:9") })).toMatchObject({ ok: false, error: "nothing is listening at 127.0.0.1:9 (connection refused)" });
   });
 });
 

@@ -125,7 +125,7 @@ function createTransport(entry: ServerEntry, options: ConnectEntryOptions, polic
   }
   const headers = fillSecretRecord(entry.headers, values);
   // Every configured header may carry a secret: none is sent on to another origin by a redirect.
-  const guarded = guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls, sensitiveHeaders: [...Object.keys(headers), ...(options.oauth ? ["Authorization"] : [])] });
+  const guarded = guardedWebFetch({ allowedOrigins: policy.allowedPrivateOrigins, sensitiveHeaders: [...Object.keys(headers), ...(options.oauth ? ["Authorization"] : [])] });
   const plain: typeof guarded = (url, init) =>
     guarded(url, init).catch((error: unknown) => {
       if (error instanceof UrlRefusedError) hooks.onRefusal(error);

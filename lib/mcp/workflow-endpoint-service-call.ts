@@ -50,7 +50,7 @@ export async function callServiceOffering(request: ServiceCallRequest, options: 
       manifest: offering.manifest,
       connector: offering.connector,
       config: configValues(offering.manifest.config, offering.node.config),
-      callContext: { evaluator: options.env.evaluator, credentials: credentials.values, allowPrivateUrls: options.env.allowPrivateUrls },
+      callContext: { evaluator: options.env.evaluator, credentials: credentials.values, allowedOrigins: options.env.allowedPrivateOrigins },
       runId: run.runId,
       recordCall: (row) => run.recordCall(redact(row)),
     });

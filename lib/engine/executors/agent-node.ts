@@ -25,7 +25,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const limits = loopLimits(exchange, scope, context.env.evaluator);
   const credentials = await resolveCredentials(manifest, context);
   const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
-  const callContext = { evaluator: context.env.evaluator, credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
+  const callContext = { evaluator: context.env.evaluator, credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal };
   const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
   const instructions = resolved.instructions.join("\n\n");
   const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()) });

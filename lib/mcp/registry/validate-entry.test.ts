@@ -14,7 +14,7 @@ vi.mock("node:dns/promises", async (importOriginal) => {
   return { ...real, default: { ...real, lookup }, lookup };
 });
 
-const guarded: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: false };
+const guarded: ServerPolicy = { stdioDisabled: false, allowedPrivateOrigins: [] };
 const stdio = (command: string, extra: object = {}) => ({ id: "files", name: "Files", transport: "stdio", command, ...extra });
 const http = (url: string, transport = "http") => ({ id: "remote", name: "Remote", transport, url });
 
@@ -112,11 +112,12 @@ describe("http and sse URLs", () => {
     expect(await validateServerEntry(http(url, "sse"), guarded)).toMatchObject({ ok: true, entry: { transport: "sse" } });
   });
 
-  it("lets private hosts through only with SWITCHBOARD_ALLOW_PRIVATE_URLS=true", async () => {
-    const development = serverPolicyFromEnvironment({ SWITCHBOARD_ALLOW_PRIVATE_URLS: "true" });
-    expect(await validateServerEntry(http("http://127.0.0.1:4000/mcp"), development)).toMatchObject({ ok: true });
-    const refusedVerdict = await validateServerEntry(http("http://127.0.0.1:4000/mcp"), serverPolicyFromEnvironment({}));
-    expect(refusedVerdict).toMatchObject({ ok: false, problem: { message: expect.stringContaining("SWITCHBOARD_ALLOW_PRIVATE_URLS=true allows") } });
+  it("lets a private server through only when its origin is listed in SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS", async () => {
+    const listed = serverPolicyFromEnvironment({ SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: "http://127.0.0.1:4000" });
+    expect(await validateServerEntry(http("http://127.0.0.1:4000/mcp"), listed)).toMatchObject({ ok: true });
+    expect(await validateServerEntry(http("http://127.0.0.1:4001/mcp"), listed)).toMatchObject({ ok: false, problem: { field: "url", message: expect.stringMatching(/loopback/) } });
+    const refusedVerdict = await validateServerEntry(http("http://127.0.0.1:4000/mcp"), serverPolicyFromEnvironment({ SWITCHBOARD_ALLOW_PRIVATE_URLS: "true" }));
+    expect(refusedVerdict).toMatchObject({ ok: false, problem: { message: expect.stringContaining("list its origin in SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS") } });
   });
 });
 
