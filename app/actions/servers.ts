@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionFailure, ActionResult, FormState, ToolItem } from "@/components/servers/action-types";
 import { serverRegistry } from "@/app/servers/server-registry";
+import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError } from "@/lib/db";
 import { EntryConnectionError, listEntryTools, testEntryConnection } from "@/lib/mcp/connect-entry";
 import { entryFromForm, RegistrySecretError, ServerEntryError } from "@/lib/mcp/registry";
@@ -18,9 +19,12 @@ import { SecretError } from "@/lib/security/secrets";
 
 const serverIdInput = z.string().trim().min(1, "Which server? The id is missing.").max(64);
 
-/** Register a server (mode=create) or replace one (mode=edit); on success, back to the list. */
+/**
+ * Register a server (mode=create) or replace one (mode=edit); on success, back to the list.
+ * Owner only: a stdio entry starts a program on this machine, and any entry decides where agents' tool calls go.
+ */
 export async function saveServerAction(_previous: FormState, form: FormData): Promise<FormState> {
-  // Authorization: Switchboard has no accounts yet; when it does, check here that the caller may manage servers.
+  await requireRole("owner");
   const parsed = entryFromForm(form);
   if (!parsed.ok) return { ok: false, error: parsed.problem.message, field: parsed.problem.field };
   const mode = form.get("mode") === "edit" ? "edit" : "create";

@@ -1,5 +1,7 @@
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
@@ -52,10 +54,12 @@ describe("stdio entries (server-everything)", () => {
   });
 
   it("reports a server that does not start, in words, with secrets redacted", async () => {
+    const script = path.join(await mkdtemp(path.join(os.tmpdir(), "switchboard-failing-")), "failing-server.js");
+    await writeFile(script, "console.error('Error: the token ' + process.env.T + ' was rejected'); process.exit(3);\n");
     const failing = entry({
       transport: "stdio",
       command: "node",
-      args: ["-e", "console.error('Error: the token ' + process.env.T + ' was rejected'); process.exit(3)"],
+      args: [script],
       env: { T: "{{ secrets.T }}" },
       secrets: ["T"],
     });
@@ -157,5 +161,12 @@ describe("stderrSummary", () => {
     expect(stderrSummary("node:internal/x\n  throw err;\nError: Cannot find module 'x'\n    at y")).toBe("Error: Cannot find module 'x'");
     expect(stderrSummary("Traceback (most recent call last):\n  File \"s.py\"\nModuleNotFoundError: No module named 'mcp'")).toBe("ModuleNotFoundError: No module named 'mcp'");
     expect(stderrSummary("a\nb\nc\nd")).toBe("b | c | d");
+  });
+});
+
+describe("entries that bypass the registry", () => {
+  it("are checked again before anything starts: a smuggled -e never runs", async () => {
+    const smuggled = { id: "x", name: "X", transport: "stdio", command: "node", args: ["-e", "require('fs').writeFileSync('/tmp/switchboard-smuggled', '1')"], timeoutMs: 5_000, maxRetries: 0, enabled: true } as ServerEntry;
+    await expect(connectEntry(smuggled, { policy: guarded })).rejects.toMatchObject({ code: "connection-refused-by-policy", message: expect.stringMatching(/args\.0: node -e is refused/) });
   });
 });

@@ -10,7 +10,7 @@ import { ProcessGroupStdioTransport } from "./process-group-transport";
 import { httpTaskDispatch } from "./http-task-dispatch";
 import { serverOAuthFetch, type ServerOAuthFetchOptions } from "./oauth/oauth-fetch";
 import type { RegistryOAuthProvider } from "./oauth/registry-oauth-provider";
-import { fillSecretRecord, MissingSecretError, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
+import { fillSecretRecord, MissingSecretError, parseServerEntry, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
 
 export { EntryConnectionError } from "./connection-failure";
 
@@ -68,6 +68,9 @@ export async function connectEntry(entry: ServerEntry, options: ConnectEntryOpti
   if (entry.transport === "stdio" && policy.stdioDisabled) {
     throw new EntryConnectionError("connection-refused-by-policy", "stdio servers are switched off on this machine (SWITCHBOARD_STDIO_DISABLED=true)");
   }
+  // Whatever path the entry came by (registry, CLI, import, a caller's own object), it starts nothing the schema refuses.
+  const verdict = parseServerEntry(entry);
+  if (!verdict.ok) throw new EntryConnectionError("connection-refused-by-policy", `the entry is refused (${verdict.problem.field || "entry"}: ${verdict.problem.message})`);
   const secrets = Object.values(options.secretValues ?? {});
   let stderr = "";
   const redacted = () => redactSecrets(stderrSummary(stderr), secrets);

@@ -15,7 +15,7 @@ vi.mock("node:dns/promises", async (importOriginal) => {
 });
 
 const guarded: ServerPolicy = { stdioDisabled: false, allowedPrivateOrigins: [] };
-const stdio = (command: string, extra: object = {}) => ({ id: "files", name: "Files", transport: "stdio", command, ...extra });
+const stdio = (command: string, extra: object = {}) => ({ id: "files", name: "Files", transport: "stdio", command, args: ["server.js"], ...extra });
 const http = (url: string, transport = "http") => ({ id: "remote", name: "Remote", transport, url });
 
 describe("stdio commands", () => {
@@ -122,11 +122,16 @@ describe("http and sse URLs", () => {
 });
 
 describe("the entry's shape", () => {
-  it("fills the defaults: timeoutMs 30000, maxRetries 2, enabled, no args", () => {
-    expect(parseServerEntry(stdio("npx"))).toEqual({
+  it("fills the defaults: timeoutMs 30000, maxRetries 2, enabled", () => {
+    expect(parseServerEntry(stdio("npx", { args: ["mcp-server"] }))).toEqual({
       ok: true,
-      entry: { id: "files", name: "Files", transport: "stdio", command: "npx", args: [], timeoutMs: 30_000, maxRetries: 2, enabled: true },
+      entry: { id: "files", name: "Files", transport: "stdio", command: "npx", args: ["mcp-server"], timeoutMs: 30_000, maxRetries: 2, enabled: true },
     });
+  });
+
+  it("refuses a stdio entry with no program to run (the default of no arguments)", () => {
+    expect(parseServerEntry(stdio("npx", { args: undefined }))).toMatchObject({ ok: false, problem: { field: "args.0", message: expect.stringMatching(/npx needs a package spec/) } });
+    expect(parseServerEntry(stdio("node", { args: [] }))).toMatchObject({ ok: false, problem: { field: "args.0", message: expect.stringMatching(/node needs a program file/) } });
   });
 
   it("keeps the optional fields it is given", () => {
@@ -155,7 +160,7 @@ describe("the entry's shape", () => {
   });
 
   it("accepts secrets used in env and header values", () => {
-    expect(parseServerEntry({ ...stdio("npx"), env: { GITHUB_TOKEN: "{{ secrets.GITHUB_TOKEN }}" }, secrets: ["GITHUB_TOKEN"] }).ok).toBe(true);
+    expect(parseServerEntry({ ...stdio("npx", { args: ["mcp-server"] }), env: { GITHUB_TOKEN: "{{ secrets.GITHUB_TOKEN }}" }, secrets: ["GITHUB_TOKEN"] }).ok).toBe(true);
     expect(parseServerEntry({ ...http("https://93.184.215.14/"), headers: { Authorization: "Bearer {{secrets.TOKEN}}" }, secrets: ["TOKEN"] }).ok).toBe(true);
   });
 
