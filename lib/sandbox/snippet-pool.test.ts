@@ -19,6 +19,7 @@ let hostile: Sandbox;
 let patient: Sandbox;
 beforeAll(async () => {
   pool = new SnippetPool({ size: 2 });
+  await pool.warm({ every: true });
   hostile = await createSandbox({ timeoutMs: hostileLimitMs, pool });
   patient = await createSandbox({ timeoutMs: 60_000, pool });
 }, 120_000);

@@ -23,11 +23,12 @@ export interface SnippetPoolOptions {
 }
 
 /**
- * Past the limit, QuickJS's own interrupt usually ends the snippet first with
- * a precise message and the worker is kept; the kill is for what never
- * reaches an interrupt check.
+ * QuickJS's own interrupt still ends an ordinary endless loop at the limit
+ * exactly (and the worker is kept); the kill, a second later, is for what
+ * never reaches an interrupt check. The second is also room for a loaded
+ * machine to schedule the worker at all: the kill's clock starts at dispatch.
  */
-export const killGraceMs = 50;
+export const killGraceMs = 1000;
 export const defaultPoolSize = 2;
 export const defaultResourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
 
@@ -61,11 +62,15 @@ export class SnippetPool {
     this.#resourceLimits = { ...defaultResourceLimits, ...options.resourceLimits };
   }
 
-  /** Starts the workers and resolves once every one of them can take a snippet (a cold worker costs a wasm load). */
-  async warm(): Promise<void> {
+  /**
+   * Starts the workers; resolves once one of them (or, with `every`, each)
+   * can take a snippet. A cold worker costs a module and wasm load.
+   */
+  async warm(options: { every?: boolean } = {}): Promise<void> {
     if (this.#closed) throw new SandboxError("closed", "the snippet pool was closed");
     this.#fill();
-    await Promise.all([...this.#slots].map((slot) => slot.started));
+    const started = [...this.#slots].map((slot) => slot.started);
+    await (options.every ? Promise.all(started) : Promise.race(started));
   }
 
   /** Runs one prepared snippet in a worker; rejects with a SandboxError. */

@@ -27,6 +27,8 @@ export type WorkerReply = { type: "ready" } | { type: "done"; id: number; value:
 const port = parentPort;
 if (!port) throw new Error("snippet-worker-main runs in a worker thread of the snippet pool");
 const supply = await moduleSupply();
+// One evaluation before saying ready, so a first snippet does not pay the engine's cold start inside its time limit.
+runSnippet(supply, { body: "return [1, 2].map((n) => n * 2)", names: [], scopeJson: "{}" }, { timeoutMs: 60_000, memoryBytes: 1024 * 1024 });
 
 port.on("message", (job: WorkerJob) => {
   let reply: WorkerReply;
