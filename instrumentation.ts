@@ -1,6 +1,8 @@
 /** Next's start-up hook: the embedded worker runs inside the server process (see app/runs/embedded-worker.ts). */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { reportPrivateOriginSettings } = await import("./lib/security/private-origins");
+  reportPrivateOriginSettings((line) => console.warn(`switchboard: ${line}`));
   const { startEmbeddedWorker } = await import("./app/runs/embedded-worker");
   startEmbeddedWorker();
 }

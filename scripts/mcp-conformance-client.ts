@@ -75,8 +75,18 @@ async function headlessConsent(authorizationUrl: URL) {
   return { code: callback.searchParams.get("code"), state: callback.searchParams.get("state"), iss: callback.searchParams.get("iss"), error: callback.searchParams.get("error") };
 }
 
-// The scenario servers listen on 127.0.0.1: private addresses are allowed for this driver only.
-const connection = await connectEntry(entry, { policy: { stdioDisabled: false, allowPrivateUrls: true }, ...authOptions() });
+/**
+ * TEST HARNESS ONLY: the suite's scenario and authorization servers listen on
+ * loopback ports the driver learns only while the flow runs, so for this
+ * driver the origin list answers yes to any loopback http origin (and to
+ * nothing else private). The app never builds such a list.
+ */
+class AnyLoopbackOrigin extends Array<string> {
+  override includes(origin: string): boolean {
+    return /^http:\/\/(localhost|127\.0\.0\.1|\[::1\]):\d+$/.test(origin);
+  }
+}
+const connection = await connectEntry(entry, { policy: { stdioDisabled: false, allowedPrivateOrigins: new AnyLoopbackOrigin() }, ...authOptions() });
 try {
   const tools = await listConnectedTools(connection, entry);
   for (const tool of tools) {

@@ -13,11 +13,13 @@ import { checkRunDatabase } from "../lib/db/sql/check-database";
 import { startWorkerRuntime } from "../app/runs/worker-runtime";
 import { pgBossWakes } from "../lib/db/postgres/pg-boss-wakes";
 import { isPostgresUrl } from "../lib/db/sql/open-database";
+import { reportPrivateOriginSettings } from "../lib/security/private-origins";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { concurrency: { type: "string", default: process.env.SWITCHBOARD_WORKER_CONCURRENCY ?? "4" } } });
   const concurrency = Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number of at least 1 (got ${values.concurrency})`);
+  if (!reportPrivateOriginSettings((line) => console.error(`worker: ${line}`))) process.exit(1);
   const url = databaseUrl();
   const problem = await checkRunDatabase(url);
   if (problem) {

@@ -24,7 +24,10 @@ import { SecretError } from "@/lib/security/secrets";
 
 const serverIdInput = z.string().trim().min(1, "Which server? The id is missing.").max(64);
 
-/** Register a server (mode=create) or replace one (mode=edit); on success, back to the list. */
+/**
+ * Register a server (mode=create) or replace one (mode=edit); on success, back to the list.
+ * Owner only: a stdio entry starts a program on this machine, and any entry decides where agents' tool calls go.
+ */
 export async function saveServerAction(_previous: FormState, form: FormData): Promise<FormState> {
   await requireRole("owner");
   const parsed = entryFromForm(form);
@@ -102,7 +105,7 @@ export async function connectServerAction(id: unknown): Promise<ActionResult<{ a
     const started = await startConnect(resolved.entry, resolved.secretValues, {
       store: oauthStore(actor.email),
       origin,
-      fetch: guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls }),
+      fetch: guardedWebFetch({ allowedOrigins: policy.allowedPrivateOrigins }),
     });
     if (started.kind === "connected") {
       revalidatePath("/servers");

@@ -121,6 +121,11 @@ export function ServerForm({
       {values.transport === "stdio" ? (
         <fieldset className={styles.fieldset}>
           <legend>Process</legend>
+          <p className={styles.runsProgram} role="note">
+            <strong>This runs a program on the server</strong>, as the account Switchboard runs under, with its access to files and the network. Only the owner can save it.
+            Name a program file or a package: inline code (<code>-e</code>, <code>-c</code>, <code>--eval</code>), loaders (<code>--require</code>, <code>--import</code>) and
+            variables such as <code>NODE_OPTIONS</code> or <code>PYTHONPATH</code> are refused.
+          </p>
           {field("command", "Command", {
             list: `${idPrefix}-commands`,
             spellCheck: false,
@@ -151,7 +156,7 @@ export function ServerForm({
             type: "url",
             spellCheck: false,
             autoComplete: "off",
-            hint: "http or https. Private, loopback and cloud-metadata hosts are refused.",
+            hint: "http or https. Private, loopback and cloud-metadata hosts are refused, apart from origins the operator lists in SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS.",
           })}
           {field("headers", "Headers", { multiline: true, rows: 3, spellCheck: false, hint: "Name: value, one per line." })}
         </fieldset>

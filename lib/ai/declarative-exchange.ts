@@ -28,7 +28,7 @@ export function declarativeProtocol(setup: DeclarativeSetup): ModelProtocol {
       const earlier = await runCalls(setup.run.slice(0, -1), scope, setup.context);
       const callScope = { ...scope, calls: earlier.calls };
       const last = setup.run[setup.run.length - 1];
-      const body = structuredClone(renderValue(last.body ?? {}, callScope, setup.context.evaluator)) as Record<string, unknown>;
+      const body = structuredClone(await renderValue(last.body ?? {}, callScope, setup.context.evaluator)) as Record<string, unknown>;
       const into = setup.exchange.instructionsInto;
       if (input.instructions && into) {
         const current = getPath(body, into);
@@ -58,7 +58,7 @@ class DeclarativeConversation implements Conversation {
     private readonly body: Record<string, unknown>,
   ) {}
 
-  private render(value: unknown, scope: Record<string, unknown>): unknown {
+  private render(value: unknown, scope: Record<string, unknown>): Promise<unknown> {
     return renderValue(value, { config: this.scope.config, inputs: this.scope.inputs, ...scope }, this.setup.context.evaluator);
   }
 
@@ -67,17 +67,17 @@ class DeclarativeConversation implements Conversation {
     const request = structuredClone(this.body);
     if (tools.length > 0) {
       this.offeredBefore = tools;
-      setPath(request, exchange.toolsInto, tools.map((tool) => this.render(exchange.tool, { tool })));
-      if (exchange.choiceInto) setPath(request, exchange.choiceInto, this.render(exchange.choice, {}));
+      setPath(request, exchange.toolsInto, await Promise.all(tools.map((tool) => this.render(exchange.tool, { tool }))));
+      if (exchange.choiceInto) setPath(request, exchange.choiceInto, await this.render(exchange.choice, {}));
     } else if (exchange.withheldChoice !== undefined && exchange.choiceInto && this.offeredBefore.length > 0) {
       // No tool may be called, but the history holds tool calls: keep the tools declared, with a choice that allows none.
-      setPath(request, exchange.toolsInto, this.offeredBefore.map((tool) => this.render(exchange.tool, { tool })));
-      setPath(request, exchange.choiceInto, this.render(exchange.withheldChoice, {}));
+      setPath(request, exchange.toolsInto, await Promise.all(this.offeredBefore.map((tool) => this.render(exchange.tool, { tool }))));
+      setPath(request, exchange.choiceInto, await this.render(exchange.withheldChoice, {}));
     }
     const last = run[run.length - 1];
     const reply = await executeCall(last, this.scope, { ...context, signal: signal ?? context.signal }, { value: request });
     this.lastResponse = reply.response;
-    const turn = streamingTransports.has(last.transport) ? this.readEvents(reply.response as unknown[]) : this.readReply(reply.response);
+    const turn = streamingTransports.has(last.transport) ? await this.readEvents(reply.response as unknown[]) : await this.readReply(reply.response);
     return { ...turn, replay: { response: reply.response } };
   }
 
@@ -86,33 +86,34 @@ class DeclarativeConversation implements Conversation {
     this.lastResponse = (turn.replay as { response?: unknown } | undefined)?.response ?? null;
   }
 
-  private readReply(response: unknown): ModelTurn {
+  private async readReply(response: unknown): Promise<ModelTurn> {
     const { call, transcript, usage } = this.setup.exchange;
     const items = call?.match ? getPath(response, call.match) : undefined;
     const toolCalls: ToolCallRequest[] = [];
     for (const item of Array.isArray(items) ? items : []) {
-      if (call?.when !== undefined && !this.render(call.when, { call: item, response })) continue;
-      toolCalls.push(toolCall(this.render(call?.id, { call: item, response }), this.render(call?.name, { call: item, response }), this.render(call?.arguments, { call: item, response }), toolCalls.length));
+      const scope = { call: item, response };
+      if (call?.when !== undefined && !(await this.render(call.when, scope))) continue;
+      toolCalls.push(toolCall(await this.render(call?.id, scope), await this.render(call?.name, scope), await this.render(call?.arguments, scope), toolCalls.length));
     }
-    const text = transcript?.text === undefined ? "" : textOf(this.render(transcript.text, { response }));
-    return { text, toolCalls, usage: this.readUsage(usage, [response]) };
+    const text = transcript?.text === undefined ? "" : textOf(await this.render(transcript.text, { response }));
+    return { text, toolCalls, usage: await this.readUsage(usage, [response]) };
   }
 
-  private readEvents(events: unknown[]): ModelTurn {
+  private async readEvents(events: unknown[]): Promise<ModelTurn> {
     const { call, transcript, usage } = this.setup.exchange;
     // The call being assembled at each index, and every call in the order it began.
     const atIndex = new Map<string, Fragment>();
     const fragments: Fragment[] = [];
     let text = "";
     for (const event of events) {
-      if (transcript?.text !== undefined) text += textOf(this.render(transcript.text, { response: event }));
+      if (transcript?.text !== undefined) text += textOf(await this.render(transcript.text, { response: event }));
       if (!call) continue;
       const items = call.each ? getPath(event, call.each) : [event];
       for (const item of Array.isArray(items) ? items : []) {
         const scope = { call: item, response: event };
-        if (call.when !== undefined && !this.render(call.when, scope)) continue;
-        const index = String(call.index === undefined ? 0 : (this.render(call.index, scope) ?? 0));
-        const id = textOf(this.render(call.id, scope));
+        if (call.when !== undefined && !(await this.render(call.when, scope))) continue;
+        const index = String(call.index === undefined ? 0 : ((await this.render(call.index, scope)) ?? 0));
+        const id = textOf(await this.render(call.id, scope));
         let fragment = atIndex.get(index);
         // A different id at an index already taken is a new call: some servers (Ollama) number every call 0.
         if (!fragment || (id && fragment.id && id !== fragment.id)) {
@@ -121,49 +122,49 @@ class DeclarativeConversation implements Conversation {
           fragments.push(fragment);
         }
         fragment.id ||= id;
-        fragment.name ||= textOf(this.render(call.name, scope));
-        const piece = this.render(call.arguments, scope);
+        fragment.name ||= textOf(await this.render(call.name, scope));
+        const piece = await this.render(call.arguments, scope);
         fragment.arguments += typeof piece === "string" ? piece : piece === undefined || piece === null ? "" : JSON.stringify(piece);
       }
     }
     const toolCalls = fragments.filter((fragment) => fragment.name).map((fragment, index) => toolCall(fragment.id, fragment.name, fragment.arguments, index));
-    return { text, toolCalls, usage: this.readUsage(usage, events) };
+    return { text, toolCalls, usage: await this.readUsage(usage, events) };
   }
 
-  private readUsage(usage: ToolExchangeManifest["usage"], responses: unknown[]): TokenUsage | undefined {
+  private async readUsage(usage: ToolExchangeManifest["usage"], responses: unknown[]): Promise<TokenUsage | undefined> {
     if (!usage) return undefined;
     const result: TokenUsage = {};
     for (const response of responses) {
-      const input = usage.input === undefined ? undefined : Number(this.render(usage.input, { response }));
-      const output = usage.output === undefined ? undefined : Number(this.render(usage.output, { response }));
+      const input = usage.input === undefined ? undefined : Number(await this.render(usage.input, { response }));
+      const output = usage.output === undefined ? undefined : Number(await this.render(usage.output, { response }));
       if (Number.isFinite(input)) result.inputTokens = input;
       if (Number.isFinite(output)) result.outputTokens = output;
     }
     return result.inputTokens === undefined && result.outputTokens === undefined ? undefined : result;
   }
 
-  addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void {
+  async addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): Promise<void> {
     const { exchange } = this.setup;
     const into = exchange.resultsInto;
     if (exchange.continuity) {
-      const chain = exchange.continuity.match === undefined || this.render(exchange.continuity.match, { response: this.lastResponse });
+      const chain = exchange.continuity.match === undefined || (await this.render(exchange.continuity.match, { response: this.lastResponse }));
       if (chain) {
-        setPath(this.body, exchange.continuity.into, this.render(exchange.continuity.from, { response: this.lastResponse }));
+        setPath(this.body, exchange.continuity.into, await this.render(exchange.continuity.from, { response: this.lastResponse }));
         setPath(this.body, into, []); // the server holds the conversation: send only what is new
       }
     } else if (exchange.transcript?.assistant !== undefined) {
-      appendPath(this.body, into, [this.render(exchange.transcript.assistant, { response: this.lastResponse, text: turn.text, toolCalls: turn.toolCalls })]);
+      appendPath(this.body, into, [await this.render(exchange.transcript.assistant, { response: this.lastResponse, text: turn.text, toolCalls: turn.toolCalls })]);
     }
-    const wrapped = results.map((result) => this.render(exchange.result, { result }));
+    const wrapped = await Promise.all(results.map((result) => this.render(exchange.result, { result })));
     for (const [index, result] of results.entries()) this.recorded.set(result.id, { result, text: JSON.stringify(wrapped[index]) });
-    appendPath(this.body, into, exchange.resultsGroup === undefined ? wrapped : [this.render(exchange.resultsGroup, { results: wrapped })]);
+    appendPath(this.body, into, exchange.resultsGroup === undefined ? wrapped : [await this.render(exchange.resultsGroup, { results: wrapped })]);
   }
 
   /** Renders the result again with the new text and puts it where the old one is in the request body's history. */
-  replaceResult(callId: string, output: string): void {
+  async replaceResult(callId: string, output: string): Promise<void> {
     const recorded = this.recorded.get(callId);
     if (!recorded) return;
-    const fresh = this.render(this.setup.exchange.result, { result: { ...recorded.result, output } });
+    const fresh = await this.render(this.setup.exchange.result, { result: { ...recorded.result, output } });
     if (replaceEqual(getPath(this.body, this.setup.exchange.resultsInto), recorded.text, fresh)) this.recorded.set(callId, { result: { ...recorded.result, output }, text: JSON.stringify(fresh) });
   }
 }

@@ -67,8 +67,8 @@ export interface ConversationStart {
 export interface Conversation {
   /** Asks for the next turn; an empty `tools` list means none is offered. */
   turn(tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<ModelTurn>;
-  /** Records the model's turn and the answers to its calls, before the next turn. */
-  addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void;
+  /** Records the model's turn and the answers to its calls, before the next turn (awaited: a declarative protocol renders them in the sandbox). */
+  addResults(turn: ModelTurn, results: readonly ToolResultMessage[]): void | Promise<void>;
   /**
    * Takes a turn recorded in the run's journal as if the model had just
    * answered it (a resumed run replays its turns without asking again), so
@@ -82,7 +82,7 @@ export interface Conversation {
    * protocol that cannot rewrite its history leaves this out and keeps
    * sending the result whole.
    */
-  replaceResult?(callId: string, output: string): void;
+  replaceResult?(callId: string, output: string): void | Promise<void>;
 }
 
 /** A model protocol: starts conversations. */

@@ -228,10 +228,10 @@ describe("the adapters' requests go through the URL guard", () => {
     expect(result.error).toMatch(/169\.254\.169\.254|metadata|link-local/i);
   });
 
-  it("reaches a private server when the run allows private URLs (development)", async () => {
+  it("reaches a private server whose origin is listed", async () => {
     const server = await startOpenAIChatServer([{ text: "Local hello." }]);
     servers.push(server);
-    const protocol = sdkAdapter({ adapter: "openai-compatible", model: "llama3.1", baseUrl: `${server.url}/v1`, allowPrivateUrls: true });
+    const protocol = sdkAdapter({ adapter: "openai-compatible", model: "llama3.1", baseUrl: `${server.url}/v1`, allowedOrigins: [new URL(server.url).origin] });
     const { result } = await driveAgent({ protocol, inputs: { prompt: "hi" } });
     expect(result).toMatchObject({ status: "completed", text: "Local hello." });
     expect(server.requests[0].headers.authorization).toBeUndefined(); // no key, no Authorization header

@@ -28,9 +28,7 @@ export interface SdkAdapterSettings {
   stream?: boolean;
   /** Each model request's limit; default 120 s. */
   timeoutMs?: number;
-  /** Development only: allow private and loopback addresses. */
-  allowPrivateUrls?: boolean;
-  /** Origins allowed even when private (a test's fixture server). */
+  /** The private origins that may be reached, exactly (SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS, a test's fixture server). */
   allowedOrigins?: readonly string[];
   /** The node's credentials with the origins each may go to: a request elsewhere carrying the key is refused before it is sent. */
   credentials?: readonly BoundCredential[];
@@ -52,7 +50,7 @@ export class AdapterSettingsError extends Error {
  * guard (see guardedWebFetch), and API keys come only from the settings —
  * never from the SDK's own reading of process.env.
  *
- * @example sdkAdapter({ adapter: "openai-compatible", model: "llama3.1", baseUrl: "http://127.0.0.1:11434/v1", allowPrivateUrls: true })
+ * @example sdkAdapter({ adapter: "openai-compatible", model: "llama3.1", baseUrl: "http://127.0.0.1:11434/v1", allowedOrigins: ["http://127.0.0.1:11434"] })
  */
 export function sdkAdapter(settings: SdkAdapterSettings): ModelProtocol {
   return sdkProtocol({
@@ -69,7 +67,7 @@ export function sdkAdapter(settings: SdkAdapterSettings): ModelProtocol {
 
 export function sdkLanguageModel(settings: SdkAdapterSettings): LanguageModel {
   if (!settings.model) throw new AdapterSettingsError(`the ${settings.adapter} adapter needs a model (config.model)`);
-  const fetch = guardedWebFetch({ allowPrivateUrls: settings.allowPrivateUrls, allowedOrigins: settings.allowedOrigins, sensitiveHeaders: ["x-api-key", "api-key"], credentials: settings.credentials });
+  const fetch = guardedWebFetch({ allowedOrigins: settings.allowedOrigins, sensitiveHeaders: ["x-api-key", "api-key"], credentials: settings.credentials });
   const baseUrl = settings.baseUrl?.replace(/\/+$/, "");
   switch (settings.adapter) {
     case "openai":

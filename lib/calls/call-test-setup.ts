@@ -5,7 +5,7 @@ import type { CallContext } from "./execute-call";
 
 /**
  * Test setup shared by the call executor's tests: the sandbox, one fixture
- * server per test (closed after it), and a context that reaches loopback
+ * server per test (closed after it), and a context that may reach that server (its origin listed)
  * and does not wait between retries.
  */
 export function useFixtureServers() {
@@ -26,6 +26,6 @@ export function useFixtureServers() {
       server = await startFixtureServer(replies.map((reply) => ({ method: "GET", status: 200, headers: {}, ...reply })));
       return server;
     },
-    context: (): CallContext => ({ evaluator, allowPrivateUrls: true, sleep: async () => {} }),
+    context: (): CallContext => ({ evaluator, allowedOrigins: server ? [new URL(server.url).origin] : [], sleep: async () => {} }),
   };
 }

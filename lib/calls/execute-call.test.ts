@@ -14,13 +14,17 @@ beforeAll(async () => {
 });
 
 const closers: Array<() => Promise<void>> = [];
+/** The origins of the fixture servers this test started: the listed private origins its context may reach. */
+const listed: string[] = [];
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
+  listed.splice(0);
 });
 
 async function fixture(replies: Array<Partial<FixtureReply> & { path: string }>) {
   const server = await startFixtureServer(replies.map((reply) => ({ method: "GET", status: 200, headers: {}, ...reply })));
   closers.push(server.close);
+  listed.push(new URL(server.url).origin);
   return server;
 }
 
@@ -39,7 +43,9 @@ async function rawServer(handle: (request: IncomingMessage, response: ServerResp
         server.close(() => resolve());
       }),
   );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests };
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listed.push(url);
+  return { url, requests: () => requests };
 }
 
 function makeCall(fields: Record<string, unknown>): Call {
@@ -47,7 +53,7 @@ function makeCall(fields: Record<string, unknown>): Call {
 }
 
 function context(extra: Partial<CallContext> = {}): CallContext {
-  return { evaluator, allowPrivateUrls: true, sleep: async () => {}, ...extra };
+  return { evaluator, allowedOrigins: listed, sleep: async () => {}, ...extra };
 }
 
 async function failure(promise: Promise<unknown>): Promise<CallFailure> {
@@ -297,7 +303,7 @@ describe("executeCall retries", () => {
   it("never retries a refused URL", async () => {
     const server = await fixture([{ path: "/data", body: {} }]);
     const sleep = vi.fn(async (_ms: number, _signal?: AbortSignal) => {});
-    const thrown = await failure(executeCall(makeCall({ retry: { attempts: 3 } }), { config: { baseUrl: server.url } }, context({ allowPrivateUrls: false, sleep })));
+    const thrown = await failure(executeCall(makeCall({ retry: { attempts: 3 } }), { config: { baseUrl: server.url } }, context({ allowedOrigins: [], sleep })));
     expect(thrown.code).toBe("url-refused");
     expect(sleep).not.toHaveBeenCalled();
     expect(server.requests).toHaveLength(0);
@@ -309,6 +315,7 @@ async function closedPortUrl(): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  listed.push(`http://127.0.0.1:${port}`);
   return `http://127.0.0.1:${port}`;
 }
 
@@ -363,7 +370,7 @@ describe("executeCall failures", () => {
     expect(thrown.message).toMatch(/timed out after 150 ms/);
   });
 
-  it("url-refused: loopback without allowPrivateUrls", async () => {
+  it("url-refused: a loopback origin that is not listed", async () => {
     const server = await fixture([{ path: "/data", body: {} }]);
     const thrown = await failure(executeCall(makeCall({}), { config: { baseUrl: server.url } }, { evaluator, sleep: async () => {} }));
     expect(thrown.code).toBe("url-refused");

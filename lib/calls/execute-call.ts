@@ -15,9 +15,7 @@ export interface CallContext {
   credentials?: Credentials;
   /** The same credentials with the origins each may be sent to; the guarded fetch refuses any other destination. */
   boundCredentials?: readonly BoundCredential[];
-  /** Development only: allow private and loopback addresses. */
-  allowPrivateUrls?: boolean;
-  /** Origins allowed even when private (a node test's fixture server). */
+  /** The private origins that may be reached, exactly (SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS, a node test's fixture server). */
   allowedOrigins?: readonly string[];
   /** Cancels the call (a cancelled run, a node that stops). */
   signal?: AbortSignal;
@@ -70,8 +68,8 @@ export async function executeCall(
   let request: RenderedRequest;
   let timeoutMs: number;
   try {
-    request = renderRequest(call, scope, context.evaluator, context.credentials ?? {}, renderedBody, adjust);
-    timeoutMs = Number(renderValue(call.timeoutMs, scope, context.evaluator));
+    request = await renderRequest(call, scope, context.evaluator, context.credentials ?? {}, renderedBody, adjust);
+    timeoutMs = Number(await renderValue(call.timeoutMs, scope, context.evaluator));
   } catch (error) {
     throw new CallFailure("template", `call '${call.name}' could not be prepared: ${(error as Error).message}`, call.name);
   }
@@ -99,7 +97,7 @@ export async function executeCall(
       if (context.signal?.aborted) throw new CallFailure("network", `call '${call.name}' was cancelled`, call.name);
       continue;
     }
-    checkErrorWhen(call, scope, reply, context.evaluator);
+    await checkErrorWhen(call, scope, reply, context.evaluator);
     if (!ok) throw new CallFailure("http-status", `call '${call.name}': ${request.url.host} answered ${reply.status}${detail(reply.response)}`, call.name, reply.status);
     return reply;
   }
@@ -117,7 +115,6 @@ async function sendOnce(call: Call, rendered: RenderedRequest, timeoutMs: number
       headers: request.headers,
       body: request.body,
       signal,
-      allowPrivate: context.allowPrivateUrls,
       allowedOrigins: context.allowedOrigins,
       sensitiveHeaders: request.sensitiveHeaders,
       credentials: context.boundCredentials,
@@ -165,15 +162,15 @@ function parseReplyOrText(text: string, status: number): unknown {
   }
 }
 
-function checkErrorWhen(call: Call, scope: Record<string, unknown>, reply: CallReply, evaluator: Evaluator): void {
+async function checkErrorWhen(call: Call, scope: Record<string, unknown>, reply: CallReply, evaluator: Evaluator): Promise<void> {
   if (!call.error) return;
   const replyScope = { ...scope, response: reply.response, status: reply.status };
   let matched: unknown;
   let message: string;
   try {
-    matched = renderValue(call.error.when, replyScope, evaluator);
+    matched = await renderValue(call.error.when, replyScope, evaluator);
     if (!matched) return;
-    message = insertedText(renderValue(call.error.message, replyScope, evaluator));
+    message = insertedText(await renderValue(call.error.message, replyScope, evaluator));
   } catch (error) {
     throw new CallFailure("template", `call '${call.name}': its error check failed: ${(error as Error).message}`, call.name, reply.status);
   }

@@ -43,7 +43,7 @@ export async function invokeMethod(method: ServiceMethod, scope: MethodScope, co
   let value: unknown;
   try {
     const resultScope = { ...base, calls: outcome.calls, response: outcome.last?.response ?? null, status: outcome.last?.status ?? null };
-    value = method.returns === undefined ? (outcome.last?.response ?? null) : renderValue(method.returns, resultScope, context.evaluator);
+    value = method.returns === undefined ? (outcome.last?.response ?? null) : await renderValue(method.returns, resultScope, context.evaluator);
   } catch (error) {
     return { isError: true, message: returnsFailure(error) };
   }

@@ -75,15 +75,15 @@ export function linkNext(header: string | undefined): string | undefined {
  */
 export async function paginateCall(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
   const paginate = call.paginate as Paginate;
-  const number = (value: unknown, fallback?: number) => {
+  const number = async (value: unknown, fallback?: number) => {
     if (value === undefined) return fallback;
-    const rendered = Number(renderValue(value, scope, context.evaluator));
+    const rendered = Number(await renderValue(value, scope, context.evaluator));
     return Number.isFinite(rendered) ? rendered : fallback;
   };
-  const maxPages = Math.min(number(paginate.maxPages, 50) ?? 50, pageCapLimit);
-  const max = number(paginate.max);
-  const size = number(paginate.size);
-  const start = number(paginate.start, paginate.strategy === "page" ? 1 : 0) ?? 0;
+  const maxPages = Math.min((await number(paginate.maxPages, 50)) ?? 50, pageCapLimit);
+  const max = await number(paginate.max);
+  const size = await number(paginate.size);
+  const start = (await number(paginate.start, paginate.strategy === "page" ? 1 : 0)) ?? 0;
   const items: unknown[] = [];
   let adjust: RequestAdjustments = firstPage(paginate, start, size);
   let pages = 0;
@@ -93,10 +93,10 @@ export async function paginateCall(call: Call, scope: Record<string, unknown>, c
   for (;;) {
     last = await executeCall(call, scope, context, undefined, adjust);
     pages += 1;
-    const pageItems = readItems(call, paginate, scope, last, context);
+    const pageItems = await readItems(call, paginate, scope, last, context);
     items.push(...pageItems);
-    const cursor = paginate.strategy === "cursor" && paginate.cursor !== undefined ? evaluate(call, paginate.cursor, { ...scope, response: last.response, status: last.status }, context) : undefined;
-    const next = nextPage(paginate, { ...state, cursor, itemCount: pageItems.length, size, linkHeader: last.headers.link, origin: originOf(call, adjust, scope, context) });
+    const cursor = paginate.strategy === "cursor" && paginate.cursor !== undefined ? await evaluate(call, paginate.cursor, { ...scope, response: last.response, status: last.status }, context) : undefined;
+    const next = nextPage(paginate, { ...state, cursor, itemCount: pageItems.length, size, linkHeader: last.headers.link, origin: await originOf(call, adjust, scope, context) });
     if (max !== undefined && items.length >= max) {
       truncated = items.length > max || next !== undefined;
       items.length = Math.min(items.length, max);
@@ -126,24 +126,24 @@ function sizeAdjust(paginate: Paginate, size: number | undefined): RequestAdjust
   return paginate.in === "body" ? { bodyFields: { [paginate.sizeInto]: size } } : { query: { [paginate.sizeInto]: String(size) } };
 }
 
-function readItems(call: Call, paginate: Paginate, scope: Record<string, unknown>, reply: CallReply, context: CallContext): unknown[] {
-  const value = paginate.items === undefined ? reply.response : evaluate(call, paginate.items, { ...scope, response: reply.response, status: reply.status }, context);
+async function readItems(call: Call, paginate: Paginate, scope: Record<string, unknown>, reply: CallReply, context: CallContext): Promise<unknown[]> {
+  const value = paginate.items === undefined ? reply.response : await evaluate(call, paginate.items, { ...scope, response: reply.response, status: reply.status }, context);
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw new CallFailure("invalid-reply", `call '${call.name}': paginate.items did not give a list for page`, call.name, reply.status);
   return value;
 }
 
-function evaluate(call: Call, expression: unknown, scope: Record<string, unknown>, context: CallContext): unknown {
+async function evaluate(call: Call, expression: unknown, scope: Record<string, unknown>, context: CallContext): Promise<unknown> {
   try {
-    return renderValue(expression, scope, context.evaluator);
+    return await renderValue(expression, scope, context.evaluator);
   } catch (error) {
     throw new CallFailure("template", `call '${call.name}': its paginate expression failed: ${(error as Error).message}`, call.name);
   }
 }
 
-function originOf(call: Call, adjust: RequestAdjustments, scope: Record<string, unknown>, context: CallContext): string {
+async function originOf(call: Call, adjust: RequestAdjustments, scope: Record<string, unknown>, context: CallContext): Promise<string> {
   try {
-    return adjust.url ? new URL(adjust.url).origin : renderUrl(call.url ?? "", scope, context.evaluator).origin;
+    return adjust.url ? new URL(adjust.url).origin : (await renderUrl(call.url ?? "", scope, context.evaluator)).origin;
   } catch {
     return "null";
   }

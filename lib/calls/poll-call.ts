@@ -33,13 +33,13 @@ export async function pollCall(call: Call, scope: Record<string, unknown>, conte
   const poll = call.poll as Poll;
   const now = context.now ?? Date.now;
   const sleep = context.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const number = (value: unknown, fallback: number) => {
-    const rendered = Number(renderValue(value, scope, context.evaluator));
+  const number = async (value: unknown, fallback: number) => {
+    const rendered = Number(await renderValue(value, scope, context.evaluator));
     return Number.isFinite(rendered) && rendered > 0 ? rendered : fallback;
   };
-  const intervalMs = Math.max(number(poll.intervalMs, 2000), minPollIntervalMs);
-  const deadlineMs = Math.min(number(poll.deadlineMs, 300_000), maxPollDeadlineMs);
-  const maxAttempts = poll.maxAttempts === undefined ? undefined : number(poll.maxAttempts, 1);
+  const intervalMs = Math.max(await number(poll.intervalMs, 2000), minPollIntervalMs);
+  const deadlineMs = Math.min(await number(poll.deadlineMs, 300_000), maxPollDeadlineMs);
+  const maxAttempts = poll.maxAttempts === undefined ? undefined : await number(poll.maxAttempts, 1);
   const started = now();
   const first = await executeCall({ ...call, poll: undefined }, scope, context);
   let reply = first;
@@ -47,8 +47,8 @@ export async function pollCall(call: Call, scope: Record<string, unknown>, conte
   for (;;) {
     const replyScope = { ...scope, response: reply.response, status: reply.status };
     const verdict = pollVerdict({
-      done: Boolean(evaluate(call, poll.until, replyScope, context, "until")),
-      failed: poll.failed !== undefined && Boolean(evaluate(call, poll.failed, replyScope, context, "failed")),
+      done: Boolean(await evaluate(call, poll.until, replyScope, context, "until")),
+      failed: poll.failed !== undefined && Boolean(await evaluate(call, poll.failed, replyScope, context, "failed")),
       attempts,
       maxAttempts,
       elapsedMs: now() - started,
@@ -57,7 +57,7 @@ export async function pollCall(call: Call, scope: Record<string, unknown>, conte
     });
     if (verdict === "done") return reply;
     if (verdict === "failed") {
-      const message = poll.message === undefined ? "" : insertedText(evaluate(call, poll.message, replyScope, context, "message"));
+      const message = poll.message === undefined ? "" : insertedText(await evaluate(call, poll.message, replyScope, context, "message"));
       throw new CallFailure("error-when", message || `call '${call.name}': the job failed`, call.name, reply.status);
     }
     if (verdict === "out-of-attempts") throw new CallFailure("timeout", `call '${call.name}': the job was not done after ${attempts} polls`, call.name, reply.status);
@@ -67,17 +67,17 @@ export async function pollCall(call: Call, scope: Record<string, unknown>, conte
     attempts += 1;
     // The poll reads the FIRST reply as `response` (the job id lives there), like the call's own templates read the scope.
     const pollScope = { ...scope, response: first.response, status: first.status };
-    reply = await executeCall({ ...call, poll: undefined, retry: call.retry }, pollScope, context, poll.body === undefined ? undefined : { value: renderValue(poll.body, pollScope, context.evaluator) }, {
+    reply = await executeCall({ ...call, poll: undefined, retry: call.retry }, pollScope, context, poll.body === undefined ? undefined : { value: await renderValue(poll.body, pollScope, context.evaluator) }, {
       ...(poll.url !== undefined ? { url: poll.url } : {}),
-      method: String(renderValue(poll.method, pollScope, context.evaluator) ?? "GET"),
+      method: String((await renderValue(poll.method, pollScope, context.evaluator)) ?? "GET"),
       ...(poll.body === undefined ? { body: undefined } : {}),
     });
   }
 }
 
-function evaluate(call: Call, expression: unknown, scope: Record<string, unknown>, context: CallContext, key: string): unknown {
+async function evaluate(call: Call, expression: unknown, scope: Record<string, unknown>, context: CallContext, key: string): Promise<unknown> {
   try {
-    return renderValue(expression, scope, context.evaluator);
+    return await renderValue(expression, scope, context.evaluator);
   } catch (error) {
     throw new CallFailure("template", `call '${call.name}': its poll.${key} failed: ${(error as Error).message}`, call.name);
   }

@@ -40,19 +40,19 @@ const methodsWithoutBody = new Set(["GET", "HEAD"]);
  * body, the query) can copy a secret out. `renderedBody`, when given, is the
  * body already rendered.
  */
-export function renderRequest(
+export async function renderRequest(
   call: Call,
   scope: Record<string, unknown>,
   evaluator: Evaluator,
   credentials: Credentials,
   renderedBody?: { value: unknown },
   adjust: RequestAdjustments = {},
-): RenderedRequest {
-  const method = String(adjust.method ?? renderValue(call.method, scope, evaluator) ?? "GET").toUpperCase();
+): Promise<RenderedRequest> {
+  const method = String(adjust.method ?? (await renderValue(call.method, scope, evaluator)) ?? "GET").toUpperCase();
   const urlTemplate = adjust.url ?? call.url;
   if (urlTemplate === undefined) throw new Error("the call has no url");
-  const url = renderUrl(urlTemplate, scope, evaluator);
-  const query = call.query === undefined || adjust.url !== undefined ? {} : renderValue(call.query, scope, evaluator);
+  const url = await renderUrl(urlTemplate, scope, evaluator);
+  const query = call.query === undefined || adjust.url !== undefined ? {} : await renderValue(call.query, scope, evaluator);
   for (const [name, value] of Object.entries(isRecord(query) ? query : {})) {
     // A value that resolved to nothing is left out: APIs reject an empty filter rather than ignoring it.
     if (value === null || value === undefined || value === "") continue;
@@ -61,7 +61,7 @@ export function renderRequest(
   for (const [name, value] of Object.entries(adjust.query ?? {})) url.searchParams.set(name, value);
   const secretScope = { ...scope, credentials };
   const headers: Record<string, string> = { accept: call.transport === "sse" ? "text/event-stream" : "application/json, text/plain;q=0.9, */*;q=0.5" };
-  const rendered = call.headers === undefined ? {} : renderValue(call.headers, secretScope, evaluator);
+  const rendered = call.headers === undefined ? {} : await renderValue(call.headers, secretScope, evaluator);
   for (const [name, value] of Object.entries(isRecord(rendered) ? rendered : {})) {
     if (value !== null && value !== undefined && value !== "") headers[name.toLowerCase()] = insertedText(value);
   }
@@ -70,7 +70,7 @@ export function renderRequest(
     .filter(([, template]) => typeof template === "string" && template.includes("credentials."))
     .map(([name]) => name.toLowerCase());
   if (call.credential?.scheme === "apiKeyHeader") sensitiveHeaders.push(call.credential.header.toLowerCase());
-  const signing = applyCredential(call, secretScope, evaluator, headers, url);
+  const signing = await applyCredential(call, secretScope, evaluator, headers, url);
   if (signing) sensitiveHeaders.push("authorization", "x-amz-security-token");
   for (const [name, value] of Object.entries(headers)) checkHeader(name, value);
   let body: string | Buffer | undefined;
@@ -78,7 +78,7 @@ export function renderRequest(
   if ((given || call.body !== undefined || adjust.bodyFields) && !methodsWithoutBody.has(method)) {
     // A body rendered earlier (an agent's running conversation) is sent as it is: the text in it
     // came from models and tools, and must never be read as templates.
-    let value = given ? given.value : call.body === undefined ? {} : renderValue(call.body, scope, evaluator);
+    let value = given ? given.value : call.body === undefined ? {} : await renderValue(call.body, scope, evaluator);
     if (adjust.bodyFields) value = { ...(isRecord(value) ? value : {}), ...adjust.bodyFields };
     const encoded = encodeBody(value, call.encoding ?? "json");
     body = encoded.body;
@@ -87,28 +87,28 @@ export function renderRequest(
   return { method, url, headers, body, sensitiveHeaders, ...(signing ? { signing } : {}) };
 }
 
-function applyCredential(call: Call, scope: Record<string, unknown>, evaluator: Evaluator, headers: Record<string, string>, url: URL): Signing | undefined {
+async function applyCredential(call: Call, scope: Record<string, unknown>, evaluator: Evaluator, headers: Record<string, string>, url: URL): Promise<Signing | undefined> {
   const credential = call.credential;
   if (!credential || credential.scheme === "none") return;
-  const text = (template: string) => insertedText(renderValue(template, scope, evaluator));
+  const text = async (template: string) => insertedText(await renderValue(template, scope, evaluator));
   switch (credential.scheme) {
     case "bearer": {
-      const token = text(credential.token);
+      const token = await text(credential.token);
       if (token) headers.authorization = `Bearer ${token}`;
       return;
     }
     case "basic": {
-      const username = text(credential.username);
-      if (username) headers.authorization = `Basic ${Buffer.from(`${username}:${text(credential.password)}`).toString("base64")}`;
+      const username = await text(credential.username);
+      if (username) headers.authorization = `Basic ${Buffer.from(`${username}:${await text(credential.password)}`).toString("base64")}`;
       return;
     }
     case "apiKeyHeader": {
-      const value = text(credential.value);
+      const value = await text(credential.value);
       if (value) headers[credential.header.toLowerCase()] = value;
       return;
     }
     case "apiKeyQuery": {
-      const value = text(credential.value);
+      const value = await text(credential.value);
       if (value) url.searchParams.set(credential.param, value);
       return;
     }
@@ -116,9 +116,9 @@ function applyCredential(call: Call, scope: Record<string, unknown>, evaluator: 
       return {
         scheme: credential.scheme,
         // The token endpoint obeys the same host rules as any call URL: a credential never picks it.
-        tokenUrl: renderUrl(credential.tokenUrl, scope, evaluator),
-        clientId: text(credential.clientId),
-        clientSecret: text(credential.clientSecret),
+        tokenUrl: await renderUrl(credential.tokenUrl, scope, evaluator),
+        clientId: await text(credential.clientId),
+        clientSecret: await text(credential.clientSecret),
         ...(credential.scope ? { scope: credential.scope } : {}),
         ...(credential.audience ? { audience: credential.audience } : {}),
         authStyle: credential.authStyle ?? "body",
@@ -126,14 +126,14 @@ function applyCredential(call: Call, scope: Record<string, unknown>, evaluator: 
     case "awsSigV4": {
       const first = defaultCredentialName(scope);
       const field = (template: string | undefined, name: string) => text(template ?? `{{ credentials.${first}.${name} }}`);
-      const region = credential.region === undefined ? field(undefined, "region") : text(credential.region);
-      const sessionToken = field(credential.sessionToken, "sessionToken");
+      const region = credential.region === undefined ? await field(undefined, "region") : await text(credential.region);
+      const sessionToken = await field(credential.sessionToken, "sessionToken");
       return {
         scheme: credential.scheme,
         service: credential.service,
         ...(region ? { region } : {}),
-        accessKeyId: field(credential.accessKeyId, "accessKeyId"),
-        secretAccessKey: field(credential.secretAccessKey, "secretAccessKey"),
+        accessKeyId: await field(credential.accessKeyId, "accessKeyId"),
+        secretAccessKey: await field(credential.secretAccessKey, "secretAccessKey"),
         ...(sessionToken ? { sessionToken } : {}),
       };
     }

@@ -12,9 +12,9 @@ import { parseTemplate, type TemplatePart } from "../sandbox/template-syntax";
  * A `return` expression is run only when it starts with its literal origin
  * (`return 'https://api.example.com/' + …`), and its result must keep it.
  *
- * @example renderUrl("{{ config.apiUrl }}/repos/{{ params.repo }}", scope) // "https://api.github.com/repos/a%20b"
+ * @example await renderUrl("{{ config.apiUrl }}/repos/{{ params.repo }}", scope) // "https://api.github.com/repos/a%20b"
  */
-export function renderUrl(template: string, scope: Record<string, unknown>, evaluator?: Evaluator): URL {
+export async function renderUrl(template: string, scope: Record<string, unknown>, evaluator?: Evaluator): Promise<URL> {
   const parsed = parseTemplate(template);
   if (parsed.kind === "expression") return renderUrlExpression(template, scope, evaluator);
   const parts: TemplatePart[] = parsed.kind === "literal" ? [{ kind: "text", text: parsed.text }] : parsed.kind === "whole" ? [{ kind: "path", path: parsed.path }] : parsed.parts;
@@ -65,12 +65,12 @@ export function renderUrl(template: string, scope: Record<string, unknown>, eval
   return url;
 }
 
-function renderUrlExpression(source: string, scope: Record<string, unknown>, evaluator: Evaluator | undefined): URL {
+async function renderUrlExpression(source: string, scope: Record<string, unknown>, evaluator: Evaluator | undefined): Promise<URL> {
   const shape = expressionUrl(source);
   if (!shape) throw new Error("a `return` URL expression must start with its literal origin, e.g. return 'https://api.example.com/' + …, or take its host from config");
   const origin = expectedOrigin(shape, scope);
   if (!evaluator) throw new Error("a `return` URL expression needs the sandbox");
-  const value = renderValue(source, scope, evaluator);
+  const value = await renderValue(source, scope, evaluator);
   if (typeof value !== "string") throw new Error("the URL expression did not give a string");
   let url: URL;
   try {

@@ -25,7 +25,7 @@ export async function runCalls(list: readonly Call[], scope: Record<string, unkn
   let last: CallReply | undefined;
   for (const call of list) {
     const callScope = { ...scope, calls, state: context.state?.get() ?? null };
-    if (call.when !== undefined && !evaluate(call, call.when, callScope, context, "when")) continue;
+    if (call.when !== undefined && !(await evaluate(call, call.when, callScope, context, "when"))) continue;
     last = await performCall(call, callScope, context);
     calls[call.name] = last.response;
   }
@@ -37,9 +37,9 @@ async function performCall(call: Call, scope: Record<string, unknown>, context: 
   if (call.state !== undefined) return stateStep(call, scope, context);
   if (call.wait !== undefined) return waitStep(call, scope, context);
   if (!call.chunk) return request(call, scope, context);
-  const items = evaluate(call, call.chunk.items, scope, context, "chunk.items");
+  const items = await evaluate(call, call.chunk.items, scope, context, "chunk.items");
   if (!Array.isArray(items)) throw new CallFailure("template", `call '${call.name}': chunk.items did not give a list`, call.name);
-  const size = Math.max(1, Math.floor(Number(renderValue(call.chunk.size, scope, context.evaluator)) || 1));
+  const size = Math.max(1, Math.floor(Number(await renderValue(call.chunk.size, scope, context.evaluator)) || 1));
   const batches = Math.ceil(items.length / size);
   if (batches > maxBatches) throw new CallFailure("template", `call '${call.name}': ${items.length} items make ${batches} batches, more than the ${maxBatches} allowed`, call.name);
   const replies: unknown[] = [];
@@ -58,9 +58,9 @@ function request(call: Call, scope: Record<string, unknown>, context: CallContex
 }
 
 /** `state: save` keeps a value for the node (its later calls and its next run); `state: read` gives it back. No request is made. */
-function stateStep(call: Call, scope: Record<string, unknown>, context: CallContext): CallReply {
+async function stateStep(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
   if (call.state === "read") return { status: 200, headers: {}, response: context.state?.get() ?? null };
-  const value = evaluate(call, call.value, scope, context, "value");
+  const value = await evaluate(call, call.value, scope, context, "value");
   if (!context.state) throw new CallFailure("template", `call '${call.name}': this node has no state store here (state is kept per workflow node)`, call.name);
   context.state.set(value);
   return { status: 200, headers: {}, response: value };
@@ -71,7 +71,7 @@ export const maxWaitMs = 3_600_000;
 
 /** `wait`: no request; the run pauses for the given time (a cancellation ends the wait early). */
 async function waitStep(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
-  const ms = Number(evaluate(call, call.wait, scope, context, "wait"));
+  const ms = Number(await evaluate(call, call.wait, scope, context, "wait"));
   if (!Number.isFinite(ms) || ms < 0) throw new CallFailure("template", `call '${call.name}': wait must be a number of milliseconds, got ${JSON.stringify(ms)}`, call.name);
   if (ms > maxWaitMs) throw new CallFailure("template", `call '${call.name}': a wait of ${ms} ms is longer than the ${maxWaitMs / 60_000} minutes allowed`, call.name);
   const started = context.now?.() ?? Date.now();
@@ -80,9 +80,9 @@ async function waitStep(call: Call, scope: Record<string, unknown>, context: Cal
   return { status: 200, headers: {}, response: { waitedMs: Math.max(ms, (context.now?.() ?? Date.now()) - started) } };
 }
 
-function evaluate(call: Call, expression: unknown, scope: Record<string, unknown>, context: CallContext, key: string): unknown {
+async function evaluate(call: Call, expression: unknown, scope: Record<string, unknown>, context: CallContext, key: string): Promise<unknown> {
   try {
-    return renderValue(expression, scope, context.evaluator);
+    return await renderValue(expression, scope, context.evaluator);
   } catch (error) {
     throw new CallFailure("template", `call '${call.name}': its '${key}' failed: ${(error as Error).message}`, call.name);
   }

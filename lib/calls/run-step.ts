@@ -26,18 +26,22 @@ export async function runStep(
 ): Promise<StepResult> {
   let config;
   try {
-    config = templateConfig(manifest.config, scope.config, scope.inputs, context.evaluator);
+    config = await templateConfig(manifest.config, scope.config, scope.inputs, context.evaluator);
   } catch (error) {
     return { ok: false, message: `a template field of the config could not be filled: ${(error as Error).message}` };
   }
   const base = { config, inputs: scope.inputs, user: scope.user ?? null, run: scope.run ?? null, state: context.state?.get() ?? null };
   const rows = manifest.events ?? [];
   let outcome;
+  const live = liveOutputs(rows, base, context);
   try {
-    outcome = await runCalls(manifest.run, base, { ...context, onEvent: liveOutputs(rows, base, context) });
+    outcome = await runCalls(manifest.run, base, { ...context, onEvent: live.onEvent });
   } catch (error) {
     if (error instanceof CallFailure) return { ok: false, message: error.message };
     throw error;
+  } finally {
+    // Live updates are computed in order, in the sandbox; none may arrive after the final values.
+    await live.settled();
   }
   const response = manifest.run.length === 0 ? scope.inputs : (outcome.last?.response ?? null);
   const eventScope = { ...base, calls: outcome.calls, response, status: outcome.last?.status ?? null };
@@ -46,12 +50,12 @@ export async function runStep(
     if (row.from !== "response") continue;
     try {
       if (row.match !== undefined) {
-        const value = matchedValue(row, Array.isArray(response) ? response : [], eventScope, context.evaluator);
+        const value = await matchedValue(row, Array.isArray(response) ? response : [], eventScope, context.evaluator);
         if (value !== undefined) outputs[row.emit] = value;
         continue;
       }
-      if (row.when !== undefined && !renderValue(row.when, eventScope, context.evaluator)) continue;
-      outputs[row.emit] = row.value === undefined ? eventScope.response : renderValue(row.value, eventScope, context.evaluator);
+      if (row.when !== undefined && !(await renderValue(row.when, eventScope, context.evaluator))) continue;
+      outputs[row.emit] = row.value === undefined ? eventScope.response : await renderValue(row.value, eventScope, context.evaluator);
     } catch (error) {
       return { ok: false, message: `output '${row.emit}' could not be computed: ${(error as Error).message}` };
     }
@@ -63,17 +67,18 @@ export async function runStep(
 function liveOutputs(rows: EventsManifest, scope: Record<string, unknown>, context: CallContext & { onOutput?: (name: string, value: unknown) => void }) {
   const live = rows.filter((row) => row.from === "response" && row.match !== undefined);
   const onOutput = context.onOutput;
-  if (!onOutput || live.length === 0) return context.onEvent;
+  if (!onOutput || live.length === 0) return { onEvent: context.onEvent, settled: async () => {} };
   const values = new Map<string, unknown[]>();
   const last = new Map<string, { at: number; length: number }>();
   const now = context.now ?? Date.now;
-  return (event: unknown) => {
-    context.onEvent?.(event);
+  // Events are handled one after another, in arrival order, though each takes a round trip to the sandbox.
+  let queue: Promise<void> = Promise.resolve();
+  const handle = async (event: unknown) => {
     for (const row of live) {
       let value: unknown;
       try {
         // One event at a time: each event is evaluated once, however long the stream.
-        const one = matchedValue({ ...row, accumulate: false }, [event], scope, context.evaluator);
+        const one = await matchedValue({ ...row, accumulate: false }, [event], scope, context.evaluator);
         if (one === undefined) continue;
         const seen = values.get(row.emit) ?? [];
         seen.push(one);
@@ -86,5 +91,12 @@ function liveOutputs(rows: EventsManifest, scope: Record<string, unknown>, conte
       last.set(row.emit, { at: now(), length: typeof value === "string" ? value.length : 0 });
       onOutput(row.emit, value);
     }
+  };
+  return {
+    onEvent: (event: unknown) => {
+      context.onEvent?.(event);
+      queue = queue.then(() => handle(event));
+    },
+    settled: () => queue,
   };
 }

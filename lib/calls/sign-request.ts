@@ -43,7 +43,6 @@ export class TokenCache {
 export const sharedTokenCache = new TokenCache();
 
 export interface SigningContext {
-  allowPrivateUrls?: boolean;
   allowedOrigins?: readonly string[];
   /** The client secret goes to the token URL only when the credential is bound to its origin. */
   boundCredentials?: readonly BoundCredential[];
@@ -103,7 +102,6 @@ async function fetchToken(
       headers,
       body: form.toString(),
       signal: context.signal ?? AbortSignal.timeout(30_000),
-      allowPrivate: context.allowPrivateUrls,
       allowedOrigins: context.allowedOrigins,
       credentials: context.boundCredentials,
     });

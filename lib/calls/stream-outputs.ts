@@ -14,15 +14,15 @@ export function eventType(event: unknown): string | undefined {
  * (or lists the others), otherwise the latest value wins. Undefined when no
  * event matched yet.
  *
- * @example matchedValue({ emit: "text", match: "delta", value: "return response.text", accumulate: true }, events, scope, evaluator) // "Hello world"
+ * @example await matchedValue({ emit: "text", match: "delta", value: "return response.text", accumulate: true }, events, scope, evaluator) // "Hello world"
  */
-export function matchedValue(row: EventRow, events: readonly unknown[], scope: Record<string, unknown>, evaluator: Evaluator): unknown {
+export async function matchedValue(row: EventRow, events: readonly unknown[], scope: Record<string, unknown>, evaluator: Evaluator): Promise<unknown> {
   const values: unknown[] = [];
   for (const event of events) {
     if (eventType(event) !== row.match) continue;
     const eventScope = { ...scope, response: event };
-    if (row.when !== undefined && !renderValue(row.when, eventScope, evaluator)) continue;
-    values.push(row.value === undefined ? event : renderValue(row.value, eventScope, evaluator));
+    if (row.when !== undefined && !(await renderValue(row.when, eventScope, evaluator))) continue;
+    values.push(row.value === undefined ? event : await renderValue(row.value, eventScope, evaluator));
   }
   if (values.length === 0) return undefined;
   if (!row.accumulate) return values.at(-1);

@@ -9,17 +9,17 @@ import { isExpression, renderValue, type Evaluator } from "../sandbox";
  *
  * @example templateConfig(config, { text: "{{ inputs.message.text }}" }, { message: { text: "hi" } }, evaluator) // { text: "hi" }
  */
-export function templateConfig(
+export async function templateConfig(
   manifest: ConfigManifest | undefined,
   values: Record<string, unknown>,
   inputs: Record<string, unknown>,
   evaluator: Evaluator,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const result = { ...values };
   for (const [name, property] of Object.entries(manifest?.configSchema.properties ?? {})) {
     const value = values[name];
     if (property["ui:field"] !== "template" || typeof value !== "string" || !(value.includes("{{") || isExpression(value))) continue;
-    result[name] = renderValue(value, { inputs, config: values }, evaluator);
+    result[name] = await renderValue(value, { inputs, config: values }, evaluator);
   }
   return result;
 }

@@ -6,7 +6,7 @@ import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-dat
 
 let database: TemporaryDatabase;
 const box = new SecretBox(Buffer.alloc(32, 7));
-const policy = { stdioDisabled: false, allowPrivateUrls: false };
+const policy = { stdioDisabled: false, allowedPrivateOrigins: [] };
 const remote = { id: "remote", name: "Remote", transport: "http", url: "https://93.184.215.14/mcp", oauth: { grant: "authorization_code", scope: "tools" } };
 
 beforeAll(async () => {

@@ -19,7 +19,7 @@ afterAll(async () => database?.dispose());
 beforeEach(async () => {
   await database.client.mcpServerSecret.deleteMany();
   await database.client.mcpServer.deleteMany();
-  policy = { stdioDisabled: false, allowPrivateUrls: false };
+  policy = { stdioDisabled: false, allowedPrivateOrigins: [] };
   registry = new PrismaServerRegistry(database.client, { box: () => box, policy: () => policy });
 });
 

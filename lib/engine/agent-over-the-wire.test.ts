@@ -92,7 +92,7 @@ async function run(document: WorkflowInput, credentials: Record<string, Record<s
   const parsed = parseWorkflow(document);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const origins = servers.map((server) => new URL(server.url).origin);
-  const env = await createLocalEnvironment({ nodesDir, overrides: { allowPrivateUrls: true, credentials: () => credentials, credentialOrigins: () => origins } });
+  const env = await createLocalEnvironment({ nodesDir, overrides: { allowedPrivateOrigins: [openMeteo.url, ...servers.map((server) => server.url)].map((url) => new URL(url).origin), credentials: () => credentials, credentialOrigins: () => origins } });
   const sink = new MemorySink();
   const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: { question: "Weather in Springfield, Missouri?" }, sink, env });
   return { outcome, sink };

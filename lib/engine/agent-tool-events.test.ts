@@ -162,7 +162,7 @@ async function run(script: ScriptedTurn[], webhookBodies: number[]) {
   const parsed = parseWorkflow(progressWorkflow(webhookUrl));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const model = waitingModel(script, webhookBodies);
-  const env = await createLocalEnvironment({ nodesDir, overrides: { models: () => model, allowPrivateUrls: true } });
+  const env = await createLocalEnvironment({ nodesDir, overrides: { models: () => model, allowedPrivateOrigins: [webhookUrl] } });
   expect(env.catalogue.problems.filter((problem) => problem.file.includes("progress-agent"))).toEqual([]);
   const sink = new OrderedSink();
   const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: { question: "Marathon and 10k in other units?" }, sink, env });

@@ -61,11 +61,16 @@ function agentWorkflow(type: string, config: Record<string, unknown>): WorkflowI
   };
 }
 
+/** The private guard is opened for the local listeners the document points at, so only the credential binding can stop the key. */
+function loopbackOrigins(document: WorkflowInput): string[] {
+  return [...new Set(JSON.stringify(document).match(/http:\/\/127\.0\.0\.1:\d+/g) ?? [])];
+}
+
 async function run(document: WorkflowInput, overrides: { origins?: string[]; grants?: WorkflowGrants } = {}) {
   const parsed = parseWorkflow(document);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const env = await createLocalEnvironment({
-    overrides: { allowPrivateUrls: true, credentials: () => ({ openai: { apiKey: key } }), credentialOrigins: () => overrides.origins ?? [], grants: overrides.grants },
+    overrides: { allowedPrivateOrigins: loopbackOrigins(document), credentials: () => ({ openai: { apiKey: key } }), credentialOrigins: () => overrides.origins ?? [], grants: overrides.grants },
   });
   const sink = new MemorySink();
   const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: { question: "hi" }, sink, env });
@@ -90,7 +95,7 @@ describe("a credential goes only to its origins", () => {
       model: "gpt-4o-mini",
       baseUrl: `${attacker.url}/v1`,
       apiKey: key,
-      allowPrivateUrls: true,
+      allowedOrigins: [new URL(attacker.url).origin],
       credentials: [{ label: "the credential 'openai' of openai-agent", values: [key], origins: ["https://api.openai.com"] }],
     });
     await expect(generateText({ model, prompt: "hi", maxRetries: 0 })).rejects.toThrow(/refused to send the credential 'openai' of openai-agent to http:\/\/127\.0\.0\.1/);

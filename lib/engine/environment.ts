@@ -48,8 +48,8 @@ export interface EngineEnvironment {
    */
   grants?: WorkflowGrants;
   rankTools?: ToolRankerFactory;
-  /** Development only: let calls reach private addresses. */
-  allowPrivateUrls?: boolean;
+  /** The private origins calls may reach, exactly (SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS); none by default. */
+  allowedPrivateOrigins?: readonly string[];
   /** The custom tools registered for the run (defineTool results), behind `{ type: "custom", name }` sources. None: no custom source can resolve. */
   customTools?: CustomToolRegistry;
   /** Resolves `{ type: "mcp", serverId }` sources (the connection manager; InMemoryMcpToolResolver in tests). None: no mcp source can resolve. */

@@ -4,7 +4,7 @@ import { cachedCatalogue, type Catalogue } from "../manifest";
 import { sharedSandbox } from "../sandbox";
 import { createToolIndex } from "../tools/search";
 import type { AgentTool } from "../tools/agent-tool";
-import { privateUrlsAllowed } from "../security/url-guard";
+import { allowedPrivateOrigins } from "../security/private-origins";
 import type { EngineEnvironment, ToolRankerFactory } from "./environment";
 import { credentialsFromEnvironment } from "./environment-credentials";
 import { resolveModel } from "./model-resolver";
@@ -36,7 +36,7 @@ export async function createLocalEnvironment(options: { nodesDir?: string; overr
     models: resolveModel,
     credentials: (_nodeType, requirements) => credentialsFromEnvironment(requirements),
     rankTools: rankWithToolIndex,
-    allowPrivateUrls: privateUrlsAllowed(),
+    allowedPrivateOrigins: allowedPrivateOrigins(),
     ...options.overrides,
   };
 }

@@ -44,7 +44,6 @@ export function adapterSettings(adapter: SdkAdapterName, request: ModelRequest):
     temperature: number(config.temperature),
     maxTokens: number(config.maxTokens),
     stream: config.stream === true,
-    allowPrivateUrls: callContext.allowPrivateUrls,
     allowedOrigins: callContext.allowedOrigins,
     credentials: callContext.boundCredentials,
     onText: onEvent ? (piece) => onEvent({ type: "text-delta", text: piece }) : undefined,

@@ -63,7 +63,7 @@ describe("taint tracking in a run", () => {
     const run = await runWithToolLayers({
       document,
       nodesDir: nodes.nodesDir,
-      overrides: { allowPrivateUrls: true },
+      overrides: { allowedPrivateOrigins: [siteUrl] },
       scripts: { reader: [{ toolCalls: [{ name: "fetchPage", arguments: {} }] }, { text: "read the page" }] },
     });
     expect(run.outcome.status).toBe("completed");

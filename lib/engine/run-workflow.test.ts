@@ -84,7 +84,7 @@ async function run(document: WorkflowInput, script: Array<ScriptedTurn | ((reque
   const parsed = parseWorkflow(document);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const model = scriptedModel(script as never);
-  const env = await createLocalEnvironment({ nodesDir, overrides: { models: () => model, allowPrivateUrls: true } });
+  const env = await createLocalEnvironment({ nodesDir, overrides: { models: () => model, allowedPrivateOrigins: [hangingUrl] } });
   const sink = new MemorySink();
   const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: { question: "How far is a marathon in km?" }, sink, env, signal: options.signal });
   return { outcome, sink, model };

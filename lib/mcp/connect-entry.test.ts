@@ -1,5 +1,7 @@
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
@@ -10,8 +12,9 @@ import { connectEntry, listEntryTools, stderrSummary, testEntryConnection } from
 import { parseServerEntry, type ServerEntry, type ServerPolicy } from "./registry";
 
 const everythingScript = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-const guarded: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: false };
-const development: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: true };
+const guarded: ServerPolicy = { stdioDisabled: false, allowedPrivateOrigins: [] };
+/** The fixture origin listed, as SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS would list it. */
+const listing = (...origins: string[]): ServerPolicy => ({ stdioDisabled: false, allowedPrivateOrigins: origins });
 
 function entry(input: object): ServerEntry {
   const verdict = parseServerEntry({ id: "test", name: "Test", timeoutMs: 10_000, ...input });
@@ -51,10 +54,12 @@ describe("stdio entries (server-everything)", () => {
   });
 
   it("reports a server that does not start, in words, with secrets redacted", async () => {
+    const script = path.join(await mkdtemp(path.join(os.tmpdir(), "switchboard-failing-")), "failing-server.js");
+    await writeFile(script, "console.error('Error: the token ' + process.env.T + ' was rejected'); process.exit(3);\n");
     const failing = entry({
       transport: "stdio",
       command: "node",
-      args: ["-e", "console.error('Error: the token ' + process.env.T + ' was rejected'); process.exit(3)"],
+      args: [script],
       env: { T: "{{ secrets.T }}" },
       secrets: ["T"],
     });
@@ -120,7 +125,7 @@ describe("http and sse entries, through the URL guard", () => {
   it.each([
     ["http", "/mcp"],
     ["sse", "/sse"],
-  ] as const)("refuses a loopback %s server unless private URLs are allowed", async (transport, pathname) => {
+  ] as const)("refuses a loopback %s server unless its origin is listed", async (transport, pathname) => {
     expect(await testEntryConnection(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: guarded })).toMatchObject({
       ok: false,
       code: "connection-refused-by-policy",
@@ -132,9 +137,9 @@ describe("http and sse entries, through the URL guard", () => {
     ["http", "/mcp"],
     ["sse", "/sse"],
   ] as const)("connects to a %s server with its secret header, through the guarded fetch", async (transport, pathname) => {
-    const tools = await listEntryTools(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: development });
+    const tools = await listEntryTools(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: listing(fixture.origin) });
     expect(tools).toEqual([expect.objectContaining({ name: "add", description: "Adds two numbers" })]);
-    const connection = await connectEntry(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: development });
+    const connection = await connectEntry(remote(transport, pathname), { secretValues: { TOKEN: "fixture-token" }, policy: listing(fixture.origin) });
     try {
       expect(await connection.client.callTool({ name: "add", arguments: { a: 2, b: 3 } })).toMatchObject({ content: [{ type: "text", text: "5" }] });
     } finally {
@@ -143,11 +148,11 @@ describe("http and sse entries, through the URL guard", () => {
   });
 
   it("reports a refused token and a closed port in words", async () => {
-    const wrong = await testEntryConnection(remote("http", "/mcp"), { secretValues: { TOKEN: "wrong-token" }, policy: development });
+    const wrong = await testEntryConnection(remote("http", "/mcp"), { secretValues: { TOKEN: "wrong-token" }, policy: listing(fixture.origin) });
     expect(wrong).toMatchObject({ ok: false, error: expect.stringMatching(/failed to connect/) });
     expect(wrong.ok || wrong.error.includes("wrong-token")).toBe(false);
     const closed = entry({ transport: "http", url: "http://127.0.0.1:9/mcp" });
-    expect(await testEntryConnection(closed, { policy: development })).toMatchObject({ ok: false, error: "nothing is listening at 127.0.0.1:9 (connection refused)" });
+    expect(await testEntryConnection(closed, { policy: listing("http://127.0.0.1:9") })).toMatchObject({ ok: false, error: "nothing is listening at 127.0.0.1:9 (connection refused)" });
   });
 });
 
@@ -156,5 +161,12 @@ describe("stderrSummary", () => {
     expect(stderrSummary("node:internal/x\n  throw err;\nError: Cannot find module 'x'\n    at y")).toBe("Error: Cannot find module 'x'");
     expect(stderrSummary("Traceback (most recent call last):\n  File \"s.py\"\nModuleNotFoundError: No module named 'mcp'")).toBe("ModuleNotFoundError: No module named 'mcp'");
     expect(stderrSummary("a\nb\nc\nd")).toBe("b | c | d");
+  });
+});
+
+describe("entries that bypass the registry", () => {
+  it("are checked again before anything starts: a smuggled -e never runs", async () => {
+    const smuggled = { id: "x", name: "X", transport: "stdio", command: "node", args: ["-e", "require('fs').writeFileSync('/tmp/switchboard-smuggled', '1')"], timeoutMs: 5_000, maxRetries: 0, enabled: true } as ServerEntry;
+    await expect(connectEntry(smuggled, { policy: guarded })).rejects.toMatchObject({ code: "connection-refused-by-policy", message: expect.stringMatching(/args\.0: node -e is refused/) });
   });
 });

@@ -13,7 +13,7 @@ import { serverOAuthFetch, type ServerOAuthFetchOptions } from "./oauth/oauth-fe
 import type { RegistryOAuthProvider } from "./oauth/registry-oauth-provider";
 import { entryOAuth } from "./oauth/entry-oauth";
 import type { OAuthStateStore } from "./oauth/oauth-state";
-import { fillSecretRecord, MissingSecretError, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
+import { fillSecretRecord, MissingSecretError, parseServerEntry, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
 
 export { EntryConnectionError } from "./connection-failure";
 
@@ -80,6 +80,9 @@ export async function connectEntry(entry: ServerEntry, given: ConnectEntryOption
   if (entry.transport === "stdio" && policy.stdioDisabled) {
     throw new EntryConnectionError("connection-refused-by-policy", "stdio servers are switched off on this machine (SWITCHBOARD_STDIO_DISABLED=true)");
   }
+  // Whatever path the entry came by (registry, CLI, import, a caller's own object), it starts nothing the schema refuses.
+  const verdict = parseServerEntry(entry);
+  if (!verdict.ok) throw new EntryConnectionError("connection-refused-by-policy", `the entry is refused (${verdict.problem.field || "entry"}: ${verdict.problem.message})`);
   const secrets = Object.values(options.secretValues ?? {});
   let stderr = "";
   const redacted = () => redactSecrets(stderrSummary(stderr), secrets);
@@ -145,7 +148,7 @@ function createTransport(entry: ServerEntry, options: ConnectEntryOptions, polic
   }
   const headers = fillSecretRecord(entry.headers, values);
   // Every configured header may carry a secret: none is sent on to another origin by a redirect.
-  const guarded = guardedWebFetch({ allowPrivateUrls: policy.allowPrivateUrls, sensitiveHeaders: [...Object.keys(headers), ...(options.oauth ? ["Authorization"] : [])] });
+  const guarded = guardedWebFetch({ allowedOrigins: policy.allowedPrivateOrigins, sensitiveHeaders: [...Object.keys(headers), ...(options.oauth ? ["Authorization"] : [])] });
   const plain: typeof guarded = (url, init) =>
     guarded(url, init).catch((error: unknown) => {
       if (error instanceof UrlRefusedError) hooks.onRefusal(error);

@@ -43,7 +43,7 @@ afterAll(async () => {
 
 /** Runs an agent with server-everything started through npx; `groups` gets each session's process group. */
 async function npxRun(script: Parameters<typeof scriptedModel>[0], groups: number[], options: { cancelWhen?: () => boolean } = {}) {
-  const registry = new InMemoryServerRegistry({ policy: () => ({ stdioDisabled: false, allowPrivateUrls: false }) });
+  const registry = new InMemoryServerRegistry({ policy: () => ({ stdioDisabled: false, allowedPrivateOrigins: [] }) });
   // npx finds the package in node_modules (a dev dependency) and never asks the registry: offline, as everywhere here.
   await registry.save({ id: "everything", name: "Everything", transport: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], env: { npm_config_offline: "true" }, timeoutMs: 60_000 });
   const controller = new AbortController();

@@ -12,7 +12,8 @@ import { startEraFixtureServer, startFutureOnlyServer } from "./era-fixture-serv
 import { InMemoryServerRegistry, parseServerEntry } from "./registry";
 
 // Real v2-SDK servers on 127.0.0.1, each speaking one protocol era only, registered like any server and used by an agent.
-const policy = { stdioDisabled: false, allowPrivateUrls: true };
+/** The fixture origin listed, as SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS would list it. */
+const listing = (url: string) => ({ stdioDisabled: false, allowedPrivateOrigins: [new URL(url).origin] });
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 beforeAll(async () => {
   nodes = await writeToolLayerNodes();
@@ -26,6 +27,7 @@ describe("registered servers of either protocol era", () => {
     "a server speaking only %s is negotiated with and used by an agent in a run",
     async (era) => {
       const fixture = await startEraFixtureServer(era);
+      const policy = listing(fixture.url);
       try {
         const registry = new InMemoryServerRegistry({ policy: () => policy });
         await registry.save({ id: "shouter", name: "Shouter", transport: "http", url: fixture.url });
@@ -56,7 +58,7 @@ describe("registered servers of either protocol era", () => {
     try {
       const verdict = parseServerEntry({ id: "future", name: "Future", transport: "http", url: fixture.url, timeoutMs: 5_000 });
       if (!verdict.ok) throw new Error(verdict.problem.message);
-      const report = await testEntryConnection(verdict.entry, { policy });
+      const report = await testEntryConnection(verdict.entry, { policy: listing(fixture.url) });
       expect(report).toMatchObject({ ok: false, code: "protocol-unsupported" });
       expect(report.ok ? "" : report.error).toMatch(/^127\.0\.0\.1:\d+ speaks no MCP revision Switchboard knows \(2026-07-28, 2025-11-25/);
       expect(report.ok ? "" : report.error).not.toMatch(/failed to connect/);

@@ -52,7 +52,7 @@ export async function callServiceOffering(request: ServiceCallRequest, options: 
       manifest: offering.manifest,
       connector: offering.connector,
       config: configValues(offering.manifest.config, offering.node.config),
-      callContext: { evaluator: options.env.evaluator, credentials: credentials.values, boundCredentials: credentials.bound, allowPrivateUrls: options.env.allowPrivateUrls },
+      callContext: { evaluator: options.env.evaluator, credentials: credentials.values, boundCredentials: credentials.bound, allowedOrigins: options.env.allowedPrivateOrigins },
       runId: run.runId,
       workflowId: options.workflowId,
       recordCall: (row) => run.recordCall(redact(row)),

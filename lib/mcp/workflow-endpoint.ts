@@ -67,7 +67,7 @@ export interface WorkflowEndpointOptions {
   workflowId: string;
   workflow: Workflow;
   /** Node manifests, the sandbox and credentials, for the service nodes' methods. */
-  env: Pick<EngineEnvironment, "catalogue" | "evaluator" | "credentials" | "credentialOrigins" | "grants" | "allowPrivateUrls">;
+  env: Pick<EngineEnvironment, "catalogue" | "evaluator" | "credentials" | "credentialOrigins" | "grants" | "allowedPrivateOrigins">;
   /** Opens the Run of one service call (status running). */
   openRun(call: OutsideCall): Promise<OutsideRun>;
   /** Runs a Task Start's sub-flow as a Run of its own, nested under the call's row (`request.parentToolCallId`). */

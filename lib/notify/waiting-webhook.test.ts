@@ -93,6 +93,6 @@ describe("the approval webhook", () => {
 
   it("is optional: no URL, no webhook", () => {
     expect(webhookSettingsFromEnvironment({})).toBeNull();
-    expect(webhookSettingsFromEnvironment({ SWITCHBOARD_APPROVAL_WEBHOOK_URL: "https://chat.example/hook", SWITCHBOARD_APP_URL: "https://sb.example" })).toEqual({ url: "https://chat.example/hook", appUrl: "https://sb.example", allowPrivate: false });
+    expect(webhookSettingsFromEnvironment({ SWITCHBOARD_APPROVAL_WEBHOOK_URL: "https://chat.example/hook", SWITCHBOARD_APP_URL: "https://sb.example" })).toEqual({ url: "https://chat.example/hook", appUrl: "https://sb.example", allowedOrigins: [] });
   });
 });

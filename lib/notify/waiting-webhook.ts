@@ -1,3 +1,4 @@
+import { allowedPrivateOrigins } from "../security/private-origins";
 import { guardedFetch } from "../security/guarded-fetch";
 import type { UrlGuardOptions } from "../security/url-guard";
 import type { WaitingNotice } from "./waiting-notice";
@@ -13,7 +14,7 @@ export interface WebhookSettings extends UrlGuardOptions {
 export function webhookSettingsFromEnvironment(environment: Record<string, string | undefined> = process.env): WebhookSettings | null {
   const url = environment.SWITCHBOARD_APPROVAL_WEBHOOK_URL?.trim();
   if (!url) return null;
-  return { url, appUrl: environment.SWITCHBOARD_APP_URL?.trim() || "http://localhost:3000", allowPrivate: environment.SWITCHBOARD_ALLOW_PRIVATE_URLS === "true" };
+  return { url, appUrl: environment.SWITCHBOARD_APP_URL?.trim() || "http://localhost:3000", allowedOrigins: allowedPrivateOrigins(environment) };
 }
 
 export type WebhookResult = { ok: true; status: number } | { ok: false; error: string };
@@ -32,7 +33,6 @@ export async function sendWaitingWebhook(settings: WebhookSettings, notice: Wait
       headers: { "content-type": "application/json", "user-agent": "Switchboard approvals" },
       body: JSON.stringify(notice),
       signal: AbortSignal.timeout(settings.timeoutMs ?? 10_000),
-      allowPrivate: settings.allowPrivate,
       allowedOrigins: settings.allowedOrigins,
     });
     response.body.resume();

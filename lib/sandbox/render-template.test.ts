@@ -23,9 +23,9 @@ const noSandbox: Evaluator = {
   },
 };
 
-function templateErrorOf(action: () => unknown): TemplateError {
+async function templateErrorOf(action: () => Promise<unknown>): Promise<TemplateError> {
   try {
-    action();
+    await action();
   } catch (error) {
     if (error instanceof TemplateError) return error;
     throw error;
@@ -34,37 +34,37 @@ function templateErrorOf(action: () => unknown): TemplateError {
 }
 
 describe("renderValue", () => {
-  it("keeps the type of a whole-value template", () => {
-    expect(renderValue("{{ config.maxTurns }}", scope, noSandbox)).toBe(5);
-    expect(renderValue("  {{ config.stream }} ", scope, noSandbox)).toBe(true);
-    expect(renderValue("{{ config.stop }}", scope, noSandbox)).toEqual(["\n"]);
-    expect(renderValue("{{ config.nothing }}", scope, noSandbox)).toBeNull();
-    expect(renderValue("{{ config.absent }}", scope, noSandbox)).toBeUndefined();
+  it("keeps the type of a whole-value template", async () => {
+    expect(await renderValue("{{ config.maxTurns }}", scope, noSandbox)).toBe(5);
+    expect(await renderValue("  {{ config.stream }} ", scope, noSandbox)).toBe(true);
+    expect(await renderValue("{{ config.stop }}", scope, noSandbox)).toEqual(["\n"]);
+    expect(await renderValue("{{ config.nothing }}", scope, noSandbox)).toBeNull();
+    expect(await renderValue("{{ config.absent }}", scope, noSandbox)).toBeUndefined();
   });
 
-  it("interpolates values into text", () => {
-    expect(renderValue("Find {{ params.query }} ({{ config.maxTurns }} turns, stream {{ config.stream }})", scope, noSandbox)).toBe(
+  it("interpolates values into text", async () => {
+    expect(await renderValue("Find {{ params.query }} ({{ config.maxTurns }} turns, stream {{ config.stream }})", scope, noSandbox)).toBe(
       "Find green tea (5 turns, stream true)",
     );
-    expect(renderValue("tags={{ params.tags }} first={{ calls.search.items.0 }}", scope, noSandbox)).toBe(
+    expect(await renderValue("tags={{ params.tags }} first={{ calls.search.items.0 }}", scope, noSandbox)).toBe(
       'tags=["x","y"] first={"id":7,"name":"Sencha"}',
     );
-    expect(renderValue("[{{ config.nothing }}{{ config.absent }}]", scope, noSandbox)).toBe("[]");
+    expect(await renderValue("[{{ config.nothing }}{{ config.absent }}]", scope, noSandbox)).toBe("[]");
   });
 
-  it("leaves literals and non-strings as they are", () => {
-    expect(renderValue("plain text", scope, noSandbox)).toBe("plain text");
-    expect(renderValue(3, scope, noSandbox)).toBe(3);
-    expect(renderValue(null, scope, noSandbox)).toBeNull();
-    expect(renderValue(false, scope, noSandbox)).toBe(false);
+  it("leaves literals and non-strings as they are", async () => {
+    expect(await renderValue("plain text", scope, noSandbox)).toBe("plain text");
+    expect(await renderValue(3, scope, noSandbox)).toBe(3);
+    expect(await renderValue(null, scope, noSandbox)).toBeNull();
+    expect(await renderValue(false, scope, noSandbox)).toBe(false);
   });
 
-  it("runs return expressions in the sandbox over the scope", () => {
-    expect(renderValue("return calls.search.items.map(i => i.name)", scope, sandbox)).toEqual(["Sencha"]);
-    expect(renderValue("return config.maxTurns * 2", scope, sandbox)).toBe(10);
+  it("runs return expressions in the sandbox over the scope", async () => {
+    expect(await renderValue("return calls.search.items.map(i => i.name)", scope, sandbox)).toEqual(["Sencha"]);
+    expect(await renderValue("return config.maxTurns * 2", scope, sandbox)).toBe(10);
   });
 
-  it("walks objects and arrays without changing the input", () => {
+  it("walks objects and arrays without changing the input", async () => {
     const request = {
       model: "{{ config.model }}",
       max_turns: "{{ config.maxTurns }}",
@@ -73,7 +73,7 @@ describe("renderValue", () => {
       fixed: 1,
     };
     const copy = structuredClone(request);
-    expect(renderValue(request, scope, sandbox)).toEqual({
+    expect(await renderValue(request, scope, sandbox)).toEqual({
       model: "small",
       max_turns: 5,
       messages: [{ role: "user", content: "Find green tea" }],
@@ -83,30 +83,30 @@ describe("renderValue", () => {
     expect(request).toEqual(copy);
   });
 
-  it("keeps a __proto__ key of a manifest object as data", () => {
+  it("keeps a __proto__ key of a manifest object as data", async () => {
     const value = JSON.parse('{"__proto__": {"polluted": "{{ params.query }}"}}') as unknown;
-    const rendered = renderValue(value, scope, noSandbox) as Record<string, unknown>;
+    const rendered = await renderValue(value, scope, noSandbox) as Record<string, unknown>;
     expect(Object.getPrototypeOf(rendered)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(rendered, "__proto__")?.value).toEqual({ polluted: "green tea" });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it("cannot reach prototypes through template paths", () => {
-    expect(renderValue("{{ config.constructor }}", scope, noSandbox)).toBeUndefined();
-    expect(renderValue("{{ params.__proto__.polluted }}", scope, noSandbox)).toBeUndefined();
-    expect(renderValue("x{{ config.constructor.prototype }}y", scope, noSandbox)).toBe("xy");
+  it("cannot reach prototypes through template paths", async () => {
+    expect(await renderValue("{{ config.constructor }}", scope, noSandbox)).toBeUndefined();
+    expect(await renderValue("{{ params.__proto__.polluted }}", scope, noSandbox)).toBeUndefined();
+    expect(await renderValue("x{{ config.constructor.prototype }}y", scope, noSandbox)).toBe("xy");
   });
 
-  it("names the template and where it sits when rendering fails", () => {
-    const error = templateErrorOf(() => renderValue({ body: { items: ["ok", "{{ params.query"] } }, scope, noSandbox));
+  it("names the template and where it sits when rendering fails", async () => {
+    const error = await templateErrorOf(() => renderValue({ body: { items: ["ok", "{{ params.query"] } }, scope, noSandbox));
     expect(error.template).toBe("{{ params.query");
     expect(error.location).toBe("body.items.1");
     expect(error.cause).toBeInstanceOf(TemplateSyntaxError);
     expect(error.message).toMatch(/^body\.items\.1: cannot render "\{\{ params\.query": /);
   });
 
-  it("carries the sandbox's error when an expression fails", () => {
-    const error = templateErrorOf(() => renderValue({ value: "return params.missing.deeper" }, scope, sandbox));
+  it("carries the sandbox's error when an expression fails", async () => {
+    const error = await templateErrorOf(() => renderValue({ value: "return params.missing.deeper" }, scope, sandbox));
     expect(error.location).toBe("value");
     expect(error.cause).toBeInstanceOf(SandboxError);
     expect((error.cause as SandboxError).code).toBe("thrown");
@@ -114,26 +114,26 @@ describe("renderValue", () => {
 });
 
 describe("renderText", () => {
-  it("encodes only the values a path inserts", () => {
-    expect(renderText("/items/{{ params.id }}/tags/{{ params.tags.0 }}", scope, noSandbox, encodeURIComponent)).toBe(
+  it("encodes only the values a path inserts", async () => {
+    expect(await renderText("/items/{{ params.id }}/tags/{{ params.tags.0 }}", scope, noSandbox, encodeURIComponent)).toBe(
       "/items/a%2Fb%20c/tags/x",
     );
-    expect(renderText("{{ params.id }}", scope, noSandbox, encodeURIComponent)).toBe("a%2Fb%20c");
+    expect(await renderText("{{ params.id }}", scope, noSandbox, encodeURIComponent)).toBe("a%2Fb%20c");
   });
 
-  it("renders whole values and literals to text", () => {
-    expect(renderText("{{ config.maxTurns }}", scope, noSandbox)).toBe("5");
-    expect(renderText("{{ config.absent }}", scope, noSandbox)).toBe("");
-    expect(renderText("/plain/path?a=b", scope, noSandbox, encodeURIComponent)).toBe("/plain/path?a=b");
+  it("renders whole values and literals to text", async () => {
+    expect(await renderText("{{ config.maxTurns }}", scope, noSandbox)).toBe("5");
+    expect(await renderText("{{ config.absent }}", scope, noSandbox)).toBe("");
+    expect(await renderText("/plain/path?a=b", scope, noSandbox, encodeURIComponent)).toBe("/plain/path?a=b");
   });
 
-  it("takes an expression's result as written, unencoded", () => {
-    expect(renderText("return '/items/' + params.tags.join('/')", scope, sandbox, encodeURIComponent)).toBe("/items/x/y");
-    expect(renderText("return config.maxTurns + 1", scope, sandbox)).toBe("6");
+  it("takes an expression's result as written, unencoded", async () => {
+    expect(await renderText("return '/items/' + params.tags.join('/')", scope, sandbox, encodeURIComponent)).toBe("/items/x/y");
+    expect(await renderText("return config.maxTurns + 1", scope, sandbox)).toBe("6");
   });
 
-  it("throws a TemplateError carrying the source", () => {
-    const error = templateErrorOf(() => renderText("/items/{{ }}", scope, noSandbox));
+  it("throws a TemplateError carrying the source", async () => {
+    const error = await templateErrorOf(() => renderText("/items/{{ }}", scope, noSandbox));
     expect(error.template).toBe("/items/{{ }}");
     expect(error.location).toBe("");
   });

@@ -13,11 +13,13 @@ import { parseTemplate, type ParsedTemplate, type TemplatePart } from "./templat
  * - `"Bearer {{ credentials.api.token }}"` becomes text;
  * - `"return …"` is run by the sandbox over the scope.
  * Values taken from the scope are returned as they are, not copied.
- * Throws a TemplateError naming the string and where it sits.
+ * Rejects with a TemplateError naming the string and where it sits.
+ * Async because `return` expressions run in the sandbox's worker threads;
+ * plain `{{ path }}` lookups and literals never leave this thread.
  *
- * @example renderValue({ max: "{{ config.maxTurns }}" }, { config: { maxTurns: 5 } }, sandbox) // { max: 5 }
+ * @example await renderValue({ max: "{{ config.maxTurns }}" }, { config: { maxTurns: 5 } }, sandbox) // { max: 5 }
  */
-export function renderValue(value: unknown, scope: Record<string, unknown>, sandbox: Evaluator): unknown {
+export async function renderValue(value: unknown, scope: Record<string, unknown>, sandbox: Evaluator): Promise<unknown> {
   return renderAt(value, { scope, sandbox, location: [] });
 }
 
@@ -27,17 +29,17 @@ export function renderValue(value: unknown, scope: Record<string, unknown>, sand
  * for URL paths. A `return` expression writes the whole text itself, so its
  * result is not encoded.
  *
- * @example renderText("/items/{{ params.id }}", { params: { id: "a/b" } }, sandbox, encodeURIComponent) // "/items/a%2Fb"
+ * @example await renderText("/items/{{ params.id }}", { params: { id: "a/b" } }, sandbox, encodeURIComponent) // "/items/a%2Fb"
  */
-export function renderText(
+export async function renderText(
   template: string,
   scope: Record<string, unknown>,
   sandbox: Evaluator,
   encode: (text: string) => string = (text) => text,
-): string {
-  return withTemplateError(template, "", () => {
+): Promise<string> {
+  return withTemplateError(template, "", async () => {
     const parsed = parseTemplate(template);
-    if (parsed.kind === "expression") return insertedText(sandbox.evaluate(parsed.source, scope));
+    if (parsed.kind === "expression") return insertedText(await sandbox.evaluate(parsed.source, scope));
     if (parsed.kind === "literal") return parsed.text;
     const parts: TemplatePart[] = parsed.kind === "whole" ? [{ kind: "path", path: parsed.path }] : parsed.parts;
     return parts.map((part) => (part.kind === "text" ? part.text : encode(insertedText(lookupPath(scope, part.path.segments))))).join("");
@@ -62,26 +64,27 @@ interface RenderState {
   location: (string | number)[];
 }
 
-function renderAt(value: unknown, state: RenderState): unknown {
+async function renderAt(value: unknown, state: RenderState): Promise<unknown> {
   if (typeof value === "string") return renderString(value, state);
-  if (Array.isArray(value)) return value.map((item, index) => renderAt(item, { ...state, location: [...state.location, index] }));
+  if (Array.isArray(value)) return Promise.all(value.map((item, index) => renderAt(item, { ...state, location: [...state.location, index] })));
   if (isPlainObject(value)) {
-    // fromEntries defines keys, so a "__proto__" key stays data and never sets the prototype.
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, renderAt(item, { ...state, location: [...state.location, key] })]),
+    const entries = await Promise.all(
+      Object.entries(value).map(async ([key, item]) => [key, await renderAt(item, { ...state, location: [...state.location, key] })] as const),
     );
+    // fromEntries defines keys, so a "__proto__" key stays data and never sets the prototype.
+    return Object.fromEntries(entries);
   }
   return value;
 }
 
-function renderString(template: string, state: RenderState): unknown {
-  return withTemplateError(template, state.location.join("."), () => {
+function renderString(template: string, state: RenderState): Promise<unknown> {
+  return withTemplateError(template, state.location.join("."), async () => {
     const parsed = parseTemplate(template);
     return renderParsed(parsed, state);
   });
 }
 
-function renderParsed(parsed: ParsedTemplate, { scope, sandbox }: RenderState): unknown {
+function renderParsed(parsed: ParsedTemplate, { scope, sandbox }: RenderState): unknown | Promise<unknown> {
   switch (parsed.kind) {
     case "literal":
       return parsed.text;
@@ -94,9 +97,9 @@ function renderParsed(parsed: ParsedTemplate, { scope, sandbox }: RenderState): 
   }
 }
 
-function withTemplateError<T>(template: string, location: string, render: () => T): T {
+async function withTemplateError<T>(template: string, location: string, render: () => Promise<T>): Promise<T> {
   try {
-    return render();
+    return await render();
   } catch (error) {
     throw new TemplateError(template, location, error);
   }

@@ -1,6 +1,6 @@
-import { moduleSupply } from "./module-supply";
-import { runSnippet, type SnippetRun } from "./run-snippet";
+import type { SnippetRun } from "./run-snippet";
 import { SandboxError } from "./sandbox-error";
+import { snippetPool, type SnippetPool } from "./snippet-pool";
 import { maxSnippetNesting, nestingDepth } from "./snippet-nesting";
 
 export interface SandboxOptions {
@@ -11,15 +11,18 @@ export interface SandboxOptions {
    * it must fit too (a 10 MB response needs well over 10 MB). Default 16 MiB.
    */
   memoryBytes?: number;
+  /** The worker pool to run in; default the process-wide one (see snippet-pool.ts). */
+  pool?: SnippetPool;
 }
 
 /** Anything that can run a `return` snippet over a scope: the sandbox, or a test double. */
 export interface Evaluator {
   /**
    * Runs `source`, a function body, with each scope key as a parameter.
-   * Values go in and come out as JSON; throws a SandboxError on failure.
+   * Values go in and come out as JSON; rejects with a SandboxError on failure.
+   * It runs in a worker thread, so the caller's thread is free meanwhile.
    */
-  evaluate(source: string, scope: Record<string, unknown>): unknown;
+  evaluate(source: string, scope: Record<string, unknown>): Promise<unknown>;
 }
 
 export interface Sandbox extends Evaluator {
@@ -35,33 +38,36 @@ export const defaultMemoryBytes = 16 * 1024 * 1024;
 const identifierPattern = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * Creates a sandbox for manifest snippets. Async only because the QuickJS
- * wasm module is loaded (once per process) on first use; `evaluate` is
- * synchronous. Call it from a shallow stack (an async engine step is): the
- * guest runs on the caller's stack, see `maxStackBytes` in run-snippet.ts.
+ * Creates a sandbox for manifest snippets. Each evaluation runs in a worker
+ * of the snippet pool (a fresh QuickJS runtime there, see run-snippet.ts),
+ * which is terminated when the snippet outlives its time limit: nothing a
+ * snippet does can stall the caller's thread. Resolves once a worker is warm.
  *
  * @example
  *   const sandbox = await createSandbox({ timeoutMs: 50 });
- *   sandbox.evaluate("return response.items.map(i => i.id)", { response }); // [1, 2]
+ *   await sandbox.evaluate("return response.items.map(i => i.id)", { response }); // [1, 2]
  */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const limits = {
     timeoutMs: positive(options.timeoutMs ?? defaultTimeoutMs, "timeoutMs"),
     memoryBytes: positive(options.memoryBytes ?? defaultMemoryBytes, "memoryBytes"),
   };
-  const supply = await moduleSupply();
+  const pool = options.pool ?? snippetPool();
+  await pool.warm();
   let open = true;
   return {
-    evaluate(source, scope) {
+    async evaluate(source, scope) {
       if (!open) throw new SandboxError("closed", "the sandbox was disposed; create a new one");
+      let run: SnippetRun;
       try {
-        return runSnippet(supply, prepareRun(source, scope, limits.memoryBytes), limits);
+        run = prepareRun(source, scope, limits.memoryBytes);
       } catch (error) {
         throw error instanceof RangeError ? callerTooDeep(error) : error;
       }
+      return pool.evaluate(run, limits);
     },
     dispose() {
-      // Every evaluation disposes its own runtime; the wasm module is shared by the process.
+      // Every evaluation disposes its own runtime; the pool is shared by the process.
       open = false;
     },
   };
@@ -104,10 +110,7 @@ function prepareRun(body: string, scope: Record<string, unknown>, memoryBytes: n
   return { body, names, scopeJson };
 }
 
-/**
- * A RangeError from our own host code (the guest's are SandboxErrors by
- * now): usually the caller's stack was nearly full.
- */
+/** A RangeError while preparing the scope here: usually the caller's stack was nearly full, or the scope too deep. */
 function callerTooDeep(error: RangeError): SandboxError {
   const message = /call stack/i.test(error.message)
     ? "the host's stack ran out around the snippet; evaluate from a shallower call stack"

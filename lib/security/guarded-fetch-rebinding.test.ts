@@ -70,9 +70,15 @@ describe("the address actually connected to is checked", () => {
     expect(hits).toBe(0);
   });
 
-  it("connects through the same lookup when private addresses are allowed (control)", async () => {
+  it("listing the address it rebinds to does not let the name through", async () => {
     hits = 0;
-    const answer = await guardedFetch(`http://rebind.test:${port}/secret`, { method: "GET", allowPrivate: true });
+    await expect(guardedFetch(`http://rebind.test:${port}/secret`, { method: "GET", allowedOrigins: [`http://127.0.0.1:${port}`] })).rejects.toThrow(/rebind\.test resolves to 127\.0\.0\.1/);
+    expect(hits).toBe(0);
+  });
+
+  it("connects through the same lookup when the name's origin is listed (control)", async () => {
+    hits = 0;
+    const answer = await guardedFetch(`http://rebind.test:${port}/secret`, { method: "GET", allowedOrigins: [`http://rebind.test:${port}`] });
     answer.body.resume();
     expect(answer.status).toBe(200);
     expect(hits).toBe(1);

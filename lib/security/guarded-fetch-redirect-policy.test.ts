@@ -7,7 +7,7 @@ import { guardedFetch } from "./guarded-fetch";
  * To see the guard refuse a REDIRECT (not the first hop) without network,
  * this file treats the fixture server's own address, 127.0.0.1, as if it
  * were public; every other address is judged by the real policy. So the
- * first hop is let through with allowPrivate off, and the hop the server
+ * first hop is let through with no origin listed, and the hop the server
  * redirects to meets the real checks.
  */
 vi.mock("./address-policy", async (importOriginal) => {

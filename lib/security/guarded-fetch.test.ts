@@ -63,8 +63,11 @@ function chain(request: Seen, response: ServerResponse): void {
 }
 
 const closers: Array<() => Promise<void>> = [];
+/** The origins of the servers this test started, listed as SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS would list them. */
+const listed: string[] = [];
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
+  listed.splice(0);
 });
 beforeEach(() => {
   vi.mocked(checkUrl).mockClear();
@@ -73,10 +76,11 @@ beforeEach(() => {
 async function server(handle: (request: Seen, response: ServerResponse) => void) {
   const started = await startServer(handle);
   closers.push(started.close);
+  listed.push(started.url);
   return started;
 }
 
-describe("guardedFetch without allowPrivate", () => {
+describe("guardedFetch without a listed origin", () => {
   it("refuses loopback before connecting", async () => {
     const target = await server(chain);
     const attempt = guardedFetch(`${target.url}/chain/0`, { method: "GET" });
@@ -93,7 +97,7 @@ describe("guardedFetch without allowPrivate", () => {
 describe("guardedFetch redirects", () => {
   it(`follows up to ${maxRedirects} redirects and reports the URL that answered`, async () => {
     const target = await server(chain);
-    const answer = await guardedFetch(`${target.url}/chain/5`, { method: "GET", allowPrivate: true });
+    const answer = await guardedFetch(`${target.url}/chain/5`, { method: "GET", allowedOrigins: listed });
     expect(answer.status).toBe(200);
     expect(answer.url).toBe(`${target.url}/chain/0`);
     expect(await text(answer.body)).toBe("end");
@@ -102,20 +106,20 @@ describe("guardedFetch redirects", () => {
 
   it("checks every hop with checkUrl, with the same options", async () => {
     const target = await server(chain);
-    await guardedFetch(`${target.url}/chain/3`, { method: "GET", allowPrivate: true });
-    const checked = vi.mocked(checkUrl).mock.calls.map(([url, options]) => [String(url), options?.allowPrivate]);
+    await guardedFetch(`${target.url}/chain/3`, { method: "GET", allowedOrigins: listed });
+    const checked = vi.mocked(checkUrl).mock.calls.map(([url, options]) => [String(url), options?.allowedOrigins]);
     expect(checked).toEqual([
-      [`${target.url}/chain/3`, true],
-      [`${target.url}/chain/2`, true],
-      [`${target.url}/chain/1`, true],
-      [`${target.url}/chain/0`, true],
+      [`${target.url}/chain/3`, [target.url]],
+      [`${target.url}/chain/2`, [target.url]],
+      [`${target.url}/chain/1`, [target.url]],
+      [`${target.url}/chain/0`, [target.url]],
     ]);
     expect(target.seen).toHaveLength(4);
   });
 
   it(`refuses a ${maxRedirects + 1}th redirect without following it`, async () => {
     const target = await server(chain);
-    await expect(guardedFetch(`${target.url}/chain/6`, { method: "GET", allowPrivate: true })).rejects.toMatchObject({
+    await expect(guardedFetch(`${target.url}/chain/6`, { method: "GET", allowedOrigins: listed })).rejects.toMatchObject({
       code: "url-refused",
       message: `more than ${maxRedirects} redirects`,
     });
@@ -124,7 +128,7 @@ describe("guardedFetch redirects", () => {
 
   it("refuses an endless redirect loop", async () => {
     const target = await server((_request, response) => redirect(response, "/loop"));
-    await expect(guardedFetch(`${target.url}/loop`, { method: "GET", allowPrivate: true })).rejects.toThrow(/more than 5 redirects/);
+    await expect(guardedFetch(`${target.url}/loop`, { method: "GET", allowedOrigins: listed })).rejects.toThrow(/more than 5 redirects/);
     expect(target.seen).toHaveLength(maxRedirects + 1);
   });
 
@@ -135,9 +139,9 @@ describe("guardedFetch redirects", () => {
     ["data:text/plain,hello", /only http and https/],
     ["javascript:alert(1)", /only http and https/],
     ["http://user:secret@127.0.0.1/", /user name or password/],
-  ])("refuses a redirect to %s, even with allowPrivate", async (location, reason) => {
+  ])("refuses a redirect to %s, even from a listed origin", async (location, reason) => {
     const target = await server((_request, response) => redirect(response, location));
-    await expect(guardedFetch(`${target.url}/go`, { method: "GET", allowPrivate: true })).rejects.toMatchObject({ code: "url-refused", message: expect.stringMatching(reason) });
+    await expect(guardedFetch(`${target.url}/go`, { method: "GET", allowedOrigins: listed })).rejects.toMatchObject({ code: "url-refused", message: expect.stringMatching(reason) });
     expect(target.seen).toHaveLength(1);
   });
 
@@ -146,7 +150,7 @@ describe("guardedFetch redirects", () => {
       if (request.path === "/a/b") return redirect(response, "../c?x=1");
       response.end(request.path);
     });
-    const answer = await guardedFetch(`${target.url}/a/b`, { method: "GET", allowPrivate: true });
+    const answer = await guardedFetch(`${target.url}/a/b`, { method: "GET", allowedOrigins: listed });
     expect(await text(answer.body)).toBe("/c?x=1");
   });
 
@@ -156,7 +160,7 @@ describe("guardedFetch redirects", () => {
         if (request.path === "/form") return redirect(response, "/done", status);
         response.end("ok");
       });
-      await text((await guardedFetch(`${target.url}/form`, { method: "POST", body: '{"a":1}', headers: { "content-type": "application/json" }, allowPrivate: true })).body);
+      await text((await guardedFetch(`${target.url}/form`, { method: "POST", body: '{"a":1}', headers: { "content-type": "application/json" }, allowedOrigins: listed })).body);
       expect(target.seen.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
         { method: "POST", path: "/form", body: '{"a":1}' },
         { method: "GET", path: "/done", body: "" },
@@ -170,7 +174,7 @@ describe("guardedFetch redirects", () => {
         if (request.path === "/form") return redirect(response, "/done", status);
         response.end("ok");
       });
-      await text((await guardedFetch(`${target.url}/form`, { method: "PUT", body: "payload", allowPrivate: true })).body);
+      await text((await guardedFetch(`${target.url}/form`, { method: "PUT", body: "payload", allowedOrigins: listed })).body);
       expect(target.seen.map(({ method, body }) => ({ method, body }))).toEqual([
         { method: "PUT", body: "payload" },
         { method: "PUT", body: "payload" },
@@ -183,8 +187,8 @@ describe("guardedFetch redirects", () => {
       response.writeHead(request.path === "/304" ? 304 : 302, request.path === "/304" ? { location: "/elsewhere" } : {});
       response.end();
     });
-    expect((await guardedFetch(`${target.url}/304`, { method: "GET", allowPrivate: true })).status).toBe(304);
-    expect((await guardedFetch(`${target.url}/no-location`, { method: "GET", allowPrivate: true })).status).toBe(302);
+    expect((await guardedFetch(`${target.url}/304`, { method: "GET", allowedOrigins: listed })).status).toBe(304);
+    expect((await guardedFetch(`${target.url}/no-location`, { method: "GET", allowedOrigins: listed })).status).toBe(302);
     expect(target.seen).toHaveLength(2);
   });
 
@@ -194,10 +198,31 @@ describe("guardedFetch redirects", () => {
   it("does not send the Authorization header on to another origin", async () => {
     const other = await server((_request, response) => response.end("other"));
     const first = await server((_request, response) => redirect(response, `${other.url}/collect`));
-    await text((await guardedFetch(`${first.url}/start`, { method: "GET", headers: { authorization: "Bearer secret-token", "x-api-key": "k-123" }, allowPrivate: true })).body);
+    await text((await guardedFetch(`${first.url}/start`, { method: "GET", headers: { authorization: "Bearer secret-token", "x-api-key": "k-123" }, allowedOrigins: listed })).body);
     expect(first.seen[0].headers.authorization).toBe("Bearer secret-token");
     expect(other.seen).toHaveLength(1);
     expect(other.seen[0].headers.authorization).toBeUndefined();
+  });
+});
+
+describe("guardedFetch and listed private origins", () => {
+  it("reaches a listed origin and refuses a loopback origin that is not listed, on another port of the same address", async () => {
+    const allowed = await server((_request, response) => response.end("allowed"));
+    const other = await server((_request, response) => response.end("other"));
+    expect(await text((await guardedFetch(`${allowed.url}/`, { method: "GET", allowedOrigins: [allowed.url] })).body)).toBe("allowed");
+    await expect(guardedFetch(`${other.url}/`, { method: "GET", allowedOrigins: [allowed.url] })).rejects.toThrow(/127\.0\.0\.1 is a loopback address/);
+    expect(other.seen).toHaveLength(0);
+  });
+
+  it("refuses a redirect from a listed origin to a private origin that is not listed", async () => {
+    const unlisted = await server((_request, response) => response.end("should not be reached"));
+    const allowed = await server((_request, response) => redirect(response, `${unlisted.url}/internal`));
+    await expect(guardedFetch(`${allowed.url}/start`, { method: "GET", allowedOrigins: [allowed.url] })).rejects.toMatchObject({
+      code: "url-refused",
+      message: expect.stringMatching(/127\.0\.0\.1 is a loopback address/),
+    });
+    expect(allowed.seen).toHaveLength(1);
+    expect(unlisted.seen).toHaveLength(0);
   });
 });
 
@@ -207,7 +232,7 @@ describe("guardedFetch cancellation", () => {
       /* never answers */
     });
     const controller = new AbortController();
-    const attempt = guardedFetch(`${target.url}/hang`, { method: "GET", allowPrivate: true, signal: controller.signal });
+    const attempt = guardedFetch(`${target.url}/hang`, { method: "GET", allowedOrigins: listed, signal: controller.signal });
     await vi.waitFor(() => expect(target.seen).toHaveLength(1));
     controller.abort();
     await expect(attempt).rejects.toMatchObject({ name: "AbortError" });

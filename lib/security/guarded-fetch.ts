@@ -4,7 +4,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { refusedAddressReason } from "./address-policy";
 import { assertCredentialOrigins, type BoundCredential } from "./credential-binding";
-import { checkUrl, type UrlGuardOptions } from "./url-guard";
+import { checkUrl, originListed, type UrlGuardOptions } from "./url-guard";
 
 export const maxRedirects = 5;
 
@@ -22,8 +22,8 @@ export interface GuardedRequest extends UrlGuardOptions {
 /** Always secret: never sent on to another origin. */
 const credentialHeaders = ["authorization", "proxy-authorization", "cookie"];
 
-// Keep-alive pools, apart for guarded and private-allowed requests, so a socket opened to a private
-// address under a development flag is never reused by a guarded request.
+// Keep-alive pools, apart for guarded requests and those to a listed private origin, so a socket opened
+// to a private address is never reused by a guarded request to the same name.
 const agents = {
   guarded: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
   private: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
@@ -51,12 +51,12 @@ export class UrlRefusedError extends Error {
  * so a host that resolved to a public address when checked cannot be
  * re-pointed at a private one (DNS rebinding) before the socket opens.
  */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+function guardedLookup(originListed: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);
       const list = addresses as unknown as LookupAddress[];
-      if (!allowPrivate) {
+      if (!originListed) {
         for (const { address } of list) {
           const reason = refusedAddressReason(address);
           if (reason) return callback(new UrlRefusedError(`${hostname} resolves to ${address}, a ${reason} address`), "", 0);
@@ -108,14 +108,16 @@ export async function guardedFetch(url: string, request: GuardedRequest): Promis
 
 function send(url: URL, request: GuardedRequest): Promise<IncomingMessage & { status: number }> {
   const client = url.protocol === "https:" ? https : http;
+  const listed = originListed(url, request.allowedOrigins);
   return new Promise((resolve, reject) => {
     const outgoing = client.request(
       url,
       {
         method: request.method,
         headers: { ...request.headers, ...(request.body !== undefined ? { "content-length": Buffer.byteLength(request.body).toString() } : {}) },
-        lookup: guardedLookup(Boolean(request.allowPrivate)),
-        agent: (request.allowPrivate || request.allowedOrigins?.length ? agents.private : agents.guarded)[url.protocol === "https:" ? "https" : "http"],
+        // Only this hop's origin counts: a listed origin that redirects elsewhere meets the full guard there.
+        lookup: guardedLookup(listed),
+        agent: (listed ? agents.private : agents.guarded)[url.protocol === "https:" ? "https" : "http"],
         signal: request.signal,
       },
       (response) => resolve(Object.assign(response, { status: response.statusCode ?? 0 })),

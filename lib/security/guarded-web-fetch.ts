@@ -3,9 +3,7 @@ import type { BoundCredential } from "./credential-binding";
 import { guardedFetch } from "./guarded-fetch";
 
 export interface GuardedWebFetchOptions {
-  /** Development only: allow private and loopback addresses. */
-  allowPrivateUrls?: boolean;
-  /** Origins allowed even when private (a test's fixture server). */
+  /** The private origins that may be reached, exactly (SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS, a test's fixture server). */
   allowedOrigins?: readonly string[];
   /** Headers that carry a secret besides authorization and cookie (e.g. x-api-key): never sent on across origins. */
   sensitiveHeaders?: readonly string[];
@@ -20,9 +18,9 @@ const bodiless = new Set([204, 205, 304]);
  * A WHATWG `fetch` over the platform's guarded HTTP client, for the AI SDK
  * providers (their `fetch` option): every request, redirects included, goes
  * through the same URL guard as a manifest call, so a model's base URL
- * cannot reach private, loopback or cloud-metadata addresses unless the run
- * allows it. The guarded client's Node stream becomes the web Response's
- * body as it arrives, so streamed replies stay streamed.
+ * cannot reach private, loopback or cloud-metadata addresses other than the
+ * origins the operator listed. The guarded client's Node stream becomes the
+ * web Response's body as it arrives, so streamed replies stay streamed.
  *
  * @example createAnthropic({ apiKey, fetch: guardedWebFetch({ allowedOrigins: [fixture.url] }) })
  */
@@ -39,7 +37,6 @@ export function guardedWebFetch(options: GuardedWebFetchOptions = {}): typeof fe
       headers,
       body,
       signal,
-      allowPrivate: options.allowPrivateUrls,
       allowedOrigins: options.allowedOrigins,
       sensitiveHeaders: options.sensitiveHeaders,
       credentials: options.credentials,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { checkUrl, hostAddress, privateUrlsAllowed } from "./url-guard";
+import { checkUrl, hostAddress } from "./url-guard";
 
 /**
  * A stand-in resolver for names that must resolve to a known address without
@@ -210,35 +210,31 @@ describe("checkUrl name resolution", () => {
   });
 });
 
-describe("checkUrl with allowPrivate (development)", () => {
+describe("checkUrl with listed private origins", () => {
+  const allowedOrigins = ["http://127.0.0.1:11434", "http://ollama.internal:11434"];
+
+  it.each(["http://127.0.0.1:11434/api/chat", "http://ollama.internal:11434/v1/models"])("lets the listed %s through", async (url) => {
+    expect(await checkUrl(url, { allowedOrigins })).toMatchObject({ ok: true });
+  });
+
   it.each([
-    "http://127.0.0.1:3000/",
-    "http://localhost:3000/",
-    "http://[::1]/",
-    "http://10.0.0.1/",
-    "http://169.254.169.254/latest/meta-data",
-    "http://intranet.example/",
-  ])("lets %s through", async (url) => {
-    expect(await checkUrl(url, { allowPrivate: true })).toMatchObject({ ok: true });
+    ["http://127.0.0.1:3000/", /loopback/],
+    ["https://127.0.0.1:11434/", /loopback/],
+    ["http://127.0.0.2:11434/", /loopback/],
+    ["http://localhost:11434/", /this machine/],
+    ["http://[::1]:11434/", /loopback/],
+    ["http://10.0.0.1/", /private/],
+    ["http://169.254.169.254/latest/meta-data", /link-local/],
+  ] as const)("refuses %s, private and not listed", async (url, reason) => {
+    expect(await checkUrl(url, { allowedOrigins })).toEqual({ ok: false, reason: expect.stringMatching(reason) });
   });
 
   it.each([
     ["file:///etc/passwd", /only http and https/],
-    ["ftp://127.0.0.1/", /only http and https/],
-    ["http://user:pass@127.0.0.1/", /user name or password/],
+    ["http://user:pass@127.0.0.1:11434/", /user name or password/],
     ["not a url", /not a valid URL/],
   ] as const)("still refuses %s", async (url, reason) => {
-    expect(await checkUrl(url, { allowPrivate: true })).toEqual({ ok: false, reason: expect.stringMatching(reason) });
-  });
-
-  it("is off unless SWITCHBOARD_ALLOW_PRIVATE_URLS is exactly true", () => {
-    vi.stubEnv("SWITCHBOARD_ALLOW_PRIVATE_URLS", "");
-    expect(privateUrlsAllowed()).toBe(false);
-    vi.stubEnv("SWITCHBOARD_ALLOW_PRIVATE_URLS", "1");
-    expect(privateUrlsAllowed()).toBe(false);
-    vi.stubEnv("SWITCHBOARD_ALLOW_PRIVATE_URLS", "true");
-    expect(privateUrlsAllowed()).toBe(true);
-    vi.unstubAllEnvs();
+    expect(await checkUrl(url, { allowedOrigins })).toEqual({ ok: false, reason: expect.stringMatching(reason) });
   });
 });
 

@@ -2,17 +2,19 @@ import { lookup } from "node:dns/promises";
 import { refusedAddressReason, refusedHostName } from "./address-policy";
 
 export interface UrlGuardOptions {
-  /** Development only: allow private and loopback addresses (SWITCHBOARD_ALLOW_PRIVATE_URLS=true). */
-  allowPrivate?: boolean;
-  /** Origins allowed even when private, e.g. a node test's fixture server (`http://127.0.0.1:41234`). */
+  /**
+   * The private origins that may be reached, exactly (scheme, host and port):
+   * SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS, or a test's fixture server
+   * (`http://127.0.0.1:41234`). Nothing else private is ever let through.
+   */
   allowedOrigins?: readonly string[];
 }
 
 export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
-/** True when the operator switched the private-address guard off for development. */
-export function privateUrlsAllowed(): boolean {
-  return process.env.SWITCHBOARD_ALLOW_PRIVATE_URLS === "true";
+/** True when `url`'s origin is one of the listed private origins. */
+export function originListed(url: URL, allowedOrigins: readonly string[] | undefined): boolean {
+  return allowedOrigins?.includes(url.origin) ?? false;
 }
 
 /** The host as an address when it is one (`[::1]` → `::1`), else null. */
@@ -37,7 +39,7 @@ export async function checkUrl(raw: string | URL, options: UrlGuardOptions = {})
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, reason: `only http and https URLs are allowed, not ${url.protocol}` };
   if (url.username || url.password) return { ok: false, reason: "URLs may not carry a user name or password; use a credential" };
-  if (options.allowPrivate || options.allowedOrigins?.includes(url.origin)) return { ok: true, url };
+  if (originListed(url, options.allowedOrigins)) return { ok: true, url };
   if (refusedHostName(url.hostname)) return { ok: false, reason: `${url.hostname} is this machine or a metadata service` };
   const literal = hostAddress(url);
   if (literal) {

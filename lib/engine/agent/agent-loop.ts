@@ -128,14 +128,14 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         if (failure) return result("failed", "", turn, failure);
       }
       if (answer.stop) {
-        options.conversation.addResults(reply, answers);
+        await options.conversation.addResults(reply, answers);
         return result("stuck", reply.text, turn, answer.message.output);
       }
     }
-    options.conversation.addResults(reply, answers);
+    await options.conversation.addResults(reply, answers);
     // Once a found tool was chosen, the search's schemas leave the history (the offered tools stay the same).
     for (const [searchId, summary] of compact) {
-      options.conversation.replaceResult?.(searchId, summary);
+      await options.conversation.replaceResult?.(searchId, summary);
       searches.delete(searchId);
     }
   }

@@ -21,23 +21,23 @@ const events: EventsManifest = [
 ];
 
 describe("toolOutputs", () => {
-  it("puts out each `from: tool` row over the call, its parsed result, config and inputs", () => {
-    expect(toolOutputs(events, scope, answered('{"result":42.1648128}'), evaluator)).toEqual({
+  it("puts out each `from: tool` row over the call, its parsed result, config and inputs", async () => {
+    expect(await toolOutputs(events, scope, answered('{"result":42.1648128}'), evaluator)).toEqual({
       progress: { tool: "convertUnits", server: "tools", from: "mile", km: 42.1648128, unit: "km", asked: "How far?" },
       raw: { result: 42.1648128 },
     });
   });
 
-  it("keeps a result that is not JSON as its text, and skips a row whose `when` is false", () => {
-    expect(toolOutputs(events, scope, answered("Cannot convert between different dimensions", true), evaluator)).toEqual({ raw: "Cannot convert between different dimensions" });
+  it("keeps a result that is not JSON as its text, and skips a row whose `when` is false", async () => {
+    expect(await toolOutputs(events, scope, answered("Cannot convert between different dimensions", true), evaluator)).toEqual({ raw: "Cannot convert between different dimensions" });
   });
 
-  it("names the output and the tool when a row cannot be computed", () => {
+  it("names the output and the tool when a row cannot be computed", async () => {
     const broken: EventsManifest = [{ emit: "progress", from: "tool", value: "return tool.result.missing.deeper" }];
-    expect(() => toolOutputs(broken, scope, answered("{}"), evaluator)).toThrow(/output 'progress' could not be computed after the call to convertUnits/);
+    await expect(toolOutputs(broken, scope, answered("{}"), evaluator)).rejects.toThrow(/output 'progress' could not be computed after the call to convertUnits/);
   });
 
-  it("knows whether a node has any `from: tool` row", () => {
+  it("knows whether a node has any `from: tool` row", async () => {
     expect(hasToolRows(events)).toBe(true);
     expect(hasToolRows([{ emit: "answer", from: "complete" }])).toBe(false);
     expect(hasToolRows(undefined)).toBe(false);

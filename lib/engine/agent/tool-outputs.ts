@@ -25,22 +25,22 @@ export function hasToolRows(events: EventsManifest | undefined): boolean {
  * `value` puts out `tool.result`. A row that cannot be computed is the
  * node's mistake: it throws, naming the output and the tool.
  *
- * @example toolOutputs(events, { config, inputs }, event, evaluator) // { progress: { tool: "convertUnits", km: 42.16 } }
+ * @example await toolOutputs(events, { config, inputs }, event, evaluator) // { progress: { tool: "convertUnits", km: 42.16 } }
  */
-export function toolOutputs(
+export async function toolOutputs(
   events: EventsManifest | undefined,
   scope: { config: Record<string, unknown>; inputs: Record<string, unknown> },
   event: ToolResultEvent,
   evaluator: Evaluator,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const tool = toolEventValue(event);
   const eventScope = { ...scope, tool };
   const outputs: Record<string, unknown> = {};
   for (const row of events ?? []) {
     if (row.from !== "tool") continue;
     try {
-      if (row.when !== undefined && !renderValue(row.when, eventScope, evaluator)) continue;
-      outputs[row.emit] = row.value === undefined ? tool.result : renderValue(row.value, eventScope, evaluator);
+      if (row.when !== undefined && !(await renderValue(row.when, eventScope, evaluator))) continue;
+      outputs[row.emit] = row.value === undefined ? tool.result : await renderValue(row.value, eventScope, evaluator);
     } catch (error) {
       throw new Error(`output '${row.emit}' could not be computed after the call to ${tool.name}: ${(error as Error).message}`);
     }

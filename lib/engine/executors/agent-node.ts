@@ -23,10 +23,10 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   if (!exchange) throw new Error(`${manifest.interface.name} has no toolExchange`);
   const config = configValues(manifest.config, job.node.config);
   const scope = { config, inputs: job.inputs };
-  const limits = loopLimits(exchange, scope, context.env.evaluator);
+  const limits = await loopLimits(exchange, scope, context.env.evaluator);
   const credentials = await resolveCredentials(manifest, context);
   const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
-  const callContext = { evaluator: context.env.evaluator, ...credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal };
+  const callContext = { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal };
   const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
   const instructions = resolved.instructions.join("\n\n");
   const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()), approveInline: context.env.approveInline });
@@ -77,7 +77,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   if (result.status !== "completed" && result.status !== "max_turns") {
     return { status: result.status, outputs: {}, error: result.error ?? result.status, turns: result.turns };
   }
-  const outputs = completionOutputs(manifest.events, scope, result.text, context.env.evaluator);
+  const outputs = await completionOutputs(manifest.events, scope, result.text, context.env.evaluator);
   const error = result.status === "max_turns" ? `stopped at maxTurns (${limits.maxTurns}) before the agent finished` : null;
   return { status: result.status, outputs, error, turns: result.turns };
 }
@@ -87,7 +87,7 @@ function emitToolOutputs(job: NodeJob, manifest: NodeManifest, scope: { config: 
   const emit = job.emit;
   if (!emit || !hasToolRows(manifest.events)) return undefined;
   return async (event) => {
-    const outputs = toolOutputs(manifest.events, scope, event, evaluator);
+    const outputs = await toolOutputs(manifest.events, scope, event, evaluator);
     if (Object.keys(outputs).length) await emit(outputs);
   };
 }

@@ -38,7 +38,7 @@ export async function resolveAgentTools(agentId: string, connector: string, cont
       manifest,
       connector: edge.sourceHandle,
       config: configValues(manifest.config, provider.config),
-      callContext: { evaluator: context.env.evaluator, ...(await resolveCredentials(manifest, context)), allowPrivateUrls: context.env.allowPrivateUrls },
+      callContext: { evaluator: context.env.evaluator, ...(await resolveCredentials(manifest, context)), allowedOrigins: context.env.allowedPrivateOrigins },
       runId: context.runId,
       workflowId: context.workflowId,
       recordCall: (row) => recordServiceRow(row, context),

@@ -38,7 +38,7 @@ export async function runStepNode(job: NodeJob, manifest: NodeManifest, context:
   const result = await runStep(
     { run: manifest.run ?? [], events: manifest.events, config: manifest.config },
     { config, inputs: job.inputs, run: { id: context.runId, workflowId: context.workflowId, nodeId: job.node.id, startedBy: null } },
-    { evaluator: context.env.evaluator, ...credentials, allowPrivateUrls: context.env.allowPrivateUrls, signal: context.signal },
+    { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal },
   );
   if (context.signal.aborted) return { status: "cancelled", outputs: {}, error: result.ok ? "the run was cancelled" : result.message, turns: 0 };
   const outcome: NodeOutcome = result.ok ? { status: "completed", outputs: result.outputs, error: null, turns: 0 } : { status: "failed", outputs: {}, error: result.message, turns: 0 };

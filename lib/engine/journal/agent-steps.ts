@@ -83,9 +83,9 @@ export class AgentSteps {
         if (row) await this.options.onTurn?.({ ...row, runId: recorder.runId, stepKey: key });
         return turn;
       },
-      addResults: (turn, results) => {
+      addResults: async (turn, results) => {
         sent = [...results];
-        inner.addResults(turn, results);
+        await inner.addResults(turn, results);
       },
     };
   }

@@ -31,12 +31,12 @@ export function agentCaseRunner(options: { models?: (request: ModelRequest) => M
     const result = await runAgentLoop({
       conversation: await protocol.start({ instructions: "", config, inputs }),
       tools: [],
-      ...loopLimits(exchange, scope, evaluator),
+      ...(await loopLimits(exchange, scope, evaluator)),
       nodeRunId: `test:${manifest.interface.name}`,
       callerNodeId: manifest.interface.name,
       recordPlatformCall: () => {},
     });
     if (result.status !== "completed") return { isError: true, message: result.error ?? `the agent ended as ${result.status}` };
-    return { outputs: completionOutputs(manifest.events, scope, result.text, evaluator) };
+    return { outputs: await completionOutputs(manifest.events, scope, result.text, evaluator) };
   };
 }

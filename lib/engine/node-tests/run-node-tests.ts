@@ -61,7 +61,7 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
     const properties = manifest.config?.configSchema.properties ?? {};
     const templated = Object.fromEntries(Object.entries(testCase.config).filter(([name]) => properties[name]?.["ui:field"] === "template"));
     const plain = Object.fromEntries(Object.entries(testCase.config).filter(([name]) => !(name in templated)));
-    const given = renderValue({ config: plain, inputs: testCase.inputs, credentials: testCase.credentials }, scope, options.evaluator) as {
+    const given = (await renderValue({ config: plain, inputs: testCase.inputs, credentials: testCase.credentials }, scope, options.evaluator)) as {
       config: Record<string, unknown>;
       inputs: Record<string, unknown>;
       credentials: Credentials;
@@ -73,7 +73,7 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
     if (testCase.call) {
       const method = manifest.service?.[testCase.call.method];
       if (!method) return failed(node, testCase, [`no method '${testCase.call.method}' in api/service.yaml`]);
-      const params = renderValue(testCase.call.params, scope, options.evaluator);
+      const params = await renderValue(testCase.call.params, scope, options.evaluator);
       const checked = checkArguments(method.inputs, params);
       if (!checked.ok) {
         output = { isError: true, message: `invalid arguments: ${checked.message}` };
@@ -91,7 +91,7 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
     } else {
       return failed(node, testCase, ["the case has no call and the node does not run as a step"]);
     }
-    const failures = checkExpectations(testCase.expect, output, options.evaluator);
+    const failures = await checkExpectations(testCase.expect, output, options.evaluator);
     return { node, name: testCase.name, status: failures.length ? "failed" : "passed", failures, output };
   } catch (error) {
     return failed(node, testCase, [`the case could not run: ${(error as Error).message}`]);
@@ -104,11 +104,11 @@ function failed(node: string, testCase: TestCase, failures: string[]): CaseOutco
   return { node, name: testCase.name, status: "failed", failures };
 }
 
-function checkExpectations(expect: Record<string, string>, output: unknown, evaluator: Evaluator): string[] {
+async function checkExpectations(expect: Record<string, string>, output: unknown, evaluator: Evaluator): Promise<string[]> {
   const failures: string[] = [];
   for (const [label, expression] of Object.entries(expect)) {
     try {
-      const held = renderValue(expression, { output }, evaluator);
+      const held = await renderValue(expression, { output }, evaluator);
       if (held !== true) failures.push(`${label}: \`${expression}\` gave ${JSON.stringify(held)}`);
     } catch (error) {
       failures.push(`${label}: \`${expression}\` failed: ${(error as Error).message}`);

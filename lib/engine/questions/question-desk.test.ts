@@ -15,13 +15,14 @@ const modernEffects: QuestionEffects = { answers: [] };
 beforeAll(async () => {
   nodes = await writeToolLayerNodes();
   modern = await startModernQuestionServer(modernEffects);
+  policy.allowedPrivateOrigins = [new URL(modern.url).origin];
 });
 afterAll(async () => {
   await nodes.remove();
   await modern.close();
 });
 
-const policy: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: true };
+const policy: { stdioDisabled: boolean; allowedPrivateOrigins: string[] } = { stdioDisabled: false, allowedPrivateOrigins: [] };
 
 /** TEST DOUBLE: the model calls the one tool, then says what it answered. */
 const caller = (tool: string): Script => [{ toolCalls: [{ name: tool, arguments: {} }] }, (request) => ({ text: `tool said: ${request.results[0]?.output}` })];

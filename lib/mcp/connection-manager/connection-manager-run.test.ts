@@ -23,7 +23,7 @@ afterAll(async () => {
   await nodes.remove();
 });
 
-const policy = () => ({ stdioDisabled: false, allowPrivateUrls: false });
+const policy = () => ({ stdioDisabled: false, allowedPrivateOrigins: [] });
 
 /** `lookup` answers; `hang` never does; `whoami` answers with the token it was started with. */
 function toolsServer(): McpServer {

@@ -35,7 +35,7 @@ describe("the connection manager with server-everything over stdio", () => {
     "a server process killed mid-run: the next call reconnects (a new process) and succeeds; the run's end stops the new one",
     async () => {
       const everything = serverEverythingCommand();
-      const registry = new InMemoryServerRegistry({ policy: () => ({ stdioDisabled: false, allowPrivateUrls: false }) });
+      const registry = new InMemoryServerRegistry({ policy: () => ({ stdioDisabled: false, allowedPrivateOrigins: [] }) });
       await registry.save({ id: "everything", name: "Everything", transport: "stdio", command: "node", args: [...(everything.args ?? [])] });
       // The real connector; each session's child process id is noted so the test can kill it.
       const pids: number[] = [];

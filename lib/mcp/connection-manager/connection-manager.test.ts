@@ -12,7 +12,7 @@ import { inProcessConnector } from "./in-process-connector";
 
 const agent = { nodeId: "researcher", nodeType: "openai-agent" };
 const meta = (callId = "call-1"): CallMeta => ({ callId, nodeRunId: "node-run-1", callerNodeId: "researcher" });
-const policy = () => ({ stdioDisabled: false, allowPrivateUrls: false });
+const policy = () => ({ stdioDisabled: false, allowedPrivateOrigins: [] });
 
 /** A stdio entry: the in-process connector ignores the transport, the registry still checks it. */
 function entry(id: string, extra: Partial<ServerEntryInput> = {}): ServerEntryInput {

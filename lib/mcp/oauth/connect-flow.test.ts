@@ -9,12 +9,13 @@ import { InMemoryOAuthStateStore } from "./oauth-state";
 let fixture: OAuthFixture;
 let entry: ServerEntry;
 const appOrigin = "http://127.0.0.1:3999";
-const policy = { stdioDisabled: true, allowPrivateUrls: true };
+const policy: { stdioDisabled: boolean; allowedPrivateOrigins: string[] } = { stdioDisabled: true, allowedPrivateOrigins: [] };
 // The fixture is on 127.0.0.1: private addresses are allowed for this test only.
-const fetch = guardedWebFetch({ allowPrivateUrls: true });
+const fetch: typeof globalThis.fetch = (input, init) => guardedWebFetch({ allowedOrigins: policy.allowedPrivateOrigins })(input, init);
 
 beforeAll(async () => {
   fixture = await startOAuthFixture();
+  policy.allowedPrivateOrigins = [new URL(fixture.mcpUrl).origin];
   const verdict = parseServerEntry({ id: "protected", name: "Protected", transport: "http", url: fixture.mcpUrl, oauth: { grant: "authorization_code" } });
   if (!verdict.ok) throw new Error(verdict.problem.message);
   entry = verdict.entry;

@@ -36,7 +36,7 @@ const consentNeverAsked = async (): Promise<never> => {
 describe("OAuth with bad input: one clear line each, nothing stored", () => {
   it("refuses protected-resource metadata that points at a private address (the URL guard checks every OAuth URL)", async () => {
     const { store, provider: oauth } = provider();
-    const guarded = guardedWebFetch({ allowPrivateUrls: false });
+    const guarded = guardedWebFetch({});
     // The MCP server is public; its 401 points the client at metadata on a private address.
     const next = (async (url: string | URL, init?: RequestInit) =>
       String(url) === "https://mcp.example.test/mcp"

@@ -4,7 +4,7 @@ import { InMemoryServerRegistry } from "./in-memory-registry";
 import { refusal } from "./server-entry-refusal";
 import type { ServerPolicy } from "./server-policy";
 
-const open: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: false };
+const open: ServerPolicy = { stdioDisabled: false, allowedPrivateOrigins: [] };
 const files = { id: "files", name: "Files", transport: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/srv"] };
 const github = {
   id: "github",

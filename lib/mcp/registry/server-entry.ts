@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { hasStrayTemplate, hasTemplate, secretReferences } from "./secret-references";
+import { stdioArgumentProblem } from "./stdio-arguments";
+import { refusedEnvironmentName } from "./stdio-environment";
 
 /**
  * The one schema of an MCP server entry, parsed on every write AND every
  * read of the registry. It holds the rules that depend on the entry alone
- * (shape, the stdio command allowlist, where secrets may appear); the rules
+ * (shape, the stdio command allowlist and what its arguments and environment
+ * may say, where secrets may appear); the rules
  * that depend on the machine (stdio switched off, what a host resolves to)
  * are checked after it by `checkServerPolicy`.
  */
@@ -36,13 +39,6 @@ export const serverId = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, "the id uses letters, digits, - and _ (at most 64), starting with a letter or digit");
 
 const secretName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a secret name uses letters, digits and _, starting with a letter or _");
-
-/** Variables that would change which program the allowlisted name really starts: never settable. */
-function refusedEnvironmentName(name: string): string | null {
-  if (name === "PATH") return "PATH cannot be set: the command allowlist means the program found on the app's PATH";
-  if (/^(LD|DYLD)_/.test(name)) return `${name} cannot be set: it makes the loader run other code than the allowlisted program`;
-  return null;
-}
 
 const environmentName = z
   .string()
@@ -112,13 +108,19 @@ const common = {
   enabled: z.boolean().default(serverEntryDefaults.enabled),
 };
 
-const stdioEntry = z.strictObject({
-  ...common,
-  transport: z.literal("stdio"),
-  command: stdioCommand,
-  args: z.array(text({ max: 4096, what: "an argument" })).max(100, "at most 100 arguments").default([]),
-  env: z.record(environmentName, z.string().max(32_768, "an environment value is longer than 32768 characters")).optional(),
-});
+const stdioEntry = z
+  .strictObject({
+    ...common,
+    transport: z.literal("stdio"),
+    command: stdioCommand,
+    args: z.array(text({ max: 4096, what: "an argument" })).max(100, "at most 100 arguments").default([]),
+    env: z.record(environmentName, z.string().max(32_768, "an environment value is longer than 32768 characters")).optional(),
+  })
+  .check((context) => {
+    // The arguments mean what they say: a program file or package, never code typed into the entry.
+    const problem = stdioArgumentProblem(context.value.command, context.value.args);
+    if (problem) context.issues.push({ code: "custom", path: ["args", problem.index], message: problem.message, input: context.value.args });
+  });
 
 export const oauthGrants = ["authorization_code", "client_credentials"] as const;
 export type OAuthGrant = (typeof oauthGrants)[number];

@@ -1,3 +1,4 @@
+import { allowedPrivateOrigins, privateOriginsVariable } from "../../security/private-origins";
 import { checkUrl } from "../../security/url-guard";
 import type { EntryProblem } from "./entry-problem";
 import type { ServerEntry } from "./server-entry";
@@ -6,14 +7,14 @@ import type { ServerEntry } from "./server-entry";
 export interface ServerPolicy {
   /** SWITCHBOARD_STDIO_DISABLED=true: no stdio server may be saved, loaded or started. */
   stdioDisabled: boolean;
-  /** SWITCHBOARD_ALLOW_PRIVATE_URLS=true (development): private and loopback hosts are allowed. */
-  allowPrivateUrls: boolean;
+  /** SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: the private origins a server URL may have, exactly; none by default. */
+  allowedPrivateOrigins: readonly string[];
 }
 
 export function serverPolicyFromEnvironment(environment: Readonly<Record<string, string | undefined>> = process.env): ServerPolicy {
   return {
     stdioDisabled: environment.SWITCHBOARD_STDIO_DISABLED === "true",
-    allowPrivateUrls: environment.SWITCHBOARD_ALLOW_PRIVATE_URLS === "true",
+    allowedPrivateOrigins: allowedPrivateOrigins(environment),
   };
 }
 
@@ -27,8 +28,8 @@ export async function checkServerPolicy(entry: ServerEntry, policy: ServerPolicy
   if (entry.transport === "stdio") {
     return policy.stdioDisabled ? { field: "transport", message: "stdio servers are switched off on this machine (SWITCHBOARD_STDIO_DISABLED=true)" } : null;
   }
-  const verdict = await checkUrl(entry.url, { allowPrivate: policy.allowPrivateUrls });
+  const verdict = await checkUrl(entry.url, { allowedOrigins: policy.allowedPrivateOrigins });
   if (verdict.ok) return null;
-  const hint = policy.allowPrivateUrls ? "" : " (for local development only, SWITCHBOARD_ALLOW_PRIVATE_URLS=true allows private hosts)";
+  const hint = ` (to reach a private server on purpose, list its origin in ${privateOriginsVariable})`;
   return { field: "url", message: `the URL is refused: ${verdict.reason}${hint}` };
 }

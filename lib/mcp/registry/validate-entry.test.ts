@@ -14,8 +14,8 @@ vi.mock("node:dns/promises", async (importOriginal) => {
   return { ...real, default: { ...real, lookup }, lookup };
 });
 
-const guarded: ServerPolicy = { stdioDisabled: false, allowPrivateUrls: false };
-const stdio = (command: string, extra: object = {}) => ({ id: "files", name: "Files", transport: "stdio", command, ...extra });
+const guarded: ServerPolicy = { stdioDisabled: false, allowedPrivateOrigins: [] };
+const stdio = (command: string, extra: object = {}) => ({ id: "files", name: "Files", transport: "stdio", command, args: ["server.js"], ...extra });
 const http = (url: string, transport = "http") => ({ id: "remote", name: "Remote", transport, url });
 
 describe("stdio commands", () => {
@@ -112,20 +112,26 @@ describe("http and sse URLs", () => {
     expect(await validateServerEntry(http(url, "sse"), guarded)).toMatchObject({ ok: true, entry: { transport: "sse" } });
   });
 
-  it("lets private hosts through only with SWITCHBOARD_ALLOW_PRIVATE_URLS=true", async () => {
-    const development = serverPolicyFromEnvironment({ SWITCHBOARD_ALLOW_PRIVATE_URLS: "true" });
-    expect(await validateServerEntry(http("http://127.0.0.1:4000/mcp"), development)).toMatchObject({ ok: true });
-    const refusedVerdict = await validateServerEntry(http("http://127.0.0.1:4000/mcp"), serverPolicyFromEnvironment({}));
-    expect(refusedVerdict).toMatchObject({ ok: false, problem: { message: expect.stringContaining("SWITCHBOARD_ALLOW_PRIVATE_URLS=true allows") } });
+  it("lets a private server through only when its origin is listed in SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS", async () => {
+    const listed = serverPolicyFromEnvironment({ SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: "http://127.0.0.1:4000" });
+    expect(await validateServerEntry(http("http://127.0.0.1:4000/mcp"), listed)).toMatchObject({ ok: true });
+    expect(await validateServerEntry(http("http://127.0.0.1:4001/mcp"), listed)).toMatchObject({ ok: false, problem: { field: "url", message: expect.stringMatching(/loopback/) } });
+    const refusedVerdict = await validateServerEntry(http("http://127.0.0.1:4000/mcp"), serverPolicyFromEnvironment({ SWITCHBOARD_ALLOW_PRIVATE_URLS: "true" }));
+    expect(refusedVerdict).toMatchObject({ ok: false, problem: { message: expect.stringContaining("list its origin in SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS") } });
   });
 });
 
 describe("the entry's shape", () => {
-  it("fills the defaults: timeoutMs 30000, maxRetries 2, enabled, no args", () => {
-    expect(parseServerEntry(stdio("npx"))).toEqual({
+  it("fills the defaults: timeoutMs 30000, maxRetries 2, enabled", () => {
+    expect(parseServerEntry(stdio("npx", { args: ["mcp-server"] }))).toEqual({
       ok: true,
-      entry: { id: "files", name: "Files", transport: "stdio", command: "npx", args: [], timeoutMs: 30_000, maxRetries: 2, enabled: true },
+      entry: { id: "files", name: "Files", transport: "stdio", command: "npx", args: ["mcp-server"], timeoutMs: 30_000, maxRetries: 2, enabled: true },
     });
+  });
+
+  it("refuses a stdio entry with no program to run (the default of no arguments)", () => {
+    expect(parseServerEntry(stdio("npx", { args: undefined }))).toMatchObject({ ok: false, problem: { field: "args.0", message: expect.stringMatching(/npx needs a package spec/) } });
+    expect(parseServerEntry(stdio("node", { args: [] }))).toMatchObject({ ok: false, problem: { field: "args.0", message: expect.stringMatching(/node needs a program file/) } });
   });
 
   it("keeps the optional fields it is given", () => {
@@ -154,7 +160,7 @@ describe("the entry's shape", () => {
   });
 
   it("accepts secrets used in env and header values", () => {
-    expect(parseServerEntry({ ...stdio("npx"), env: { GITHUB_TOKEN: "{{ secrets.GITHUB_TOKEN }}" }, secrets: ["GITHUB_TOKEN"] }).ok).toBe(true);
+    expect(parseServerEntry({ ...stdio("npx", { args: ["mcp-server"] }), env: { GITHUB_TOKEN: "{{ secrets.GITHUB_TOKEN }}" }, secrets: ["GITHUB_TOKEN"] }).ok).toBe(true);
     expect(parseServerEntry({ ...http("https://93.184.215.14/"), headers: { Authorization: "Bearer {{secrets.TOKEN}}" }, secrets: ["TOKEN"] }).ok).toBe(true);
   });
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   env = {
     DATABASE_URL: database.url,
     SWITCHBOARD_NODES_DIR: await writeDrillNodes(folder),
-    SWITCHBOARD_ALLOW_PRIVATE_URLS: "true",
+    SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: server.url,
     SWITCHBOARD_LEASE_SECONDS: "1",
     SWITCHBOARD_HEARTBEAT_MS: "200",
     SWITCHBOARD_POLL_MS: "50",

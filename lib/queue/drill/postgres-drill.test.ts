@@ -30,7 +30,7 @@ beforeAll(async () => {
   env = {
     DATABASE_URL: postgres.url,
     SWITCHBOARD_NODES_DIR: await writeDrillNodes(folder),
-    SWITCHBOARD_ALLOW_PRIVATE_URLS: "true",
+    SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: server.url,
     SWITCHBOARD_LEASE_SECONDS: "2",
     SWITCHBOARD_HEARTBEAT_MS: "300",
     SWITCHBOARD_POLL_MS: "100",

@@ -34,7 +34,7 @@ export async function GET(request: NextRequest) {
       resolved.entry,
       resolved.secretValues,
       { code: params.get("code"), state: params.get("state"), iss: params.get("iss"), error: params.get("error"), errorDescription: params.get("error_description") },
-      { store: oauthStore(actor.email), origin, fetch: guardedWebFetch({ allowPrivateUrls: serverPolicyFromEnvironment().allowPrivateUrls }) },
+      { store: oauthStore(actor.email), origin, fetch: guardedWebFetch({ allowedOrigins: serverPolicyFromEnvironment().allowedPrivateOrigins }) },
     );
     return `Connected ${resolved.entry.name}.`;
   });
