@@ -46,8 +46,6 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // The OAuth fixture listens on 127.0.0.1: that one origin is allowed past the private-address rule.
       SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${oauthFixturePort}`,
-      // Until SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS lands (branch sandbox), the older switch allows it.
-      SWITCHBOARD_ALLOW_PRIVATE_URLS: "true",
     },
   },
 });

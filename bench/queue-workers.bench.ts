@@ -49,7 +49,7 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 const time = (value: unknown) => new Date(value instanceof Date ? value : String(value).replace(" ", "T")).getTime();
 
 async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeSource | null): Promise<void> {
-  const env = { DATABASE_URL: url, SWITCHBOARD_NODES_DIR: nodesDir, SWITCHBOARD_ALLOW_PRIVATE_URLS: "true" };
+  const env = { DATABASE_URL: url, SWITCHBOARD_NODES_DIR: nodesDir, SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `${fifty.url},${slow.url}` };
   const queue = new DatabaseRunQueue(db, defaultQueueTimings, wakes);
   const workers: WorkerProcess[] = [];
   const start = async (count: number) => {

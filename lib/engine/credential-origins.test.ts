@@ -12,8 +12,8 @@ import type { WorkflowGrants } from "./workflow-grants";
 
 // The attack of issue 10: an imported workflow points an agent's baseUrl at a host of the
 // attacker's choosing while the user's stored OpenAI key is on the run. The attacker's host is a
-// local listener here; the URL guard lets it through (allowPrivateUrls, as a listed private
-// origin would), so only the credential's origin binding stands between the key and it.
+// local listener here; the URL guard lets it through (its origin is listed as an allowed
+// private origin), so only the credential's origin binding stands between the key and it.
 
 interface Listener {
   url: string;

@@ -58,7 +58,7 @@ describe.skipIf(skipped !== null)("Postgres goes away mid-run and comes back", (
     worker = startWorkerProcess({
       DATABASE_URL: through.toString(),
       SWITCHBOARD_NODES_DIR: await writeDrillNodes(folder),
-      SWITCHBOARD_ALLOW_PRIVATE_URLS: "true",
+      SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: server.url,
       SWITCHBOARD_LEASE_SECONDS: "2",
       SWITCHBOARD_HEARTBEAT_MS: "200",
       SWITCHBOARD_POLL_MS: "100",
