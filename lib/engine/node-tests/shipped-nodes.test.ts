@@ -125,14 +125,17 @@ describe("runNodeTests reports failures", () => {
 });
 
 describe("agent cases through the real agent path (resolveModel + the turn loop)", () => {
-  it("every shipped agent case passes: openai-agent, anthropic-agent and offline-agent", async () => {
+  it("every shipped agent case passes: the OpenAI-compatible agents (OpenAI, Gemini, Mistral, Ollama), anthropic-agent and offline-agent", async () => {
     const agents = catalogue.nodes.filter((candidate) => candidate.manifest?.toolExchange && candidate.manifest.test);
     const outcomes = await runNodeTests(agents, { evaluator, runAgent: agentCaseRunner() });
     const failures = describeFailures(outcomes);
     expect(failures, `failing agent cases:\n${failures}`).toBe("");
     expect(outcomes.map((outcome) => [outcome.node, outcome.status]).sort()).toEqual([
       ["anthropic-agent", "passed"],
+      ["gemini-agent", "passed"],
+      ["mistral-agent", "passed"],
       ["offline-agent", "passed"],
+      ["ollama-agent", "passed"],
       ["openai-agent", "passed"],
     ]);
   });
