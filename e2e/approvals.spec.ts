@@ -105,9 +105,9 @@ test.describe("approvals: a person decides a call an approval policy stopped", (
 
     // Each run goes on on a worker; the decision is a trace row saying who, when and what changed.
     await expectCompleted(page, approveRun, "42.1648128");
-    const denied = await expectCompleted(page, denyRun, "A person (owner@localhost) denied this call: Use metres, not kilometres");
+    const denied = await expectCompleted(page, denyRun, "A person (owner@e2e.test) denied this call: Use metres, not kilometres");
     await denied.showCall("approval").click();
-    await expect(denied.callArguments("approval")).toContainText('"by": "owner@localhost"');
+    await expect(denied.callArguments("approval")).toContainText('"by": "owner@e2e.test"');
     await expect(denied.callArguments("approval")).toContainText('"reason": "Use metres, not kilometres"');
     const edited = await expectCompleted(page, editRun, "16.09344");
     await edited.showCall("approval").click();
@@ -126,7 +126,7 @@ test.describe("approvals: a person decides a call an approval policy stopped", (
     await startWaitingRun(page);
     await runPageCard(page).reason.fill("Not today");
     await runPageCard(page).deny.click();
-    await expectCompletedHere(page, "A person (owner@localhost) denied this call: Not today");
+    await expectCompletedHere(page, "A person (owner@e2e.test) denied this call: Not today");
 
     await startWaitingRun(page);
     const edit = runPageCard(page);
@@ -165,7 +165,7 @@ test.describe("approvals: a person decides a call an approval policy stopped", (
 
     // The stale page's buttons answer what happened.
     await approvals.card(decidedRun).approve.click();
-    await expect(approvals.card(decidedRun).error).toContainText(/This call was already approved by owner@localhost at .*; the run is completed\. Nothing was changed\./);
+    await expect(approvals.card(decidedRun).error).toContainText(/This call was already approved by owner@e2e.test at .*; the run is completed\. Nothing was changed\./);
     await approvals.card(cancelledRun).reason.fill("too late");
     await approvals.card(cancelledRun).deny.click();
     await expect(approvals.card(cancelledRun).error).toHaveText("This call's run is cancelled, so there is nothing to decide. Nothing was changed.");

@@ -101,7 +101,7 @@ test.describe("MCP servers on the canvas", () => {
     // The grant is listed on the workflow's Grants page, with who granted it.
     await page.goto(`/workflows/${encodeURIComponent(workflowId)}/grants`);
     const granted = page.getByRole("region", { name: "Granted" });
-    await expect(granted.getByRole("listitem").filter({ hasText: serverId })).toContainText("granted by owner@localhost");
+    await expect(granted.getByRole("listitem").filter({ hasText: serverId })).toContainText("granted by owner@e2e.test");
     await expect(granted.getByRole("button", { name: `Revoke server ${serverId}` })).toBeVisible();
     expect(exported.nodes).toContainEqual(expect.objectContaining({ id: serverId, type: "mcp-server", config: { serverId, toolNames: ["echo", "get-sum"] } }));
     expect(exported.edges).toContainEqual(expect.objectContaining({ kind: "service", source: serverId, sourceHandle: "tools", target: "agent", targetHandle: "mcpService" }));

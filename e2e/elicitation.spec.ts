@@ -48,6 +48,11 @@ test.describe("questions from tools (MCP elicitation)", () => {
     await workflows.importJson("elicitation.json", JSON.stringify(elicitationWorkflow(name, serverId)));
     const open = workflows.importStatus.getByRole("link", { name: `Open ${name}` });
     const workflowId = decodeURIComponent((await open.getAttribute("href"))!.split("/").pop()!);
+    // A registered server is used by a workflow only once someone grants it (issue 10): grant it on the canvas.
+    await open.click();
+    const grant = page.getByRole("button", { name: /^Grant .* to this workflow$/ });
+    await grant.click();
+    await expect(grant).toHaveCount(0, { timeout: 30_000 });
 
     // First run: the tool asks, the run waits for input, the person fills the generated form.
     const runs = new RunsPage(page);

@@ -68,6 +68,8 @@ test.describe("OAuth to a remote MCP server", () => {
     await workflows.importJson("oauth-agent.json", JSON.stringify({ ...document, name: workflowName }));
     await workflows.importStatus.getByRole("link", { name: `Open ${workflowName}` }).click();
     const canvas = new CanvasPage(page);
+    // A registered server is used by a workflow only once someone grants it (issue 10).
+    await canvas.node("protected").getByRole("button", { name: /^Grant .* to this workflow$/ }).click();
     await expect(canvas.node("protected")).toContainText("1 of 1 tool: secret_word", { timeout: 30_000 });
 
     let run = await runOnCanvas(page, canvas, "what is the secret word");
@@ -101,6 +103,6 @@ test.describe("OAuth to a remote MCP server", () => {
 
   test("a callback whose state this browser did not start stores nothing and says so in one line", async ({ page }) => {
     await page.goto("/servers/oauth/callback?code=stolen&state=forged");
-    await expect(page.getByRole("alert")).toHaveText(/^Connecting failed: this browser started no authorization/);
+    await expect(page.getByRole("alert").filter({ hasText: "Connecting failed" })).toHaveText(/^Connecting failed: this browser started no authorization/);
   });
 });
