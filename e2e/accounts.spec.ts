@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { WorkflowsPage } from "./pages/workflows-page";
-import { owner, signIn } from "./support/accounts";
+import { owner, signedInAs, signIn } from "./support/accounts";
 
 /** A name no other test uses, so the tests share one database safely. */
 function unique(base: string): string {
@@ -9,12 +9,6 @@ function unique(base: string): string {
 
 const signedOut = { cookies: [], origins: [] };
 
-/** A browser context of its own (no owner session), signed in as `email`. */
-async function signedInAs(browser: Browser, baseURL: string, email: string, password: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, storageState: signedOut });
-  await signIn(await context.newPage(), email, password);
-  return context;
-}
 
 test.describe("accounts", () => {
   test("every response carries the security headers", async ({ request }) => {

@@ -5,6 +5,7 @@ import { ApprovalCard, ApprovalsPage } from "./pages/approvals-page";
 import { CanvasPage } from "./pages/canvas-page";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
+import { addPerson, signedInAs } from "./support/accounts";
 import { docsScreenshot } from "./support/docs-screenshot";
 
 // The demo's offline model calls convertUnits once; the workflow's policy asks before every call of its agent.
@@ -51,6 +52,34 @@ test.describe("approvals: a person decides a call an approval policy stopped", (
   test.describe.configure({ timeout: 240_000 });
   test.beforeAll(async () => {
     await seedAskingWorkflow();
+  });
+
+  test("a runner approves from the Approvals page; a viewer sees the waiting call without the form", async ({ page, browser, baseURL }) => {
+    const runId = await startWaitingRun(page);
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const runner = { email: `runner-${tag}@e2e.test`, password: "runner password 1" };
+    const viewer = { email: `viewer-${tag}@e2e.test`, password: "viewer password 1" };
+    await addPerson(page, runner.email, "runner", runner.password);
+    await addPerson(page, viewer.email, "viewer", viewer.password);
+
+    const viewerContext = await signedInAs(browser, baseURL!, viewer.email, viewer.password);
+    const viewerApprovals = new ApprovalsPage(await viewerContext.newPage());
+    await viewerApprovals.goto();
+    const seen = viewerApprovals.card(runId);
+    await expect(seen.root).toContainText("A runner or above decides this call.");
+    await expect(seen.approve).toHaveCount(0);
+    await viewerContext.close();
+
+    const runnerContext = await signedInAs(browser, baseURL!, runner.email, runner.password);
+    const runnerApprovals = new ApprovalsPage(await runnerContext.newPage());
+    await runnerApprovals.goto();
+    await runnerApprovals.card(runId).approve.click();
+    await expect(runnerApprovals.notice).toContainText("Approved; the run is queued to go on.");
+    await runnerContext.close();
+
+    const done = await expectCompleted(page, runId, "42.1648128");
+    await done.showCall("approval").click();
+    await expect(done.callArguments("approval")).toContainText(`"by": "${runner.email}"`);
   });
 
   test("from the Approvals page: approve, deny with a reason, edit the arguments and approve; tainted arguments show where they came from", async ({ page }) => {
