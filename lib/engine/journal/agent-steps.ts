@@ -87,6 +87,8 @@ export class AgentSteps {
         sent = [...results];
         await inner.addResults(turn, results);
       },
+      // search_tools' long result becomes its short summary in the history (agent-loop): journalled runs too.
+      ...(inner.replaceResult ? { replaceResult: (callId: string, output: string) => inner.replaceResult!(callId, output) } : {}),
     };
   }
 
