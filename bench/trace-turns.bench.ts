@@ -11,11 +11,11 @@
  *
  *   npx tsx bench/trace-turns.bench.ts [rows] [--strict]
  */
-import { performance } from "node:perf_hooks";
 import { chromium, type Page } from "playwright-core";
 import playwrightConfig from "../playwright.config";
 import { createPrismaClient } from "../lib/db/create-client";
 import { ensureBuild, resetDatabase, startServer } from "./fixtures/app-server";
+import { median, rowVisible, wholeAnswer } from "./fixtures/page-timing";
 import { seedTurnTrace } from "./trace/seed-turns";
 
 const [rowsArgument] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
@@ -23,33 +23,9 @@ const largeRows = Number(rowsArgument ?? 10_000);
 const rounds = 3;
 const databaseUrl = "file:./data/bench-turns.db";
 
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-}
-
-async function serverRender(url: string): Promise<{ bytes: number; ms: number }> {
-  const started = performance.now();
-  const response = await fetch(url);
-  const body = await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return { bytes: body.byteLength, ms: performance.now() - started };
-}
-
 /** Milliseconds from navigation until the first model turn's row is visible. */
-async function firstTurnVisible(page: Page, url: string): Promise<number> {
-  await page.goto("about:blank");
-  await page.goto(url, { waitUntil: "commit" });
-  const handle = await page.waitForFunction(
-    () => {
-      const button = document.querySelector<HTMLElement>('[role="listitem"] button[aria-label^="Show the answer of model turn "]');
-      if (!button || button.getBoundingClientRect().height === 0) return false;
-      return performance.now();
-    },
-    undefined,
-    { polling: "raf", timeout: 60_000 },
-  );
-  return (await handle.jsonValue()) as number;
-}
+const firstTurnVisible = (page: Page, url: string) => rowVisible(page, url, 'button[aria-label^="Show the answer of model turn "]');
+const serverRender = wholeAnswer;
 
 async function main(): Promise<void> {
   ensureBuild();

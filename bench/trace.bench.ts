@@ -12,11 +12,11 @@
  *
  *   npx tsx bench/trace.bench.ts [calls] [--strict]   (--strict: exit 1 when a target is missed)
  */
-import { performance } from "node:perf_hooks";
 import { chromium, type Page } from "playwright-core";
 import playwrightConfig from "../playwright.config";
 import { createPrismaClient } from "../lib/db/create-client";
 import { ensureBuild, resetDatabase, startServer, treeRss } from "./fixtures/app-server";
+import { median, rowVisible, wholeAnswer } from "./fixtures/page-timing";
 import { seedTrace } from "./trace/seed-trace";
 
 const [countArgument] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
@@ -24,34 +24,9 @@ const largeCount = Number(countArgument ?? 10_000);
 const rounds = 3;
 const databaseUrl = "file:./data/bench-trace.db";
 
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-}
-
-/** Bytes and milliseconds of a whole answer. */
-async function firstAnswer(url: string): Promise<{ bytes: number; ms: number }> {
-  const started = performance.now();
-  const response = await fetch(url);
-  const body = await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return { bytes: body.byteLength, ms: performance.now() - started };
-}
-
 /** Milliseconds from navigation until the first tool call's row is visible. */
-async function firstRowVisible(page: Page, url: string): Promise<number> {
-  await page.goto("about:blank");
-  await page.goto(url, { waitUntil: "commit" });
-  const handle = await page.waitForFunction(
-    () => {
-      const button = document.querySelector<HTMLElement>('[role="listitem"] button[aria-label^="Show call "]');
-      if (!button || button.getBoundingClientRect().height === 0) return false;
-      return performance.now();
-    },
-    undefined,
-    { polling: "raf", timeout: 60_000 },
-  );
-  return (await handle.jsonValue()) as number;
-}
+const firstRowVisible = (page: Page, url: string) => rowVisible(page, url, 'button[aria-label^="Show call "]');
+const firstAnswer = wholeAnswer;
 
 async function main(): Promise<void> {
   ensureBuild();
