@@ -15,6 +15,7 @@ import { chromium, type Page } from "playwright-core";
 import playwrightConfig from "../playwright.config";
 import { createPrismaClient } from "../lib/db/create-client";
 import { ensureBuild, resetDatabase, startServer } from "./fixtures/app-server";
+import { benchSession, sessionCookieName } from "./fixtures/bench-session";
 import { median, rowVisible, wholeAnswer } from "./fixtures/page-timing";
 import { seedTurnTrace } from "./trace/seed-turns";
 
@@ -25,7 +26,8 @@ const databaseUrl = "file:./data/bench-turns.db";
 
 /** Milliseconds from navigation until the first model turn's row is visible. */
 const firstTurnVisible = (page: Page, url: string) => rowVisible(page, url, 'button[aria-label^="Show the answer of model turn "]');
-const serverRender = wholeAnswer;
+let session = "";
+const serverRender = (url: string) => wholeAnswer(url, `${sessionCookieName}=${session}`);
 
 async function main(): Promise<void> {
   ensureBuild();
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
   let small: string;
   let large: string;
   try {
+    session = await benchSession(db);
     small = await seedTurnTrace(db, 10);
     large = await seedTurnTrace(db, largeRows);
   } finally {
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: launch.args ?? [] });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.context().addCookies([{ name: sessionCookieName, value: session, url: server.base }]);
     const pageUrl = (id: string) => `${server.base}/runs/${id}`;
     for (const id of [small, large]) {
       await serverRender(pageUrl(id));

@@ -16,6 +16,7 @@ import { chromium, type Page } from "playwright-core";
 import playwrightConfig from "../playwright.config";
 import { createPrismaClient } from "../lib/db/create-client";
 import { ensureBuild, resetDatabase, startServer, treeRss } from "./fixtures/app-server";
+import { benchSession, sessionCookieName } from "./fixtures/bench-session";
 import { median, rowVisible, wholeAnswer } from "./fixtures/page-timing";
 import { seedTrace } from "./trace/seed-trace";
 
@@ -26,7 +27,8 @@ const databaseUrl = "file:./data/bench-trace.db";
 
 /** Milliseconds from navigation until the first tool call's row is visible. */
 const firstRowVisible = (page: Page, url: string) => rowVisible(page, url, 'button[aria-label^="Show call "]');
-const firstAnswer = wholeAnswer;
+let session = "";
+const firstAnswer = (url: string) => wholeAnswer(url, `${sessionCookieName}=${session}`);
 
 async function main(): Promise<void> {
   ensureBuild();
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   let small: string;
   let large: string;
   try {
+    session = await benchSession(db);
     small = await seedTrace(db, 10);
     large = await seedTrace(db, largeCount);
   } finally {
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: launch.args ?? [] });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.context().addCookies([{ name: sessionCookieName, value: session, url: server.base }]);
     const pageUrl = (id: string) => `${server.base}/runs/${id}`;
     // Warm-up: compiled routes, database caches, the browser's cache of the code.
     for (const id of [small, large]) {
