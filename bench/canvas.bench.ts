@@ -16,6 +16,7 @@ import playwrightConfig from "../playwright.config";
 import { createPrismaClient } from "../lib/db/create-client";
 import { generateWorkflow } from "./canvas/generate-workflow";
 import { ensureBuild, resetDatabase, startServer } from "./fixtures/app-server";
+import { benchSession, sessionCookieName } from "./fixtures/bench-session";
 
 const [nodeArgument, edgeArgument] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
 const nodeCount = Number(nodeArgument ?? 500);
@@ -24,14 +25,15 @@ const rounds = 3;
 const panMs = 2500;
 const databaseUrl = "file:./data/bench-canvas.db";
 
-/** A fresh database with the two workflows the bench opens. */
-async function prepareDatabase(): Promise<void> {
+/** A fresh database with the two workflows the bench opens; returns the cookie of an owner's session (the canvas asks for sign-in). */
+async function prepareDatabase(): Promise<string> {
   resetDatabase(databaseUrl);
   const prisma = createPrismaClient(databaseUrl);
   try {
     for (const [id, workflow] of [["bench-empty", { version: 1, name: "Bench: empty", nodes: [], edges: [] }], ["bench-large", generateWorkflow(nodeCount, edgeCount)]] as const) {
       await prisma.workflow.create({ data: { id, name: workflow.name, document: JSON.stringify(workflow) } });
     }
+    return await benchSession(prisma);
   } finally {
     await prisma.$disconnect();
   }
@@ -121,13 +123,14 @@ async function measure(page: Page, base: string, id: string, nodes: number): Pro
 
 async function main(): Promise<void> {
   ensureBuild();
-  await prepareDatabase();
+  const session = await prepareDatabase();
   const server = await startServer(databaseUrl);
   const launch = playwrightConfig.use?.launchOptions ?? {};
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: launch.args ?? [] });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const base = server.base;
+    await page.context().addCookies([{ name: sessionCookieName, value: session, url: base }]);
     const empty = await measure(page, base, "bench-empty", 0);
     const large = await measure(page, base, "bench-large", nodeCount);
     const line = (label: string, value: string, ratio: string) => console.log(`${label.padEnd(46)} ${value.padStart(10)}   ${ratio}`);
