@@ -9,6 +9,10 @@ export interface ScenarioResult {
   checks: { passed: number; failed: number; warnings: number };
   /** The failed checks' ids and messages. */
   failures: string[];
+  /** Where the suite wrote it; absent for a scenario that left nothing. */
+  directory?: string;
+  /** The scenario left no checks: it ran past its time limit, or its process died. */
+  unfinished?: boolean;
 }
 
 /** Node 22 for the suite (scripts/ensure-node22.sh installs it from the npm registry once). */
@@ -26,12 +30,16 @@ const cli = path.resolve("node_modules/@modelcontextprotocol/conformance/dist/in
  */
 export async function runConformance(args: string[], options: { outputDir: string; timeoutMs: number; keep?: boolean }): Promise<ScenarioResult[]> {
   if (!options.keep) await rm(options.outputDir, { recursive: true, force: true });
+  let killed = false;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(node22(), [cli, ...args, "--output-dir", options.outputDir], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill("SIGKILL");
+    }, options.timeoutMs);
     child.once("error", reject);
     // The suite exits non-zero when a scenario fails: the checks say which.
     child.once("close", () => {
@@ -40,7 +48,10 @@ export async function runConformance(args: string[], options: { outputDir: strin
       resolve();
     });
   });
-  return readAllResults(options.outputDir);
+  const results = await readAllResults(options.outputDir);
+  if (!killed) return results;
+  const limit = { scenario: `conformance ${args.slice(0, 3).join(" ")}`, passed: false, checks: { passed: 0, failed: 1, warnings: 0 }, failures: [`the suite ran past its ${options.timeoutMs / 1000} s limit and was stopped`], unfinished: true };
+  return [...results, limit];
 }
 
 /** The suite's scenario names for one side, from `conformance list`. */
@@ -50,31 +61,61 @@ export function listScenarios(side: "server" | "client"): string[] {
   return [...section.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1]);
 }
 
-/** Every scenario result under an output directory. */
+/** A scenario's output directory: its name, then the time it started. */
+const scenarioDirectory = /-\d{4}-\d{2}-\d{2}T[^/]*$/;
+
+/**
+ * Every scenario result under an output directory. The suite makes a
+ * scenario's directory when the scenario starts and writes checks.json when
+ * it ends: a directory without one is a scenario that did not finish, and
+ * counts as failed.
+ */
 export async function readAllResults(outputDir: string): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
-  for (const file of await checkFiles(outputDir)) {
-    const checks = JSON.parse(await readFile(file, "utf8")) as Array<{ id?: string; name?: string; status: string; errorMessage?: string; description?: string }>;
+  for (const directory of await scenarioDirectories(outputDir)) {
+    const scenario = path.relative(outputDir, directory).replace(scenarioDirectory, "");
+    const text = await readFile(path.join(directory, "checks.json"), "utf8").catch(() => null);
+    if (text === null) {
+      results.push({ scenario, passed: false, checks: { passed: 0, failed: 1, warnings: 0 }, failures: [noResult], directory, unfinished: true });
+      continue;
+    }
+    const checks = JSON.parse(text) as Array<{ id?: string; name?: string; status: string; errorMessage?: string; description?: string }>;
     const failed = checks.filter((check) => check.status === "FAILURE");
-    const scenario = path.relative(outputDir, path.dirname(file)).replace(/-\d{4}-\d{2}-\d{2}T[^/]*$/, "");
     results.push({
       scenario,
       passed: failed.length === 0,
       checks: { passed: checks.filter((check) => check.status === "SUCCESS").length, failed: failed.length, warnings: checks.filter((check) => check.status === "WARNING").length },
       failures: failed.map((check) => `${check.id ?? check.name}: ${check.errorMessage ?? check.description ?? ""}`.slice(0, 300)),
+      directory,
     });
   }
   return results.sort((a, b) => a.scenario.localeCompare(b.scenario));
 }
 
-async function checkFiles(directory: string): Promise<string[]> {
+const noResult = "no result: the scenario ran past its time limit or its process ended without writing its checks";
+
+async function scenarioDirectories(directory: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(directory, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory()) continue;
     const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) found.push(...(await checkFiles(full)));
-    else if (entry.name === "checks.json") found.push(full);
+    if (scenarioDirectory.test(entry.name)) found.push(full);
+    else found.push(...(await scenarioDirectories(full)));
   }
   return found;
+}
+
+/**
+ * A result for every listed scenario: one the suite left no checks for (it
+ * ran past its time limit, or its process died) is a failure, not a
+ * scenario that quietly drops out of the count.
+ */
+export function withMissing(listed: readonly string[], results: readonly ScenarioResult[]): ScenarioResult[] {
+  const seen = new Set(results.map((result) => result.scenario));
+  const missing = listed
+    .filter((scenario) => !seen.has(scenario))
+    .map((scenario) => ({ scenario, passed: false, checks: { passed: 0, failed: 1, warnings: 0 }, failures: [noResult], unfinished: true }));
+  return [...results, ...missing].sort((a, b) => a.scenario.localeCompare(b.scenario));
 }
 
 /** The counts as `npm test` prints them: passed, not applicable (listed with the reason in docs), failed. */

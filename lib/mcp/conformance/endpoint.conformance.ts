@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpointUrl, routeFetch, token } from "../workflow-endpoint-route-fixture";
 import { hostAllowed } from "../../security/host-allowlist";
-import { listScenarios, readAllResults, runConformance, summary } from "./conformance-suite";
+import { listScenarios, readAllResults, runConformance, summary, withMissing } from "./conformance-suite";
 import { clientNotApplicable, serverNotApplicable } from "./not-applicable";
 
 // The suite's server scenarios against the app's own MCP route (a temporary database holding the "Unit desk" workflow).
@@ -42,6 +42,7 @@ afterAll(async () => {
 
 describe("MCP conformance: server scenarios against the workflow endpoint", () => {
   it("passes every scenario that applies to a workflow endpoint", async () => {
+    // Not checked against the listing: the suite's default ("active") leaves its pending scenarios out. A scenario it started and did not finish counts as failed.
     const results = await runConformance(["server", "--url", url], { outputDir: "node_modules/.cache/conformance/server", timeoutMs: 240_000 });
     for (const result of results) if (!result.passed && !serverNotApplicable.has(result.scenario)) console.log(`FAIL ${result.scenario}: ${result.failures.join(" | ")}`);
     console.log(summary("server", results, serverNotApplicable));
@@ -56,14 +57,24 @@ describe("MCP conformance: client scenarios against Switchboard's client", () =>
     const outputDir = "node_modules/.cache/conformance/client";
     await rm(outputDir, { recursive: true, force: true });
     // Three scenarios at a time: all at once, 26 client processes start together on 2 cores and time out.
-    const queue = listScenarios("client");
-    const worker = async () => {
-      for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
-        await runConformance(["client", "--command", command, "--scenario", scenario, "--timeout", "30000"], { outputDir, timeoutMs: 60_000, keep: true });
-      }
+    const listed = listScenarios("client");
+    const runAll = async (scenarios: string[]) => {
+      const queue = [...scenarios];
+      const worker = async () => {
+        for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
+          await runConformance(["client", "--command", command, "--scenario", scenario, "--timeout", "30000"], { outputDir, timeoutMs: 60_000, keep: true });
+        }
+      };
+      await Promise.all([worker(), worker(), worker()]);
     };
-    await Promise.all([worker(), worker(), worker()]);
-    const results = await readAllResults(outputDir);
+    await runAll(listed);
+    // A scenario with no result ran out of time on a loaded machine: once more, one at a time, then it counts as failed.
+    const unfinished = withMissing(listed, await readAllResults(outputDir)).filter((result) => result.unfinished);
+    for (const { scenario, directory } of unfinished) {
+      if (directory) await rm(directory, { recursive: true, force: true });
+      await runConformance(["client", "--command", command, "--scenario", scenario, "--timeout", "30000"], { outputDir, timeoutMs: 90_000, keep: true });
+    }
+    const results = withMissing(listed, await readAllResults(outputDir));
     for (const result of results) if (!result.passed && !clientNotApplicable.has(result.scenario)) console.log(`FAIL ${result.scenario}: ${result.failures.join(" | ")}`);
     console.log(summary("client", results, clientNotApplicable));
     expect(results.length).toBeGreaterThan(0);
