@@ -3,7 +3,7 @@
  * with the call it asked for) beside a 10-row one, on the production build
  * (each figure the median of 3):
  * - server render: the whole answer of /runs/<id> (the HTML with the page's
- *   first data in it: the overview, turns included);
+ *   first data in it: the overview, every turn's place, the first turns);
  * - in headless Chromium (playwright-core), from navigation until the first
  *   model turn's row is visible.
  * The figure is the ratio to the 10-row trace; the absolute time is printed

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { seedLargeRun, seedTaintedRun, startSeededRun } from "./fixtures/seed-runs";
+import { seedLargeRun, seedTaintedRun, seedTurnRun, startSeededRun } from "./fixtures/seed-runs";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
 import { docsScreenshot } from "./support/docs-screenshot";
@@ -166,5 +166,21 @@ test.describe("runs and their traces", () => {
     await expect(run.filterCount).toHaveText("1 of 10,000 tool calls match");
     await run.showCall("finalCall").click();
     await expect(run.callArguments("finalCall")).toContainText('"index": 9999');
+  });
+
+  test("loads a long run's model turns as they scroll into view, each at its place among the calls", async ({ page }) => {
+    const runId = await seedTurnRun(1_000);
+    const run = new RunPage(page);
+    await run.goto(runId);
+    await expect(page.getByRole("button", { name: "Show the answer of model turn 1", exact: true })).toBeVisible();
+    // One node run, 500 turns, 500 calls: every row is in the list's size from the first answer.
+    await expect(run.renderedRows().first()).toHaveAttribute("aria-setsize", "1001");
+    await run.scrollTraceToEnd();
+    const lastTurn = page.getByRole("button", { name: "Show the answer of model turn 500", exact: true });
+    await expect(lastTurn).toBeVisible();
+    await expect(lastTurn.locator("xpath=ancestor::*[@role='listitem']")).toHaveAttribute("aria-posinset", "1000");
+    await expect(page.getByText(/Loading model turn/)).toHaveCount(0);
+    await lastTurn.click();
+    await expect(page.getByRole("region", { name: "Answer of model turn 500" })).toBeVisible();
   });
 });

@@ -42,7 +42,7 @@ export interface RunTraceViewProps {
  */
 export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks }: RunTraceViewProps) {
   const data = useTraceData(initialTrace);
-  const { overview, latest, filters, setFilters, loaded, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
+  const { overview, latest, filters, setFilters, loaded, loadedTurn, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
   const [collapsedNodeRuns, setCollapsedNodeRuns] = useState<ReadonlySet<string>>(() => new Set());
   const [expandedTurns, setExpandedTurns] = useState<ReadonlySet<string>>(() => new Set());
@@ -51,11 +51,11 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
   const tree = useMemo(
     () =>
       buildTraceRows(
-        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls, modelTurns: latest.modelTurns },
+        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls, turnPlaces: latest.turnPlaces, loadedTurn },
         { filters: overview.filters, expandedCalls, collapsedNodeRuns, expandedTurns },
       ),
-    // `loadedVersion` says that `loaded` answers more than before.
-    [overview, loaded, loadedVersion, expandedCalls, collapsedNodeRuns, expandedTurns, latest.modelTurns],
+    // `loadedVersion` says that `loaded` and `loadedTurn` answer more than before.
+    [overview, loaded, loadedTurn, loadedVersion, expandedCalls, collapsedNodeRuns, expandedTurns, latest.turnPlaces],
   );
   const nodeIds = useMemo(() => [...new Set(latest.nodeRuns.map((nodeRun) => nodeRun.nodeId))].sort(), [latest.nodeRuns]);
   const timeline = useMemo(

@@ -24,7 +24,7 @@ export interface TraceRowProps {
 }
 
 /** Fixed heights (px) of the row kinds, matched by run.module.css; details are measured. */
-export const rowHeights = { node: 56, call: 56, pending: 56, group: 40, detail: 320, turn: 56, "turn-detail": 240 } as const;
+export const rowHeights = { node: 56, call: 56, pending: 56, "pending-turn": 56, group: 40, detail: 320, turn: 56, "turn-detail": 240 } as const;
 
 /** One row of the trace tree: a node run, a tool call, a call's details, or a group heading. */
 export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCall, onToggleNodeRun, onToggleTurn, detail, stepKey }: TraceRowProps) {
@@ -44,6 +44,12 @@ export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCal
       return (
         <div className={`${styles.row} ${styles.callRow} ${styles.pendingRow}`} style={indent}>
           <span className={styles.pendingLabel}>Loading call {(row.position + 1).toLocaleString("en-US")}…</span>
+        </div>
+      );
+    case "pending-turn":
+      return (
+        <div className={`${styles.row} ${styles.callRow} ${styles.pendingRow}`} style={indent}>
+          <span className={styles.pendingLabel}>Loading model turn {(row.index + 1).toLocaleString("en-US")}…</span>
         </div>
       );
     case "group":

@@ -2,17 +2,21 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolCallRecord } from "@/lib/trace/run-trace";
-import { type CallDetail, type CallPage, type CallSummary, type TraceFilters, type TraceOverview, filtersKey, noFilters } from "@/lib/trace/trace-page";
-import type { TraceRow } from "@/lib/trace/trace-tree";
+import { type CallDetail, type CallPage, type CallSummary, type TraceFilters, type TraceOverview, type TurnPage, filtersKey, noFilters } from "@/lib/trace/trace-page";
+import type { TraceRow, TraceTurn } from "@/lib/trace/trace-tree";
 
 export const pollIntervalMs = 500;
 /** Calls fetched per page as rows scroll into view; pages start at multiples of it, so two requests never overlap. */
 export const pageCalls = 100;
+/** Model turns fetched per page, the same way. */
+export const pageTurns = 100;
 
 export type DetailState = { state: "loading" } | { state: "ready"; call: ToolCallRecord } | { state: "error"; message: string };
 
 /** Loaded calls of one filter: group → position → call. */
 type Windows = Map<string, Map<number, CallSummary>>;
+/** Loaded model turns (turns show with no filter only): node run → turn number → turn. */
+type TurnWindows = Map<string, Map<number, TraceTurn>>;
 
 export interface TraceData {
   /** The newest answer for the filters shown (the last filters' until the new ones' answer arrives). */
@@ -23,9 +27,11 @@ export interface TraceData {
   setFilters: (filters: TraceFilters) => void;
   /** The loaded call at a position of a group, under the shown overview's filters. */
   loaded: (group: string, position: number) => CallSummary | undefined;
-  /** Bumps whenever calls were loaded (a dependency for what reads `loaded`). */
+  /** The loaded model turn of a node run by its number. */
+  loadedTurn: (group: string, index: number) => TraceTurn | undefined;
+  /** Bumps whenever calls or turns were loaded (a dependency for what reads `loaded` and `loadedTurn`). */
   loadedVersion: number;
-  /** Fetches the pages of the pending rows among these. */
+  /** Fetches the pages of the pending rows (calls and turns) among these. */
   loadRows: (rows: readonly TraceRow[]) => void;
   details: ReadonlyMap<string, DetailState>;
   loadDetail: (callId: string) => void;
@@ -51,6 +57,8 @@ export function useTraceData(initial: TraceOverview): TraceData {
   const [shownKey, setShownKey] = useState(filtersKey(initial.filters));
   const windows = useRef<Map<string, Windows>>(null as unknown as Map<string, Windows>);
   windows.current ??= placeInto(new Map(), filtersKey(initial.filters), initial.pages);
+  const turnWindows = useRef<TurnWindows>(null as unknown as TurnWindows);
+  turnWindows.current ??= placeTurns(new Map(), initial.turnPages ?? []);
   const inFlight = useRef(new Set<string>());
   const [loadedVersion, setLoadedVersion] = useState(0);
   const [details, setDetails] = useState<ReadonlyMap<string, DetailState>>(() => new Map());
@@ -64,6 +72,7 @@ export function useTraceData(initial: TraceOverview): TraceData {
   const receive = useCallback(
     (overview: TraceOverview) => {
       const key = filtersKey(overview.filters);
+      placeTurns(turnWindows.current, overview.turnPages ?? []);
       place(key, overview.pages);
       setOverviews((current) => new Map(current).set(key, overview));
       setLatest((current) => (overview.readAt >= current.readAt ? overview : current));
@@ -128,6 +137,7 @@ export function useTraceData(initial: TraceOverview): TraceData {
 
   const overview = overviews.get(shownKey) ?? initial;
   const loaded = useCallback((group: string, position: number) => windows.current.get(shownKey)?.get(group)?.get(position), [shownKey]);
+  const loadedTurn = useCallback((group: string, index: number) => turnWindows.current.get(group)?.get(index), []);
 
   const loadRows = useCallback(
     (rows: readonly TraceRow[]) => {
@@ -138,6 +148,24 @@ export function useTraceData(initial: TraceOverview): TraceData {
         if (row.kind !== "pending") continue;
         const start = row.position - (row.position % pageCalls);
         starts.set(`${key}|${row.group}|${start}`, { group: row.group, start });
+      }
+      const turnStarts = new Map<string, { group: string; start: number }>();
+      for (const row of rows) {
+        if (row.kind !== "pending-turn") continue;
+        const start = row.index - (row.index % pageTurns);
+        turnStarts.set(`turns|${row.group}|${start}`, { group: row.group, start });
+      }
+      for (const [flight, { group, start }] of turnStarts) {
+        if (inFlight.current.has(flight)) continue;
+        inFlight.current.add(flight);
+        getJson<TurnPage>(`${base}/turns?group=${encodeURIComponent(group)}&offset=${start}&limit=${pageTurns}`)
+          .then((page) => {
+            placeTurns(turnWindows.current, [page]);
+            setLoadedVersion((version) => version + 1);
+            setError(null);
+          })
+          .catch((failure: Error) => setError(`Model turns of the trace cannot be loaded: ${failure.message}`))
+          .finally(() => inFlight.current.delete(flight));
       }
       for (const [flight, { group, start }] of starts) {
         if (inFlight.current.has(flight)) continue;
@@ -194,7 +222,7 @@ export function useTraceData(initial: TraceOverview): TraceData {
     [fetchDetail, place],
   );
 
-  return { overview, latest, filters, setFilters, loaded, loadedVersion, loadRows, details, loadDetail, locateCall, error };
+  return { overview, latest, filters, setFilters, loaded, loadedTurn, loadedVersion, loadRows, details, loadDetail, locateCall, error };
 }
 
 /** Puts the calls of pages at their positions (a position never changes its call, so a page may land twice). */
@@ -205,6 +233,16 @@ function placeInto(all: Map<string, Windows>, key: string, pages: readonly CallP
     let group = filterWindows.get(page.group);
     if (!group) filterWindows.set(page.group, (group = new Map()));
     for (const [index, call] of page.calls.entries()) group.set(page.offset + index, call);
+  }
+  return all;
+}
+
+/** Puts turns at their numbers (a number never changes its turn). */
+function placeTurns(all: TurnWindows, pages: readonly TurnPage[]): TurnWindows {
+  for (const page of pages) {
+    let group = all.get(page.group);
+    if (!group) all.set(page.group, (group = new Map()));
+    for (const [index, turn] of page.turns.entries()) group.set(page.offset + index, turn);
   }
   return all;
 }

@@ -8,7 +8,7 @@ export { listWorkflows, getWorkflow, type WorkflowSummary, type WorkflowRecord }
 export { demoWorkflow } from "./demo-workflow";
 // Runs and their traces.
 export { getRunTrace, listRuns, listRecentRuns } from "./runs";
-export { getTraceOverview, getCallPage, getCallDetail, getTaintOrigins, maxPageCalls, type CallPageRequest } from "./trace-reads";
+export { getTraceOverview, getCallPage, getCallDetail, getTaintOrigins, getTurnPage, maxPageCalls, maxPageTurns, type CallPageRequest } from "./trace-reads";
 export { readWholeRunTrace } from "./whole-run-trace";
 export { readRunTotals, type ListedRunTotals } from "./run-totals";
 export { getRunProgress } from "./run-progress";

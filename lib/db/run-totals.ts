@@ -32,7 +32,11 @@ export async function readRunTotals(db: PrismaClient, runIds: readonly string[])
     }
     // Runs with turn rows: turns, tokens and cost from the rows, as runTotals does for one run.
     const rowsOf = new Map<string, Array<{ key: string; value: unknown }>>();
-    for (const step of turnSteps) rowsOf.set(step.runId, [...(rowsOf.get(step.runId) ?? []), { key: step.key, value: fromJsonText(step.value) }]);
+    for (const step of turnSteps) {
+      const steps = rowsOf.get(step.runId) ?? [];
+      rowsOf.set(step.runId, steps);
+      steps.push({ key: step.key, value: fromJsonText(step.value) });
+    }
     for (const [runId, steps] of rowsOf) {
       const rows = modelTurnsFromJournal(runId, steps);
       if (rows.length === 0) continue;

@@ -5,7 +5,7 @@ import type { ToolCallRow } from "../trace/run-events";
 
 // lib/db/trace-reads.ts is server-only (it must never reach a browser bundle); here it runs in Node.
 vi.mock("server-only", () => ({}));
-const { getCallDetail, getCallPage, getTaintOrigins, getTraceOverview } = await import("./trace-reads");
+const { getCallDetail, getCallPage, getTaintOrigins, getTraceOverview, getTurnPage, firstPageTurns } = await import("./trace-reads");
 
 const database = temporaryAppDatabase();
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 30, 9, 0, 0, ms)).toISOString();
@@ -160,5 +160,39 @@ describe("the trace's first answer", () => {
     expect(await getCallDetail("located", "located-call-6")).toMatchObject({ group: run.nodeRunId, position: 5, call: { arguments: { made: 6 }, result: { ok: 6 } } });
     expect(await getCallDetail("located", "no-such-call")).toBeNull();
     expect(await getCallDetail("other-run", "located-call-6")).toBeNull();
+  });
+});
+
+describe("the trace's model turns", () => {
+  it("places every turn in the first answer but sends only the first page of them; the rest come in numbered pages, in the tree's order", async () => {
+    const run = await startRun("turns");
+    for (let index = 0; index < 3; index++) await run.call();
+    const turns = 120;
+    // Journalled model turns as the engine records them; written out of order, as the tree's order is by place, then sequence.
+    await database.client.runStep.createMany({
+      data: Array.from({ length: turns }, (_, index) => turns - 1 - index).map((number) => ({
+        runId: "turns",
+        key: `agent#1/t${number + 1}`,
+        kind: "model-turn",
+        attempt: 0,
+        recordedAt: new Date(at(100 + number)),
+        value: JSON.stringify({
+          turn: { text: `answer ${number}` },
+          row: { id: `turn-${number}`, nodeRunId: run.nodeRunId, sequence: number, model: "scripted", text: `answer ${number}`, startedAt: at(100 + number), durationMs: 1, callsBefore: Math.min(3, Math.floor(number / 40)), contextKey: null, sentResults: [] },
+        }),
+      })),
+    });
+    const overview = await getTraceOverview("turns");
+    expect(overview?.turnPlaces?.[run.nodeRunId]).toHaveLength(turns);
+    expect(overview?.turnPlaces?.[run.nodeRunId].slice(38, 42)).toEqual([0, 0, 1, 1]);
+    expect(overview?.turnPages).toHaveLength(1);
+    expect(overview?.turnPages?.[0]).toMatchObject({ group: run.nodeRunId, offset: 0 });
+    expect(overview?.turnPages?.[0].turns.map((turn) => turn.id)).toEqual(Array.from({ length: firstPageTurns }, (_, number) => `turn-${number}`));
+    expect(overview?.turnPages?.[0].turns[0]).not.toHaveProperty("sentResults");
+
+    const page = await getTurnPage("turns", { group: run.nodeRunId, offset: 100, limit: 100 });
+    expect(page.offset).toBe(100);
+    expect(page.turns.map((turn) => turn.id)).toEqual(Array.from({ length: 20 }, (_, index) => `turn-${100 + index}`));
+    expect((await getTurnPage("turns", { group: "no-such-node-run", offset: 0, limit: 10 })).turns).toEqual([]);
   });
 });

@@ -7,10 +7,11 @@ import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
 import { readAggregates } from "./trace-aggregates";
 import { readTaintOrigins, readTaintOverview } from "./taint-reads";
 import { readRunTotals } from "./run-totals";
-import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, noFilters, outsideGroup } from "../trace/trace-page";
+import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, type TurnPage, noFilters, outsideGroup } from "../trace/trace-page";
 import type { NodeRunRecord } from "../trace/run-trace";
 import { fromJsonText } from "./json-text";
 import { modelTurnsFromJournal } from "../trace/model-turns";
+import { type TraceTurn, placesOf, turnsInOrder } from "../trace/trace-tree";
 import { stableId } from "../engine/journal/step-key";
 
 /** The first page of each group holds at most this many calls, and the first answer at most `firstAnswerCalls`. */
@@ -18,6 +19,10 @@ export const firstPageCalls = 50;
 export const firstAnswerCalls = 150;
 /** The most calls one page may ask for. */
 export const maxPageCalls = 500;
+/** Model turns: the first page of each node run's, at most `firstAnswerTurns` in the first answer, and the most one page may ask for. */
+export const firstPageTurns = 50;
+export const firstAnswerTurns = 150;
+export const maxPageTurns = 500;
 
 /**
  * The trace page's first answer (and each live poll): the run, its node
@@ -37,7 +42,7 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
     const nodeRuns = (await db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] })).map(toNodeRunRecord);
     const [aggregates, groups, taint, totals] = await Promise.all([readAggregates(runId), countGroups(runId, filters), readTaintOverview(runId), readRunTotals(db, [runId])]);
     const anchored = await readAnchoredCalls(runId, nodeRuns, filters);
-    const journalled = await readJournalledSteps(runId);
+    const journalled = await readJournalledSteps(runId, nodeRuns);
     const pages: CallPage[] = [];
     let budget = firstAnswerCalls;
     for (const group of groupOrder(nodeRuns, groups)) {
@@ -53,13 +58,45 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
   }
 }
 
-/** The run's model turns (the tree's turn rows) and its step nodes' journal keys by node run (what "Fork from here" names). */
-async function readJournalledSteps(runId: string): Promise<Pick<TraceOverview, "modelTurns" | "stepKeys">> {
+/**
+ * The tree's model turns: every turn's place among its node run's calls,
+ * and the first turns of the node runs shown first (the rest come in pages,
+ * getTurnPage); and the step nodes' journal keys by node run (what "Fork
+ * from here" names).
+ */
+async function readJournalledSteps(runId: string, nodeRuns: readonly NodeRunRecord[]): Promise<Pick<TraceOverview, "turnPlaces" | "turnPages" | "stepKeys">> {
   const steps = await prisma().runStep.findMany({ where: { runId, kind: { in: ["model-turn", "node-result"] } }, select: { key: true, kind: true, value: true } });
-  const turns = modelTurnsFromJournal(runId, steps.filter((step) => step.kind === "model-turn").map((step) => ({ key: step.key, value: fromJsonText(step.value) })));
+  const turns = readTurns(runId, steps);
   const stepKeys: Record<string, string> = {};
   for (const step of steps) if (step.kind === "node-result" && step.key.endsWith("/step")) stepKeys[stableId(runId, step.key.slice(0, -"/step".length))] = step.key;
-  return { modelTurns: turns.map(({ runId: _runId, contextKey: _contextKey, sentResults: _sent, ...turn }) => turn), stepKeys };
+  const turnPages: TurnPage[] = [];
+  let budget = firstAnswerTurns;
+  for (const nodeRun of nodeRuns) {
+    const own = turns.get(nodeRun.id);
+    if (!own || budget <= 0) continue;
+    const page = own.slice(0, Math.min(firstPageTurns, budget));
+    budget -= page.length;
+    turnPages.push({ group: nodeRun.id, offset: 0, turns: page });
+  }
+  return { turnPlaces: placesOf(turns), turnPages, stepKeys };
+}
+
+/** A run's model turns by node run, in the tree's order, as the page shows them (no context keys, no sent results). */
+function readTurns(runId: string, steps: ReadonlyArray<{ key: string; kind: string; value: string }>): Map<string, TraceTurn[]> {
+  const rows = modelTurnsFromJournal(runId, steps.filter((step) => step.kind === "model-turn").map((step) => ({ key: step.key, value: fromJsonText(step.value) })));
+  return turnsInOrder(rows.map(({ runId: _runId, contextKey: _contextKey, sentResults: _sent, ...turn }) => turn));
+}
+
+/** A page of one node run's model turns, numbered as in the first answer's `turnPlaces`. */
+export async function getTurnPage(runId: string, request: { group: string; offset: number; limit: number }): Promise<TurnPage> {
+  try {
+    const steps = await prisma().runStep.findMany({ where: { runId, kind: "model-turn" }, select: { key: true, kind: true, value: true } });
+    const limit = Math.max(1, Math.min(maxPageTurns, request.limit));
+    const own = readTurns(runId, steps).get(request.group) ?? [];
+    return { group: request.group, offset: request.offset, turns: own.slice(request.offset, request.offset + limit) };
+  } catch (error) {
+    throw toDatabaseError(error, `read the model turns of run "${runId}"`);
+  }
 }
 
 export interface CallPageRequest {

@@ -156,10 +156,24 @@ export interface TraceOverview {
   taint: TaintOverview;
   /** The run's model turns, tokens and cost (from its journalled turn rows when it has them). */
   totals?: Pick<RunTotals, "turns" | "inputTokens" | "outputTokens" | "costUsd">;
-  /** The run's model turns, each a row of the tree among its node run's calls. */
-  modelTurns?: TraceTurn[];
+  /**
+   * Each node run's model turns, in the tree's order: every turn's place
+   * among its node run's calls (how many calls had returned when it
+   * started). The tree has a row for each; the turns themselves come in
+   * pages (`turnPages`, then GET …/turns as rows scroll into view).
+   */
+  turnPlaces?: Record<string, number[]>;
+  /** The first turns of each node run. */
+  turnPages?: TurnPage[];
   /** The journal key of each step node's result, by node run id: where "Fork from here" forks a step node. */
   stepKeys?: Record<string, string>;
+}
+
+/** A page of one node run's model turns: `turns[i]` is its turn number `offset + i` (0-based, in the order of `turnPlaces`). */
+export interface TurnPage {
+  group: string;
+  offset: number;
+  turns: TraceTurn[];
 }
 
 /** One call in full (arguments, result, error), and where it sits in its group with no filter. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lastSequence, mergeTrace } from "./merge-trace";
 import type { NodeRunRecord, RunTrace, ToolCallRecord } from "./run-trace";
-import { buildTraceRows, buildTraceTree, type TraceRow } from "./trace-tree";
+import { buildTraceRows, buildTraceTree, noFilters, type TraceRow, wholeTraceInput } from "./trace-tree";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms)).toISOString();
 
@@ -31,7 +31,7 @@ const trace: Pick<RunTrace, "nodeRuns" | "toolCalls"> = {
 };
 
 const shape = (rows: TraceRow[]) =>
-  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.kind === "pending" ? `…${row.position}` : row.kind === "turn" ? `turn ${row.turn.sequence}: ${row.turn.model}` : row.kind === "turn-detail" ? `[turn ${row.turn.sequence}]` : row.label}`);
+  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.kind === "pending" ? `…${row.position}` : row.kind === "pending-turn" ? `…turn ${row.index}` : row.kind === "turn" ? `turn ${row.turn.sequence}: ${row.turn.model}` : row.kind === "turn-detail" ? `[turn ${row.turn.sequence}]` : row.label}`);
 
 describe("buildTraceTree", () => {
   it("nests node runs → tool calls → the sub-flow a task call started, in start order", () => {
@@ -181,5 +181,20 @@ describe("mergeTrace", () => {
     expect(agentRows(buildTraceTree(withTurns).rows)).toEqual(["  turn 1: gpt-test", "  convertUnits()", "  turn 2: gpt-test", "  summarize()", "  turn 3: gpt-test"]);
     expect(shape(buildTraceTree(withTurns, { expandedTurns: new Set(["turn-2"]) }).rows)).toContain("    [turn 2]");
     expect(shape(buildTraceTree(withTurns, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } }).rows).some((line) => line.includes("turn"))).toBe(false);
+  });
+
+  it("gives a paged turn that is not loaded yet a pending row at its place, and the turn once its page is loaded", () => {
+    const turn = (sequence: number, callsBefore: number) => ({ id: `turn-${sequence}`, stepKey: `agent#1/t${sequence}`, nodeRunId: "n-agent", sequence, model: "gpt-test", text: "", startedAt: "2026-01-01T00:00:00.000Z", durationMs: 5, callsBefore });
+    const whole = wholeTraceInput(trace, noFilters);
+    const agentRows = (rows: TraceRow[]) => shape(rows).filter((line) => /turn|convertUnits\(\)$|summarize\(\)$/.test(line) && line.startsWith("  ") && !line.startsWith("    "));
+    const loadedTurns = new Map([[0, turn(1, 0)]]);
+    const input = { ...whole, turnPlaces: { "n-agent": [0, 1, 2] }, loadedTurn: (group: string, index: number) => (group === "n-agent" ? loadedTurns.get(index) : undefined) };
+    const first = buildTraceRows(input).rows;
+    expect(agentRows(first)).toEqual(["  turn 1: gpt-test", "  convertUnits()", "  …turn 1", "  summarize()", "  …turn 2"]);
+    expect(first.find((row) => row.kind === "pending-turn")).toMatchObject({ group: "n-agent", index: 1 });
+    loadedTurns.set(1, turn(2, 1)).set(2, turn(3, 2));
+    expect(agentRows(buildTraceRows(input).rows)).toEqual(["  turn 1: gpt-test", "  convertUnits()", "  turn 2: gpt-test", "  summarize()", "  turn 3: gpt-test"]);
+    // A filter hides turns, loaded or not.
+    expect(buildTraceRows(input, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } }).rows.some((row) => row.kind === "pending-turn" || row.kind === "turn")).toBe(false);
   });
 });

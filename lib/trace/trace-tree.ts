@@ -24,6 +24,8 @@ export type TraceRow =
   | { kind: "turn-detail"; key: string; depth: number; turn: TraceTurn }
   /** A position of a group whose call is not loaded yet. */
   | { kind: "pending"; key: string; depth: number; group: string; position: number }
+  /** A model turn of a node run (its `index`-th) that is not loaded yet. */
+  | { kind: "pending-turn"; key: string; depth: number; group: string; index: number }
   /** Rows with no recorded parent: a sub-flow whose Task call has not returned yet, or calls from outside MCP hosts. */
   | { kind: "group"; key: string; depth: number; label: string; startedAt: string };
 
@@ -50,8 +52,12 @@ export interface TraceTreeInput {
   anchored: readonly AnchoredCall[];
   matchingCalls: number;
   totalCalls: number;
-  /** The run's model turns (any order); shown while no filter is set. */
+  /** The run's model turns held whole (any order); shown while no filter is set. Or, paged: */
   modelTurns?: readonly TraceTurn[];
+  /** Each node run's turns' places among its calls, in turn order (see TraceOverview.turnPlaces). */
+  turnPlaces?: Readonly<Record<string, readonly number[]>>;
+  /** The loaded turn of a node run by its number, if any. */
+  loadedTurn?: (group: string, index: number) => TraceTurn | undefined;
 }
 
 export interface TraceTreeOptions {
@@ -84,8 +90,9 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
   const expandedTurns = options.expandedTurns ?? new Set<string>();
   const active = filtersActive(filters);
   // A turn's place among its node run's calls is a position in the unfiltered list: turns show while no filter is set.
-  const turnsByGroup = new Map<string, TraceTurn[]>();
-  for (const turn of active ? [] : [...(input.modelTurns ?? [])].sort((a, b) => (a.callsBefore ?? 0) - (b.callsBefore ?? 0) || a.sequence - b.sequence)) push(turnsByGroup, turn.nodeRunId, turn);
+  const whole = input.modelTurns ? turnsInOrder(input.modelTurns) : undefined;
+  const turnPlaces = active ? {} : (input.turnPlaces ?? (whole ? placesOf(whole) : {}));
+  const loadedTurn = input.loadedTurn ?? ((group: string, index: number) => whole?.get(group)?.[index]);
   const nodeRunById = new Map(input.nodeRuns.map((nodeRun) => [nodeRun.id, nodeRun]));
   const anchoredIds = new Set(input.anchored.map((anchor) => anchor.call.id));
   const subflows = new Map<string | null, NodeRunRecord[]>();
@@ -139,11 +146,15 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
     const anchors = anchorsByGroup.get(group) ?? [];
     const matchingAt = new Map(anchors.filter((anchor) => anchor.matches).map((anchor) => [anchor.before, anchor.call]));
     const total = input.groups[group] ?? 0;
-    const turns = turnsByGroup.get(group) ?? [];
+    const places = turnPlaces[group] ?? [];
     let nextTurn = 0;
     const emitTurnsUpTo = (position: number) => {
-      for (; nextTurn < turns.length && (turns[nextTurn].callsBefore ?? 0) <= position; nextTurn++) {
-        const turn = turns[nextTurn];
+      for (; nextTurn < places.length && places[nextTurn] <= position; nextTurn++) {
+        const turn = loadedTurn(group, nextTurn);
+        if (!turn) {
+          rows.push({ kind: "pending-turn", key: `pending-turn:${group}:${nextTurn}`, depth, group, index: nextTurn });
+          continue;
+        }
         const open = expandedTurns.has(turn.id);
         rows.push({ kind: "turn", key: `turn:${turn.id}`, depth, turn, expanded: open });
         if (open) rows.push({ kind: "turn-detail", key: `turn-detail:${turn.id}`, depth: depth + 1, turn });
@@ -233,6 +244,22 @@ export function wholeTraceInput(trace: Pick<RunTrace, "nodeRuns" | "toolCalls">,
   }
   const groups = Object.fromEntries([...byGroup].filter(([, list]) => list.length > 0).map(([group, list]) => [group, list.length]));
   return { nodeRuns: trace.nodeRuns, groups, callsByGroup, loaded: (group, position) => byGroup.get(group)?.[position], anchored, matchingCalls, totalCalls: trace.toolCalls.length };
+}
+
+/**
+ * A run's turns by node run, each node run's in the tree's order: by their
+ * place among the calls, then by sequence. The server pages turns in this
+ * order, so a turn's number means the same on both sides.
+ */
+export function turnsInOrder(turns: readonly TraceTurn[]): Map<string, TraceTurn[]> {
+  const byGroup = new Map<string, TraceTurn[]>();
+  for (const turn of [...turns].sort((a, b) => (a.callsBefore ?? 0) - (b.callsBefore ?? 0) || a.sequence - b.sequence)) push(byGroup, turn.nodeRunId, turn);
+  return byGroup;
+}
+
+/** Each node run's turns' places among its calls, from turns in order (see turnsInOrder). */
+export function placesOf(byGroup: ReadonlyMap<string, readonly TraceTurn[]>): Record<string, number[]> {
+  return Object.fromEntries([...byGroup].map(([group, turns]) => [group, turns.map((turn) => turn.callsBefore ?? 0)]));
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
