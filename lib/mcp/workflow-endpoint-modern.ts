@@ -3,6 +3,7 @@ import type { CallToolResult, CreateTaskResult, GetTaskResult } from "@modelcont
 import * as z from "zod/v4";
 import type { McpHost, WorkflowEndpoint } from "./workflow-endpoint";
 import { EndpointProtocolError } from "./workflow-endpoint-errors";
+import { HostQuestionRounds } from "./workflow-endpoint-input-required";
 import { type EndpointTaskIndex, InMemoryEndpointTaskIndex } from "./workflow-endpoint-task-index";
 
 /** The MCP extension under which 2026-07-28 servers offer tasks. */
@@ -10,6 +11,8 @@ export const tasksExtension = "io.modelcontextprotocol/tasks";
 
 export interface ModernEndpointTarget {
   workflowId: string;
+  /** Who the request's bearer token names (a person's email, or the environment token's name): a question asked of one caller is answered only by them, and their decision names them. */
+  principal?: string;
   /** The endpoint for one request, for the host that request names. Throws EndpointRefusal to refuse. */
   open(host: McpHost): Promise<WorkflowEndpoint>;
 }
@@ -26,7 +29,10 @@ export interface ModernEndpointTarget {
  * `tasks/get` / `tasks/cancel` find it through the task index.
  */
 export class ModernWorkflowEndpoints {
-  constructor(private readonly index: EndpointTaskIndex = new InMemoryEndpointTaskIndex()) {}
+  constructor(
+    private readonly index: EndpointTaskIndex = new InMemoryEndpointTaskIndex(),
+    private readonly rounds: HostQuestionRounds = new HostQuestionRounds(),
+  ) {}
 
   async handle(request: Request, target: ModernEndpointTarget): Promise<Response> {
     const handler = createMcpHandler(() => this.server(target), { legacy: "reject" });
@@ -38,8 +44,9 @@ export class ModernWorkflowEndpoints {
   }
 
   /** Cancels every task still running and closes their endpoints (tests; a server shutting down). */
-  closeAll(): Promise<void> {
-    return this.index.closeAll();
+  async closeAll(): Promise<void> {
+    await this.rounds.closeAll();
+    await this.index.closeAll();
   }
 
   private server(target: ModernEndpointTarget): Server {
@@ -48,7 +55,7 @@ export class ModernWorkflowEndpoints {
       { capabilities: { tools: {}, extensions: { [tasksExtension]: {} } } },
     );
     server.setRequestHandler("tools/list", async (_request, context) => {
-      const endpoint = await target.open(hostOf(context));
+      const endpoint = await target.open(hostOf(context, target));
       try {
         return { tools: endpoint.tools } as never;
       } finally {
@@ -72,10 +79,18 @@ export class ModernWorkflowEndpoints {
   }
 
   private async call(target: ModernEndpointTarget, params: { name: string; arguments?: Record<string, unknown> }, context: ServerContext): Promise<CallToolResult | Record<string, unknown>> {
-    const endpoint = await target.open(hostOf(context));
+    const who = { workflowId: target.workflowId, principal: target.principal ?? "" };
+    // The host sends the call again with the answer to a question the sub-flow asked it (input_required).
+    if (this.rounds.isRound(context)) return wire(() => this.rounds.round(params, context, who));
+    const endpoint = await target.open(hostOf(context, target));
     const signal = context.mcpReq.signal ?? new AbortController().signal;
     let kept = false;
     try {
+      // A host that can be asked (it declared elicitation) decides the sub-flow's approvals itself, through input_required rounds.
+      if (endpoint.calls.isTask(params.name) && !declaresTasks(context) && declaresElicitation(context)) {
+        kept = true;
+        return await wire(() => this.rounds.start(endpoint, params, context, who));
+      }
       if (endpoint.calls.isTask(params.name) && declaresTasks(context)) {
         const created = await wire(() => endpoint.calls.startTask(params, signal));
         this.index.add(target.workflowId, created.task.taskId, endpoint);
@@ -105,9 +120,17 @@ export class ModernWorkflowEndpoints {
 }
 
 /** The caller as the request names itself; the trace row says `mcp-host:<name>`. */
-function hostOf(context: ServerContext): McpHost {
+function hostOf(context: ServerContext, target: ModernEndpointTarget): McpHost {
   const info = context.mcpReq.envelope?.[CLIENT_INFO_META_KEY as keyof typeof context.mcpReq.envelope] as { name?: unknown; version?: unknown } | undefined;
-  return { name: typeof info?.name === "string" && info.name ? info.name : "unknown", version: typeof info?.version === "string" ? info.version : "" };
+  return { name: typeof info?.name === "string" && info.name ? info.name : "unknown", version: typeof info?.version === "string" ? info.version : "", ...(target.principal ? { person: target.principal } : {}) };
+}
+
+/** Whether the request declares it can be asked (elicitation, form mode: an empty object or `form` present). */
+function declaresElicitation(context: ServerContext): boolean {
+  const capabilities = context.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof typeof context.mcpReq.envelope] as { elicitation?: { form?: unknown; url?: unknown } } | undefined;
+  const elicitation = capabilities?.elicitation;
+  if (!elicitation || typeof elicitation !== "object") return false;
+  return elicitation.form !== undefined || elicitation.url === undefined;
 }
 
 function declaresTasks(context: ServerContext): boolean {
