@@ -1,3 +1,5 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -6,7 +8,12 @@ import { approvalMetaKey } from "../../mcp/caller-meta";
 import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../tool-layer-fixtures";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
-beforeAll(async () => (nodes = await writeToolLayerNodes()));
+beforeAll(async () => {
+  nodes = await writeToolLayerNodes();
+  // The shipped converter, with a method default in its manifest: every convertUnits call asks.
+  const file = path.join(nodes.nodesDir, "unit-converter", "api", "service.yaml");
+  await writeFile(file, (await readFile(file, "utf8")).replace(/^convertUnits:\n/m, "convertUnits:\n  approval: ask\n"));
+});
 afterAll(async () => nodes.remove());
 
 /** TEST DOUBLE: an outside mail server that claims its own tool needs no approval (outside content: it must not decide its policy). */
@@ -56,5 +63,24 @@ describe("a registry server's default approval policy", () => {
     expect(none.outcome.status).toBe("needs-attention");
     expect(none.outcome.attention).toMatchObject({ approval: { setAt: "the workflow default", rule: "taintedWrite" } });
     expect(none.sent).toEqual([]);
+  });
+});
+
+describe("a service method's default in its manifest", () => {
+  const convert: Script = [{ toolCalls: [{ name: "convertUnits", arguments: { value: 1, from: "kilometre", to: "metre" } }] }, { text: "done" }];
+  async function converterRun(edgeApproval?: unknown) {
+    const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [] }]);
+    document.nodes?.push({ id: "converter", type: "unit-converter", position: { x: 200, y: 200 }, config: {} });
+    document.edges?.push({ id: "tools", kind: "service", source: "converter", sourceHandle: "mcpService", target: "clerk", targetHandle: "mcpService", ...(edgeApproval === undefined ? {} : { approval: edgeApproval as never }) });
+    return runWithToolLayers({ document, nodesDir: nodes.nodesDir, scripts: { clerk: convert } });
+  }
+
+  it("applies where the edge sets none (here: ask, on a read-only method a clean call would otherwise run), and loses to the edge", async () => {
+    const asked = await converterRun();
+    expect(asked.outcome.status).toBe("needs-attention");
+    expect(asked.outcome.attention).toMatchObject({ approval: { setAt: "the tool's default", policy: { decide: "ask" } } });
+    const allowed = await converterRun("allow");
+    expect(allowed.outcome.status).toBe("completed");
+    expect(allowed.sink.toolCalls.find((row) => row.tool === "convertUnits")).toMatchObject({ isError: false });
   });
 });
