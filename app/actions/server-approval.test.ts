@@ -11,11 +11,14 @@ vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+// Next's redirect ends the action by throwing; here it throws a marker the test expects.
+vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw Object.assign(new Error(`redirect ${to}`), { redirectedTo: to }); } }));
 vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const cookies = new Map<Role, string>();
 let action: typeof import("./servers").saveServerApprovalAction;
+let saveEntry: typeof import("./servers").saveServerAction;
 
 beforeAll(async () => {
   const { startSession } = await import("@/lib/auth/sessions");
@@ -25,7 +28,7 @@ beforeAll(async () => {
     cookies.set(role, (await startSession(person!.id)).value);
   }
   await new PrismaServerRegistry(database.client).save({ id: "mail", name: "Mail", transport: "stdio", command: "node", args: ["mail-server.js"] });
-  action = (await import("./servers")).saveServerApprovalAction;
+  ({ saveServerApprovalAction: action, saveServerAction: saveEntry } = await import("./servers"));
 }, 60_000);
 
 const stored = async () => (await new PrismaServerRegistry(database.client).load("mail"))?.approval;
@@ -58,5 +61,14 @@ describe("saving a server's default approval policies", () => {
     expect(await action("mail", { policy: "yes", tools: "" })).toMatchObject({ ok: false, field: "policy", error: expect.stringContaining("not valid JSON") });
     expect(await action("nowhere", { policy: '"ask"', tools: "" })).toMatchObject({ ok: false, error: "There is no server 'nowhere'; it may have been deleted." });
     expect(await stored()).toEqual({ policy: "deny" });
+  });
+
+  it("survives an owner editing the server's entry with the entry form, which does not carry them", async () => {
+    jar.value = cookies.get("owner");
+    await action("mail", { policy: '"ask"', tools: '{ "send_email": "deny" }' });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ mode: "edit", serverId: "mail", serverName: "Mail (renamed)", transport: "stdio", command: "node", args: "mail-server.js", enabled: "on" })) form.set(name, value);
+    await expect(saveEntry(null, form)).rejects.toMatchObject({ redirectedTo: "/servers?saved=mail" });
+    expect(await new PrismaServerRegistry(database.client).load("mail")).toMatchObject({ name: "Mail (renamed)", approval: { policy: "ask", tools: { send_email: "deny" } } });
   });
 });

@@ -40,7 +40,9 @@ export async function saveServerAction(_previous: FormState, form: FormData): Pr
     // A refused row may be replaced by registering it again; a working one is edited, not overwritten.
     if (mode === "create" && existing?.ok) return { ok: false, error: `A server with the id '${id}' exists; choose another id, or edit that server.`, field: "id" };
     if (mode === "edit" && !existing) return { ok: false, error: `There is no server '${id}' any more; it may have been deleted.`, field: "id" };
-    await registry.save(parsed.input, { secretValues: parsed.secretValues });
+    // The entry form does not carry the approval defaults (their own form on the server's page sets them): an edit keeps them.
+    const approval = existing?.ok ? existing.entry.approval : undefined;
+    await registry.save(approval === undefined ? parsed.input : { ...parsed.input, approval }, { secretValues: parsed.secretValues });
     return { ok: true };
   });
   if (!saved.ok) return saved;
