@@ -117,3 +117,46 @@ describe("a 2026-07-28 host that declared elicitation decides the sub-flow's app
     expect((await runsOf("task")).length).toBe(before);
   });
 });
+
+describe("a 2026-07-28 host that runs the Task Start as a task (the tasks extension) and declared elicitation", () => {
+  /** The raw request path ext-tasks needs for 2026-07-28 task traffic, over the same route. */
+  function rawDispatch(request: unknown) {
+    const message = request as { method: string; params?: { name?: string; taskId?: string } };
+    const name = message.params?.name ?? message.params?.taskId;
+    return routeFetch(endpointUrl, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Protocol-Version": modern, "Mcp-Method": message.method, ...(name ? { "Mcp-Name": name } : {}) },
+      body: JSON.stringify({ jsonrpc: "2.0", id: crypto.randomUUID(), ...message }),
+    }).then((response) => response.json());
+  }
+
+  it("sees the approval as the task's input_required status, answers with tasks/update, and the task completes with the decision journalled", async () => {
+    const { createTaskSessionFromClient, resultFromTaskOutcome } = await import("@modelcontextprotocol/ext-tasks/client");
+    const { client } = await approvingHost("modern-task-approver", { action: "accept", content: { decision: "approve" } });
+    const asked: unknown[] = [];
+    const framing = { protocolVersion: modern, clientInfo: { name: "modern-task-approver", version: "2.0.0" }, clientCapabilities: { elicitation: {}, extensions: { "io.modelcontextprotocol/tasks": {} } } };
+    const session = createTaskSessionFromClient(client, {
+      endpointId: "unit-desk",
+      rawDispatch,
+      v2RequestFraming: framing,
+      onInputRequest: (async (request: { kind: string; params?: unknown }) => {
+        asked.push(request);
+        return { action: "accept", content: { decision: "approve" } };
+      }) as never,
+    });
+    try {
+      const execution = await session.callTool("answer_a_unit_question", { question: "Convert 3 mile to kilometre" });
+      const { outcome } = await execution.settle();
+      const result = resultFromTaskOutcome(outcome) as { content: Array<{ text: string }>; isError?: boolean };
+      expect(result.isError).toBeFalsy();
+      expect(result.content[0].text).toContain("4.82");
+    } finally {
+      await session.close();
+      await client.close();
+    }
+    expect(asked).toEqual([expect.objectContaining({ kind: "elicitation", params: expect.objectContaining({ message: expect.stringMatching(/^converter\/convertUnits asks for approval/) }) })]);
+    const { run, approval } = await lastTaskRun();
+    expect(run.status).toBe("completed");
+    expect(approval?.arguments).toMatchObject({ decision: "approved", by: "mcp-host:modern-task-approver (SWITCHBOARD_MCP_TOKEN)" });
+  });
+});

@@ -180,3 +180,85 @@ function gone(why: string): CallToolResult {
     content: [{ type: "text", text: `This answer cannot be used: ${why}. If the call asked for approval, it waits on the Approvals page of Switchboard; call the tool again to be asked anew.` }],
   };
 }
+
+/** One task's question to its host, while the sub-flow waits on it. */
+interface TaskQuestion {
+  key: string;
+  question: ToolQuestion;
+  answer(answer: QuestionAnswer): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+interface AskingTask {
+  principal: string;
+  asked: number;
+  pending?: TaskQuestion;
+}
+
+/**
+ * The same questions for a Task Start run as a task (the
+ * `io.modelcontextprotocol/tasks` extension of 2026-07-28): while the
+ * sub-flow waits on a question, `tasks/get` reports the task
+ * `input_required` with the question under `inputRequests`, and the host
+ * answers with `tasks/update` (`inputResponses`). A question nobody answers
+ * within `holdMs` is answered `cancel` (the approval then waits in the app).
+ */
+export class TaskQuestions {
+  readonly #tasks = new Map<string, AskingTask>();
+  readonly #holdMs: number;
+
+  constructor(options: Pick<HostQuestionRoundsOptions, "holdMs"> = {}) {
+    this.#holdMs = options.holdMs ?? 10 * 60_000;
+  }
+
+  /** An asker for a task about to start, and the function that names its task once it has an id. */
+  asker(principal: string): { ask: (question: ToolQuestion) => Promise<QuestionAnswer>; started(taskKey: string): void } {
+    const task: AskingTask = { principal, asked: 0 };
+    return {
+      ask: (question) =>
+        new Promise<QuestionAnswer>((resolve) => {
+          task.asked += 1;
+          const timer = setTimeout(() => settle(task, { action: "cancel" }), this.#holdMs);
+          task.pending = { key: `switchboard-question-${task.asked}`, question, answer: resolve, timer };
+        }),
+      started: (taskKey) => void this.#tasks.set(taskKey, task),
+    };
+  }
+
+  /** The question the task waits on, in the shape `tasks/get` carries it (`inputRequests`), or undefined. */
+  inputRequests(taskKey: string, principal: string): Record<string, unknown> | undefined {
+    const task = this.#tasks.get(taskKey);
+    if (!task?.pending || task.principal !== principal) return undefined;
+    const { key, question } = task.pending;
+    return { [key]: question.mode === "url" ? inputRequired.elicitUrl({ message: question.message, url: question.url }) : inputRequired.elicit({ message: question.message, requestedSchema: question.requestedSchema as never }) };
+  }
+
+  /** `tasks/update`: the host's answer to the question it was shown; false when there was no such question for this caller. */
+  update(taskKey: string, principal: string, inputResponses: Record<string, unknown> | undefined): boolean {
+    const task = this.#tasks.get(taskKey);
+    if (!task?.pending || task.principal !== principal) return false;
+    const view = inputResponse(inputResponses, task.pending.key);
+    if (view.kind !== "elicit") return false;
+    settle(task, view.action === "accept" ? { action: "accept", ...(view.content ? { content: view.content } : {}) } : { action: view.action });
+    return true;
+  }
+
+  /** The task ended: forget it (a question still open is cancelled). */
+  ended(taskKey: string): void {
+    const task = this.#tasks.get(taskKey);
+    this.#tasks.delete(taskKey);
+    if (task) settle(task, { action: "cancel" });
+  }
+
+  closeAll(): void {
+    for (const key of [...this.#tasks.keys()]) this.ended(key);
+  }
+}
+
+function settle(task: AskingTask, answer: QuestionAnswer): void {
+  const pending = task.pending;
+  if (!pending) return;
+  task.pending = undefined;
+  clearTimeout(pending.timer);
+  pending.answer(answer);
+}

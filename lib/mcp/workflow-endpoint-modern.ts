@@ -3,7 +3,7 @@ import type { CallToolResult, CreateTaskResult, GetTaskResult } from "@modelcont
 import * as z from "zod/v4";
 import type { McpHost, WorkflowEndpoint } from "./workflow-endpoint";
 import { EndpointProtocolError } from "./workflow-endpoint-errors";
-import { HostQuestionRounds } from "./workflow-endpoint-input-required";
+import { HostQuestionRounds, TaskQuestions } from "./workflow-endpoint-input-required";
 import { type EndpointTaskIndex, InMemoryEndpointTaskIndex } from "./workflow-endpoint-task-index";
 
 /** The MCP extension under which 2026-07-28 servers offer tasks. */
@@ -32,6 +32,7 @@ export class ModernWorkflowEndpoints {
   constructor(
     private readonly index: EndpointTaskIndex = new InMemoryEndpointTaskIndex(),
     private readonly rounds: HostQuestionRounds = new HostQuestionRounds(),
+    private readonly taskQuestions: TaskQuestions = new TaskQuestions(),
   ) {}
 
   async handle(request: Request, target: ModernEndpointTarget): Promise<Response> {
@@ -46,6 +47,7 @@ export class ModernWorkflowEndpoints {
   /** Cancels every task still running and closes their endpoints (tests; a server shutting down). */
   async closeAll(): Promise<void> {
     await this.rounds.closeAll();
+    this.taskQuestions.closeAll();
     await this.index.closeAll();
   }
 
@@ -70,9 +72,12 @@ export class ModernWorkflowEndpoints {
       await wire(() => entry.endpoint.calls.tasks!.cancel(params.taskId, AbortSignal.timeout(10_000)));
       return { resultType: "complete" };
     });
-    server.setRequestHandler("tasks/update", { params: z.looseObject({ taskId: z.string() }) }, async (params) => {
+    server.setRequestHandler("tasks/update", { params: z.looseObject({ taskId: z.string(), inputResponses: z.record(z.string(), z.unknown()).optional() }) }, async (params, context) => {
       if (!this.index.find(target.workflowId, params.taskId)) throw unknownTask(params.taskId);
-      // A Task Start never asks its host for input: there is nothing to update.
+      // The host's answer to the question its task showed (input_required): a sub-flow's approval, decided by its user.
+      if (!this.taskQuestions.update(`${target.workflowId}/${params.taskId}`, target.principal ?? "", params.inputResponses ?? context.mcpReq.inputResponses)) {
+        throw new ProtocolError(-32602, `Task '${params.taskId}' is not waiting for this input: it asks nothing now, or asked another question.`);
+      }
       return { resultType: "complete" };
     });
     return server;
@@ -92,7 +97,10 @@ export class ModernWorkflowEndpoints {
         return await wire(() => this.rounds.start(endpoint, params, context, who));
       }
       if (endpoint.calls.isTask(params.name) && declaresTasks(context)) {
-        const created = await wire(() => endpoint.calls.startTask(params, signal));
+        // A host that can be asked is shown the sub-flow's questions as the task's input_required status.
+        const asking = declaresElicitation(context) ? this.taskQuestions.asker(who.principal) : undefined;
+        const created = await wire(() => endpoint.calls.startTask(params, signal, asking?.ask));
+        asking?.started(`${target.workflowId}/${created.task.taskId}`);
         this.index.add(target.workflowId, created.task.taskId, endpoint);
         kept = true;
         return { resultType: "task", ...modernTask(created.task) };
@@ -104,13 +112,18 @@ export class ModernWorkflowEndpoints {
   }
 
   private async getTask(target: ModernEndpointTarget, taskId: string): Promise<Record<string, unknown>> {
+    const key = `${target.workflowId}/${taskId}`;
     const entry = this.index.find(target.workflowId, taskId);
     if (!entry) throw unknownTask(taskId);
     const tasks = entry.endpoint.calls.tasks!;
     const signal = AbortSignal.timeout(10_000);
     const task = (await wire(() => tasks.get(taskId, signal))) as GetTaskResult;
     const base = { resultType: "complete", ...modernTask(task) };
-    if (task.status === "working" || task.status === "input_required") return { ...base, status: "working" };
+    if (task.status === "working" || task.status === "input_required") {
+      const inputRequests = this.taskQuestions.inputRequests(key, target.principal ?? "");
+      return inputRequests ? { ...base, status: "input_required", inputRequests } : { ...base, status: "working" };
+    }
+    this.taskQuestions.ended(key);
     if (task.status === "cancelled") return base;
     this.index.ended(target.workflowId, taskId);
     // A Task Start that failed still answered with a result that says why: in this era that is a completed task whose result is an error.
