@@ -47,6 +47,15 @@ describe("input_required rounds of a held call", () => {
     expect(fake.closed()).toBe(true);
   });
 
+  it("answers with the result at once when the call asks nothing, and closes the endpoint", async () => {
+    const rounds = new HostQuestionRounds();
+    let closed = false;
+    const quiet = { calls: { isTask: () => true, call: async () => ({ content: [{ type: "text", text: "nothing to ask" }] }) }, close: async () => void (closed = true) } as unknown as WorkflowEndpoint;
+    expect(await rounds.start(quiet, params, context(), who)).toEqual({ content: [{ type: "text", text: "nothing to ask" }] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(closed).toBe(true);
+  });
+
   it("refuses an answer from another caller or for another tool, and one that comes after the hold ran out (the question was cancelled)", async () => {
     const rounds = new HostQuestionRounds({ holdMs: 50 });
     const fake = askingEndpoint();
