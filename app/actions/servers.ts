@@ -12,7 +12,7 @@ import { DatabaseError } from "@/lib/db";
 import { EntryConnectionError, listEntryTools, testEntryConnection } from "@/lib/mcp/connect-entry";
 import { appOrigin } from "@/lib/mcp/oauth/app-origin";
 import { startConnect } from "@/lib/mcp/oauth/connect-flow";
-import { entryFromForm, RegistrySecretError, serverPolicyFromEnvironment, ServerEntryError } from "@/lib/mcp/registry";
+import { entryFromForm, parseServerApprovalForm, RegistrySecretError, serverPolicyFromEnvironment, ServerEntryError } from "@/lib/mcp/registry";
 import { guardedWebFetch } from "@/lib/security/guarded-web-fetch";
 import { SecretError } from "@/lib/security/secrets";
 
@@ -40,7 +40,9 @@ export async function saveServerAction(_previous: FormState, form: FormData): Pr
     // A refused row may be replaced by registering it again; a working one is edited, not overwritten.
     if (mode === "create" && existing?.ok) return { ok: false, error: `A server with the id '${id}' exists; choose another id, or edit that server.`, field: "id" };
     if (mode === "edit" && !existing) return { ok: false, error: `There is no server '${id}' any more; it may have been deleted.`, field: "id" };
-    await registry.save(parsed.input, { secretValues: parsed.secretValues });
+    // The entry form does not carry the approval defaults (their own form on the server's page sets them): an edit keeps them.
+    const approval = existing?.ok ? existing.entry.approval : undefined;
+    await registry.save(approval === undefined ? parsed.input : { ...parsed.input, approval }, { secretValues: parsed.secretValues });
     return { ok: true };
   });
   if (!saved.ok) return saved;
@@ -56,6 +58,29 @@ export async function deleteServerAction(id: unknown): Promise<ActionResult> {
     if (!(await serverRegistry().delete(parsed.data))) return { ok: false, error: `There is no server '${parsed.data}'; it may have been deleted already.` };
     revalidatePath("/servers");
     return { ok: true };
+  });
+}
+
+/**
+ * The server's default approval policies (its page's Approval defaults
+ * form): for every tool and per tool, applied where a workflow wires the
+ * server and the edge sets no policy of its own. An owner or an editor:
+ * it decides what agents may do with the server's tools, not where the
+ * server is. Bad input is refused with its field named; nothing changes.
+ */
+export async function saveServerApprovalAction(id: unknown, form: unknown): Promise<ActionResult<{ message: string }>> {
+  const actor = await requireRole("editor");
+  const parsedId = serverIdInput.safeParse(id);
+  if (!parsedId.success) return { ok: false, error: parsedId.error.issues[0].message };
+  const fields = z.object({ policy: z.string().max(10_000).default(""), tools: z.string().max(100_000).default("") }).safeParse(form ?? {});
+  if (!fields.success) return { ok: false, error: "The approval form is not readable: send its policy and tools as text.", field: "policy" };
+  const parsed = parseServerApprovalForm(fields.data);
+  if (!parsed.ok) return { ok: false, error: parsed.message, field: parsed.field };
+  return guard(async (): Promise<ActionResult<{ message: string }>> => {
+    if (!(await serverRegistry().setApproval(parsedId.data, parsed.approval))) return { ok: false, error: `There is no server '${parsedId.data}'; it may have been deleted.` };
+    console.info(`server ${parsedId.data}: approval defaults set by ${actor.email}`);
+    revalidatePath(`/servers/${encodeURIComponent(parsedId.data)}`);
+    return { ok: true, message: parsed.approval ? "Saved: these defaults apply to workflows that wire this server without a policy of their own." : "Saved: this server has no approval defaults; the workflow default applies." };
   });
 }
 

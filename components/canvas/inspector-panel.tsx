@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo } from "react";
 import { EdgeInspector } from "@/components/inspector/edge-inspector";
 import { ProblemItems } from "@/components/inspector/problem-items";
 import { NodeInspector } from "@/components/inspector/node-inspector";
+import { serverDefaultBadge } from "@/lib/canvas";
 import { mcpServerChoice } from "@/lib/graph";
 import {
   edgeById,
@@ -11,6 +12,7 @@ import {
   selectAnalysis,
   selectDocumentActions,
   selectEdges,
+  selectNodes,
   selectInspectedEdgeId,
   selectInspectedNodeId,
   selectSelectionSize,
@@ -63,9 +65,18 @@ function InspectedNode({ id }: { id: string }) {
   const onChange = useCallback((patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => actions.updateNode(id, patch, mergeKey), [actions, id]);
   const onDelete = useCallback(() => actions.removeElements([id], []), [actions, id]);
   const edges = useDocumentStore(selectEdges);
+  const nodes = useDocumentStore(selectNodes);
   const toolSources = useMemo(
-    () => edges.filter((edge) => edge.target === id && edge.data?.kind !== "signal").map((edge) => ({ edgeId: edge.id, source: edge.source, kind: edge.data?.kind ?? "service", approval: edge.data?.approval })),
-    [edges, id],
+    () =>
+      edges
+        .filter((edge) => edge.target === id && edge.data?.kind !== "signal")
+        .map((edge) => {
+          const source = nodes.find((candidate) => candidate.id === edge.source);
+          const choice = source ? mcpServerChoice(source.data) : undefined;
+          const serverDefault = choice ? serverDefaultBadge(byId.get(choice.serverId)?.approval, choice.toolNames) : null;
+          return { edgeId: edge.id, source: edge.source, kind: edge.data?.kind ?? "service", approval: edge.data?.approval, ...(serverDefault ? { serverDefault } : {}) };
+        }),
+    [edges, nodes, byId, id],
   );
   if (!node) return <InspectorHint selected={0} />;
   return (

@@ -15,10 +15,10 @@ import {
   useReactFlow,
   useStore,
 } from "@xyflow/react";
-import { type DragEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { proposeConnection } from "@/lib/canvas";
-import { type CanvasEdge, type CanvasNode, selectDocumentActions, selectEdges, selectNodes } from "@/lib/store";
-import { useCanvas, useDocumentStore } from "./canvas-context";
+import { type DragEvent, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { proposeConnection, withServerDefaultBadges } from "@/lib/canvas";
+import { type CanvasEdge, type CanvasNode, selectDocumentActions, selectEdges, selectNodes, selectServersById } from "@/lib/store";
+import { useCanvas, useDocumentStore, useServerStore } from "./canvas-context";
 import { paletteMimeType, useAddNode } from "./use-add-node";
 import { useCurrentWorkflow } from "./use-current-workflow";
 import { WorkflowNodeView } from "./workflow-node";
@@ -40,7 +40,10 @@ type Drawn = { source: string; sourceHandle?: string | null; target: string; tar
 export function WorkflowCanvas() {
   const { stores, nodeTypes: types, access } = useCanvas();
   const nodes = useDocumentStore(selectNodes);
-  const edges = useDocumentStore(selectEdges);
+  const storedEdges = useDocumentStore(selectEdges);
+  const servers = useServerStore(selectServersById);
+  // An edge without its own policy, from an MCP server node whose server has defaults, shows them ("from server default").
+  const edges = useMemo(() => withServerDefaultBadges(storedEdges, nodes, servers), [storedEdges, nodes, servers]);
   const actions = useDocumentStore(selectDocumentActions);
   const currentWorkflow = useCurrentWorkflow();
   const addNode = useAddNode();

@@ -10,6 +10,8 @@ export interface WiredToolSource {
   source: string;
   kind: WorkflowEdge["kind"];
   approval: WorkflowEdge["approval"];
+  /** The registry server's default for these tools, in words, when the source is an MCP server node whose server sets one. */
+  serverDefault?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ApprovalPolicyFields({ nodeId, sources, onChange }: { nodeId: st
             </label>
             <select
               id={id}
+              aria-describedby={source.serverDefault ? `${id}-server-default` : undefined}
               value={current.value}
               onChange={(event) => {
                 const chosen = approvalChoices.find((choice) => choice.value === event.target.value);
@@ -48,6 +51,11 @@ export function ApprovalPolicyFields({ nodeId, sources, onChange }: { nodeId: st
                 </option>
               ))}
             </select>
+            {source.serverDefault ? (
+              <p className="small muted" id={`${id}-server-default`}>
+                {source.approval === undefined ? "Applies now" : "Overridden here"}: {source.serverDefault}, set on the server&apos;s page.
+              </p>
+            ) : null}
           </div>
         );
       })}

@@ -1,4 +1,4 @@
-import { mcpServerChoice, type WorkflowNode } from "../graph";
+import { mcpServerChoice, type ServerApprovalDefaultsInput, type WorkflowNode } from "../graph";
 import type { ToolSpec } from "./canvas-catalogue";
 
 /**
@@ -21,6 +21,8 @@ export interface CanvasServer {
   availability: ServerAvailability;
   /** Why it is not available, in words (the registry's refusal, a grant's absence). */
   reason?: string;
+  /** The registry's default approval policies for its tools (set on /servers): the canvas shows them on an edge without its own. */
+  approval?: ServerApprovalDefaultsInput;
 }
 
 /** What the canvas knows of a server's tools: listed lazily, since listing starts or reaches the server. */

@@ -20,3 +20,4 @@ export { autoLayout, type LayoutEdge, type LayoutNode, type LayoutOptions } from
 export { uniqueId } from "./node-ids";
 export { copyFragment, pasteFragment, readFragment, fragmentMarker, type Fragment } from "./fragment";
 export { pasteOffset, type PlacedBox } from "./paste-placement";
+export { serverDefaultBadge, withServerDefaultBadges } from "./server-default-badges";

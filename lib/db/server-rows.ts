@@ -5,7 +5,7 @@ import type { EntryProblem, ServerDestination, ServerEntry } from "../mcp/regist
 export type McpServerData = Omit<McpServer, "createdAt" | "updatedAt">;
 
 // allowedAgents is retired (grants replaced it): its column is never read into an entry.
-const jsonColumns = { args: "args", env: "env", headers: "headers", secretNames: "secrets", allowedTools: "allowedTools", oauth: "oauth" } as const;
+const jsonColumns = { args: "args", env: "env", headers: "headers", secretNames: "secrets", allowedTools: "allowedTools", oauth: "oauth", approval: "approval" } as const;
 
 /**
  * A row as the entry it claims to be, for the registry's schema to judge:
@@ -50,6 +50,7 @@ export function rowFromEntry(entry: ServerEntry): McpServerData {
     allowedAgents: null,
     allowedTools: entry.allowedTools ? JSON.stringify(entry.allowedTools) : null,
     oauth: remote?.oauth ? JSON.stringify(remote.oauth) : null,
+    approval: entry.approval ? JSON.stringify(entry.approval) : null,
     enabled: entry.enabled,
   };
 }

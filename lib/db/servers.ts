@@ -75,6 +75,27 @@ export class PrismaServerRegistry implements ServerRegistry {
     return entry;
   }
 
+  /**
+   * Sets (or, with undefined, clears) a server's default approval policies
+   * and nothing else: its entry and secrets stay as they are. The value is
+   * checked by the entry's schema with the rest of the row (a bad one is a
+   * ServerEntryError naming the field, e.g. `approval.tools.send_email.decide`).
+   * False when there is no such server.
+   */
+  async setApproval(id: string, approval: unknown): Promise<boolean> {
+    const row = await this.#row(id, `read server '${id}'`);
+    if (!row) return false;
+    const entry = await this.#check(row);
+    const checked = await validateServerEntry({ ...entry, approval }, this.#policy());
+    if (!checked.ok) throw new ServerEntryError(checked.problem, { stored: false, serverId: id });
+    try {
+      await this.#client.mcpServer.update({ where: { id }, data: { approval: checked.entry.approval ? JSON.stringify(checked.entry.approval) : null } });
+    } catch (error) {
+      throw toDatabaseError(error, `save the approval policies of server '${id}'`);
+    }
+    return true;
+  }
+
   async load(id: string): Promise<ServerEntry | null> {
     const row = await this.#row(id, `read server '${id}'`);
     return row ? this.#check(row) : null;

@@ -35,6 +35,35 @@ export const approvalPolicy = z
 export type ApprovalPolicy = z.infer<typeof approvalPolicy>;
 export type ApprovalPolicyInput = z.input<typeof approvalPolicy>;
 
+/** A policy as a document or the registry stores it: a bare verdict (short for `{ decide }`) or a policy object. */
+export const wiredPolicy = z.union([z.enum(["allow", "ask", "deny"]), approvalPolicy]);
+export type WiredPolicy = z.input<typeof wiredPolicy>;
+
+/**
+ * A registry server's default approval policies (set on /servers by an
+ * owner or editor): `policy` for every tool of the server, `tools` per tool
+ * name (wins over `policy`). Applied where a workflow wires the server and
+ * neither the agent node nor the edge sets a policy of its own.
+ */
+export const serverApprovalDefaults = z
+  .strictObject({
+    policy: wiredPolicy.optional().meta({ description: "The default for every tool of this server." }),
+    tools: z
+      .record(z.string().min(1, "a tool name is required").max(200, "a tool name is longer than 200 characters"), wiredPolicy)
+      .optional()
+      .meta({ description: "Per tool name: wins over `policy`." }),
+  })
+  .meta({ description: "A registry server's default approval policies: for every tool, and per tool." });
+export type ServerApprovalDefaults = z.output<typeof serverApprovalDefaults>;
+export type ServerApprovalDefaultsInput = z.input<typeof serverApprovalDefaults>;
+
+/** The server default for one tool: its own entry, else the server-wide one; undefined when none is set. */
+export function serverDefaultFor(defaults: ServerApprovalDefaultsInput | undefined, tool: string): { policy: unknown; scope: "tool" | "server" } | undefined {
+  if (!defaults) return undefined;
+  if (defaults.tools && Object.hasOwn(defaults.tools, tool)) return { policy: defaults.tools[tool], scope: "tool" };
+  return defaults.policy === undefined ? undefined : { policy: defaults.policy, scope: "server" };
+}
+
 /** The policy a new workflow gets: tainted arguments into a tool that is not read-only ask a person. */
 export const defaultApprovalPolicy: ApprovalPolicy = approvalPolicy.parse({});
 

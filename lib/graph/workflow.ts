@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { GraphProblem } from "./graph-problem";
 import { toolSource } from "./tool-source";
-import { approvalPolicy } from "./approval-policy";
+import { wiredPolicy } from "./approval-policy";
 
 /** A policy where a tool is wired: a bare verdict (`"ask"`) or the full policy object. */
-const wiredPolicy = z.union([z.enum(["allow", "ask", "deny"]), approvalPolicy]);
 
 /**
  * The workflow document: serializable JSON, the unit that is saved, versioned,

@@ -1,5 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { type ServerApprovalDefaults, serverDefaultFor } from "../graph/approval-policy";
 import type { AgentTool } from "../tools/agent-tool";
 import { type McpAgentRef, McpResolveError, type McpSourceRequest, type McpToolResolver } from "../tools/mcp-tool-resolver";
 import { agentToolsFromClient } from "./client-tools";
@@ -9,6 +10,8 @@ import { connectInMemory, type InMemoryConnection } from "./in-memory-connection
 export interface InMemoryServerEntry {
   /** Builds the server; called once, on first use. */
   create(): McpServer | Server;
+  /** The registry's default approval policies for this server (as set on /servers). */
+  approval?: ServerApprovalDefaults;
 }
 
 /**
@@ -40,7 +43,8 @@ export class InMemoryMcpToolResolver implements McpToolResolver {
     } catch (error) {
       throw new McpResolveError("server-unavailable", source.serverId, `MCP server '${source.serverId}' cannot be reached: ${(error as Error).message}`, { cause: error });
     }
-    return source.toolNames ? tools.filter((tool) => source.toolNames?.includes(tool.name)) : tools;
+    const chosen = source.toolNames ? tools.filter((tool) => source.toolNames?.includes(tool.name)) : tools;
+    return chosen.map((tool) => withServerDefault(tool, entry.approval));
   }
 
   async close(): Promise<void> {
@@ -58,4 +62,10 @@ export class InMemoryMcpToolResolver implements McpToolResolver {
     }
     return connection;
   }
+}
+
+/** A registry tool with its server's default policy for it, when the registry sets one. */
+export function withServerDefault(tool: AgentTool, defaults: ServerApprovalDefaults | undefined): AgentTool {
+  const serverApproval = serverDefaultFor(defaults, tool.name);
+  return serverApproval ? { ...tool, serverApproval } : tool;
 }

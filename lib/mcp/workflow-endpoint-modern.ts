@@ -3,6 +3,7 @@ import type { CallToolResult, CreateTaskResult, GetTaskResult } from "@modelcont
 import * as z from "zod/v4";
 import type { McpHost, WorkflowEndpoint } from "./workflow-endpoint";
 import { EndpointProtocolError } from "./workflow-endpoint-errors";
+import { HostQuestionRounds, TaskQuestions } from "./workflow-endpoint-input-required";
 import { type EndpointTaskIndex, InMemoryEndpointTaskIndex } from "./workflow-endpoint-task-index";
 
 /** The MCP extension under which 2026-07-28 servers offer tasks. */
@@ -10,6 +11,8 @@ export const tasksExtension = "io.modelcontextprotocol/tasks";
 
 export interface ModernEndpointTarget {
   workflowId: string;
+  /** Who the request's bearer token names (a person's email, or the environment token's name): a question asked of one caller is answered only by them, and their decision names them. */
+  principal?: string;
   /** The endpoint for one request, for the host that request names. Throws EndpointRefusal to refuse. */
   open(host: McpHost): Promise<WorkflowEndpoint>;
 }
@@ -26,7 +29,11 @@ export interface ModernEndpointTarget {
  * `tasks/get` / `tasks/cancel` find it through the task index.
  */
 export class ModernWorkflowEndpoints {
-  constructor(private readonly index: EndpointTaskIndex = new InMemoryEndpointTaskIndex()) {}
+  constructor(
+    private readonly index: EndpointTaskIndex = new InMemoryEndpointTaskIndex(),
+    private readonly rounds: HostQuestionRounds = new HostQuestionRounds(),
+    private readonly taskQuestions: TaskQuestions = new TaskQuestions(),
+  ) {}
 
   async handle(request: Request, target: ModernEndpointTarget): Promise<Response> {
     const handler = createMcpHandler(() => this.server(target), { legacy: "reject" });
@@ -38,8 +45,10 @@ export class ModernWorkflowEndpoints {
   }
 
   /** Cancels every task still running and closes their endpoints (tests; a server shutting down). */
-  closeAll(): Promise<void> {
-    return this.index.closeAll();
+  async closeAll(): Promise<void> {
+    await this.rounds.closeAll();
+    this.taskQuestions.closeAll();
+    await this.index.closeAll();
   }
 
   private server(target: ModernEndpointTarget): Server {
@@ -48,7 +57,7 @@ export class ModernWorkflowEndpoints {
       { capabilities: { tools: {}, extensions: { [tasksExtension]: {} } } },
     );
     server.setRequestHandler("tools/list", async (_request, context) => {
-      const endpoint = await target.open(hostOf(context));
+      const endpoint = await target.open(hostOf(context, target));
       try {
         return { tools: endpoint.tools } as never;
       } finally {
@@ -63,21 +72,35 @@ export class ModernWorkflowEndpoints {
       await wire(() => entry.endpoint.calls.tasks!.cancel(params.taskId, AbortSignal.timeout(10_000)));
       return { resultType: "complete" };
     });
-    server.setRequestHandler("tasks/update", { params: z.looseObject({ taskId: z.string() }) }, async (params) => {
+    server.setRequestHandler("tasks/update", { params: z.looseObject({ taskId: z.string(), inputResponses: z.record(z.string(), z.unknown()).optional() }) }, async (params, context) => {
       if (!this.index.find(target.workflowId, params.taskId)) throw unknownTask(params.taskId);
-      // A Task Start never asks its host for input: there is nothing to update.
+      // The host's answer to the question its task showed (input_required): a sub-flow's approval, decided by its user.
+      if (!this.taskQuestions.update(`${target.workflowId}/${params.taskId}`, target.principal ?? "", params.inputResponses ?? context.mcpReq.inputResponses)) {
+        throw new ProtocolError(-32602, `Task '${params.taskId}' is not waiting for this input: it asks nothing now, or asked another question.`);
+      }
       return { resultType: "complete" };
     });
     return server;
   }
 
   private async call(target: ModernEndpointTarget, params: { name: string; arguments?: Record<string, unknown> }, context: ServerContext): Promise<CallToolResult | Record<string, unknown>> {
-    const endpoint = await target.open(hostOf(context));
+    const who = { workflowId: target.workflowId, principal: target.principal ?? "" };
+    // The host sends the call again with the answer to a question the sub-flow asked it (input_required).
+    if (this.rounds.isRound(context)) return wire(() => this.rounds.round(params, context, who));
+    const endpoint = await target.open(hostOf(context, target));
     const signal = context.mcpReq.signal ?? new AbortController().signal;
     let kept = false;
     try {
+      // A host that can be asked (it declared elicitation) decides the sub-flow's approvals itself, through input_required rounds.
+      if (endpoint.calls.isTask(params.name) && !declaresTasks(context) && declaresElicitation(context)) {
+        kept = true;
+        return await wire(() => this.rounds.start(endpoint, params, context, who));
+      }
       if (endpoint.calls.isTask(params.name) && declaresTasks(context)) {
-        const created = await wire(() => endpoint.calls.startTask(params, signal));
+        // A host that can be asked is shown the sub-flow's questions as the task's input_required status.
+        const asking = declaresElicitation(context) ? this.taskQuestions.asker(who.principal) : undefined;
+        const created = await wire(() => endpoint.calls.startTask(params, signal, asking?.ask));
+        asking?.started(`${target.workflowId}/${created.task.taskId}`);
         this.index.add(target.workflowId, created.task.taskId, endpoint);
         kept = true;
         return { resultType: "task", ...modernTask(created.task) };
@@ -89,13 +112,18 @@ export class ModernWorkflowEndpoints {
   }
 
   private async getTask(target: ModernEndpointTarget, taskId: string): Promise<Record<string, unknown>> {
+    const key = `${target.workflowId}/${taskId}`;
     const entry = this.index.find(target.workflowId, taskId);
     if (!entry) throw unknownTask(taskId);
     const tasks = entry.endpoint.calls.tasks!;
     const signal = AbortSignal.timeout(10_000);
     const task = (await wire(() => tasks.get(taskId, signal))) as GetTaskResult;
     const base = { resultType: "complete", ...modernTask(task) };
-    if (task.status === "working" || task.status === "input_required") return { ...base, status: "working" };
+    if (task.status === "working" || task.status === "input_required") {
+      const inputRequests = this.taskQuestions.inputRequests(key, target.principal ?? "");
+      return inputRequests ? { ...base, status: "input_required", inputRequests } : { ...base, status: "working" };
+    }
+    this.taskQuestions.ended(key);
     if (task.status === "cancelled") return base;
     this.index.ended(target.workflowId, taskId);
     // A Task Start that failed still answered with a result that says why: in this era that is a completed task whose result is an error.
@@ -105,9 +133,17 @@ export class ModernWorkflowEndpoints {
 }
 
 /** The caller as the request names itself; the trace row says `mcp-host:<name>`. */
-function hostOf(context: ServerContext): McpHost {
+function hostOf(context: ServerContext, target: ModernEndpointTarget): McpHost {
   const info = context.mcpReq.envelope?.[CLIENT_INFO_META_KEY as keyof typeof context.mcpReq.envelope] as { name?: unknown; version?: unknown } | undefined;
-  return { name: typeof info?.name === "string" && info.name ? info.name : "unknown", version: typeof info?.version === "string" ? info.version : "" };
+  return { name: typeof info?.name === "string" && info.name ? info.name : "unknown", version: typeof info?.version === "string" ? info.version : "", ...(target.principal ? { person: target.principal } : {}) };
+}
+
+/** Whether the request declares it can be asked (elicitation, form mode: an empty object or `form` present). */
+function declaresElicitation(context: ServerContext): boolean {
+  const capabilities = context.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY as keyof typeof context.mcpReq.envelope] as { elicitation?: { form?: unknown; url?: unknown } } | undefined;
+  const elicitation = capabilities?.elicitation;
+  if (!elicitation || typeof elicitation !== "object") return false;
+  return elicitation.form !== undefined || elicitation.url === undefined;
 }
 
 function declaresTasks(context: ServerContext): boolean {

@@ -18,6 +18,8 @@ export class EndpointRefusal extends Error {
 
 export interface EndpointTarget {
   workflowId: string;
+  /** Who the request's bearer token names (see ModernEndpointTarget.principal). */
+  principal?: string;
   /**
    * Builds the endpoint of a new session (2025 era: the host is named by
    * `initialize`) or of one request (2026-07-28: the request names its
@@ -72,7 +74,7 @@ export class WorkflowEndpointSessions {
   /** Answers one HTTP request of either era: 2026-07-28 requests statelessly, 2025-era ones in their session. */
   async handle(request: Request, target: EndpointTarget): Promise<Response> {
     if (request.method === "POST" && !(await isLegacyRequest(request).catch(() => true))) {
-      return this.modern.handle(request, { workflowId: target.workflowId, open: (host) => target.open(host) });
+      return this.modern.handle(request, { workflowId: target.workflowId, ...(target.principal ? { principal: target.principal } : {}), open: (host) => target.open(host) });
     }
     if (request.method === "GET") {
       return endpointErrorResponse(405, "This endpoint opens no server-sent event stream: every answer comes back on its POST.", { headers: { Allow: "POST, DELETE" } });

@@ -29,6 +29,8 @@ import { type EndpointOffering, workflowOfferings } from "./workflow-endpoint-to
 export interface McpHost {
   name: string;
   version: string;
+  /** Who the request's bearer token names (2026-07-28 requests): a decision the host's user makes names them too. */
+  person?: string;
 }
 
 /** One call an outside host made through the endpoint. */

@@ -6,24 +6,28 @@ export interface PolicyWiring {
   node?: Record<string, unknown>;
   /** The `approval` of the service or task edge the tool came through. */
   edge?: unknown;
-  /** The tool's own default: its registry server's `approval`, or its method's `approval` in a service manifest. */
+  /** The registry server's default for this tool (its per-tool entry, else its server-wide one), set on /servers. */
+  server?: { policy: unknown; scope: "tool" | "server" };
+  /** The tool's own default: its method's `approval` in a service manifest. */
   tool?: unknown;
 }
 
 /** The policy that applies, and where it was set (shown on the Approvals page and the trace). */
 export interface AppliedPolicy {
   policy: ApprovalPolicy;
-  /** e.g. `node approvals["mail/send_email"]`, `edge e3`, `the tool's default`, `the workflow default`. */
+  /** e.g. `node approvals["mail/send_email"]`, `edge e3`, `the server default`, `the tool's default`, `the workflow default`. */
   setAt: string;
 }
 
 /**
- * The policy for one tool of one agent: pure. The agent node's entry for
- * the tool wins over the edge's, the edge's over the node's `*`, that over
- * the tool's own default (registry server or manifest method), and with
- * nothing set, the default rules (tainted arguments into a tool that is not
- * read-only ask). Stored policies were checked when the document was saved;
- * they are parsed again here, and one that fails falls to the next level.
+ * The policy for one tool of one agent: pure. From most to least specific:
+ * the agent node's entry for the tool (`server/tool`, `tool`, `server/*`),
+ * the edge's, the node's `*`, the registry server's default (its entry for
+ * the tool, else its server-wide one), the method's default in its service
+ * manifest, and with nothing set, the workflow default (tainted arguments
+ * into a tool that is not read-only ask). Stored policies were checked when
+ * they were saved; they are parsed again here, and one that fails falls to
+ * the next level.
  *
  * @example
  * policyFor({ name: "send_email", server: "mail" }, { node: { send_email: { decide: "ask" } } }).policy.decide // "ask"
@@ -36,6 +40,7 @@ export function policyFor(tool: { name: string; server: string }, wiring: Policy
     [`node approvals["${tool.server}/*"]`, node[`${tool.server}/*`]],
     [`edge ${edgeId ?? ""}`.trim(), wiring.edge],
     [`node approvals["*"]`, node["*"]],
+    [wiring.server?.scope === "tool" ? `the server default for ${tool.name} (${tool.server})` : `the server default (${tool.server})`, wiring.server?.policy],
     ["the tool's default", wiring.tool],
   ];
   for (const [setAt, value] of levels) {

@@ -54,8 +54,10 @@ export interface AgentTool {
   retrySafe?: boolean;
   /** What the tool says about itself, for approval policies: MCP readOnlyHint / destructiveHint / openWorldHint, a method's declaration, a built-in's nature. */
   hints?: { readOnly?: boolean; destructive?: boolean; openWorld?: boolean };
-  /** The tool's own default approval policy (its registry server's `approval`, its method's in a service manifest); checked where it is applied. */
+  /** The tool's own default approval policy: its method's `approval` in a service manifest (Switchboard's own service nodes only); checked where it is applied. */
   approval?: unknown;
+  /** Its registry server's default policy for it (set on /servers): the per-tool entry, else the server-wide one. */
+  serverApproval?: { policy: unknown; scope: "tool" | "server" };
   /** The tool touches only the run itself (its memory): on resume it runs again, so that state is rebuilt. */
   rerunOnReplay?: boolean;
   call(args: unknown, meta: CallMeta): Promise<ToolOutcome>;

@@ -58,7 +58,7 @@ export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideC
   const secrets = new Set<string>();
   const env = await appEnvironment(target.workflowId);
   // A host that can be asked (MCP elicitation) decides the sub-flow's approvals; otherwise they wait for a person in the app.
-  if (call.askHost) env.approveInline = hostApprover(call.askHost, call.host.name);
+  if (call.askHost) env.approveInline = hostApprover(call.askHost, call.host.person ? `${call.host.name} (${call.host.person})` : call.host.name);
   const resolveCredentials = env.credentials;
   env.credentials = async (nodeType, requirements) => {
     const values = await resolveCredentials(nodeType, requirements);

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { listServerToolsAction } from "@/app/actions/servers";
+import { listServerToolsAction, saveServerApprovalAction } from "@/app/actions/servers";
+import { ServerApprovalForm, ServerApprovalSummary } from "@/components/servers/server-approval-form";
 import styles from "@/components/servers/servers.module.css";
 import { ToolList } from "@/components/servers/tool-list";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -47,6 +48,8 @@ export default async function ServerPage({ params }: { params: Promise<{ id: str
           <Link href="/servers">All servers</Link>
         </div>
       </div>
+      {/* Approval defaults decide what agents may do with the server's tools: an editor's or owner's setting (docs/approvals.md). */}
+      {may(actor, "editor") ? <ServerApprovalForm serverId={entry.id} serverName={entry.name} value={entry.approval} save={saveServerApprovalAction} /> : <ServerApprovalSummary value={entry.approval} />}
       {/* Listing the tools connects to the server: an editor's action (docs/security.md). */}
       {may(actor, "editor") ? <ToolList serverId={entry.id} serverName={entry.name} listTools={listServerToolsAction} /> : null}
     </>

@@ -30,6 +30,7 @@ export function canvasServer(listing: ServerListing, granted: ReadonlySet<string
     id: entry.id,
     name: entry.name,
     ...(entry.description ? { description: entry.description } : {}),
+    ...(entry.approval ? { approval: entry.approval } : {}),
     ...availabilityOf(entry, granted.has(entry.id), connections.get(entry.id)),
   };
 }

@@ -1,4 +1,4 @@
-import type { Workflow, WorkflowNode } from "../../graph";
+import { mcpServerChoice, type Workflow, type WorkflowNode } from "../../graph";
 import { approvalDecision, decideCall, policyFor, type TaintSourceText, taintedArguments } from "../../policy";
 import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
 import type { RunSink, ToolCallRow } from "../../trace/run-events";
@@ -21,6 +21,22 @@ export interface ApprovalGateOptions {
   now: () => Date;
   /** Asked before a call waits: a decision from it is recorded and applied at once (see ./inline-approver.ts). */
   approveInline?: InlineApprover;
+}
+
+/**
+ * The service or task edge a tool reached the agent through: from the node
+ * that serves it (a service node or Task Start, whose id is the tool's
+ * server), or from an MCP server node that names the tool's registry server.
+ */
+export function wiredEdge(workflow: Workflow, agentId: string, server: string): Workflow["edges"][number] | undefined {
+  const servesIt = (source: string) => {
+    if (source === server) return true;
+    const node = workflow.nodes.find((candidate) => candidate.id === source);
+    return node !== undefined && mcpServerChoice(node)?.serverId === server;
+  };
+  const edges = workflow.edges.filter((candidate) => candidate.target === agentId && candidate.kind !== "signal" && servesIt(candidate.source));
+  // Two server nodes naming the same server: the one whose id is the server's wins, else the first that sets a policy.
+  return edges.find((candidate) => candidate.source === server) ?? edges.find((candidate) => candidate.approval !== undefined) ?? edges[0];
 }
 
 /**
@@ -51,8 +67,8 @@ export class ApprovalGate {
     const { recorder } = this.options;
     const decided = approvalDecision.safeParse(recorder.has(`${key}/decision`)?.value);
     const waiting = recorder.has(`${key}/waiting`)?.value as ApprovalRequest | undefined;
-    const edge = this.options.workflow.edges.find((candidate) => candidate.target === this.options.node.id && candidate.source === tool.server && candidate.kind !== "signal");
-    const applied = policyFor(tool, { node: this.options.node.approvals, edge: edge?.approval, tool: tool.approval }, edge?.id);
+    const edge = wiredEdge(this.options.workflow, this.options.node.id, tool.server);
+    const applied = policyFor(tool, { node: this.options.node.approvals, edge: edge?.approval, server: tool.serverApproval, tool: tool.approval }, edge?.id);
     const tainted = taintedArguments(args, this.sources, this.options.taint.originsOf(meta.nodeRunId).length > 0);
     const verdict = decideCall(applied.policy, { tool: tool.name, hints: tool.hints ?? {}, tainted });
     const plan = planApproval({ args, decision: decided.success ? decided.data : undefined, waiting, verdict, now: this.options.now() });

@@ -9,6 +9,7 @@ import { ManifestCache } from "./manifest-cache";
 import { managedCall } from "./managed-call";
 import { Semaphore } from "./semaphore";
 import { type Connector, ServerLink } from "./server-link";
+import { serverDefaultFor } from "../../graph/approval-policy";
 import { readToolManifest, type ToolManifest } from "./tool-manifest";
 
 export interface ConnectionManagerOptions {
@@ -113,6 +114,8 @@ export class ConnectionManager implements McpToolResolver {
       server: source.serverId,
       description: tool.description,
       inputSchema: tool.inputSchema,
+      // The registry's default approval policy for this tool (set on /servers), if any.
+      ...withServerApproval(link.entry.approval, tool.name),
       call: (args, meta) =>
         managedCall(
           {
@@ -268,4 +271,9 @@ export class ConnectionManager implements McpToolResolver {
     this.#secrets.add(value);
     for (const listener of this.#secretListeners) listener(value);
   }
+}
+
+function withServerApproval(defaults: Parameters<typeof serverDefaultFor>[0], tool: string): Pick<AgentTool, "serverApproval"> {
+  const serverApproval = serverDefaultFor(defaults, tool);
+  return serverApproval ? { serverApproval } : {};
 }

@@ -23,3 +23,4 @@ export { InMemoryServerRegistry, byNameThenId, type InMemoryServerRegistryOption
 export { checkSecretValues, entryDestination, mergeSecretValues, secretBinding, maxSecretLength, type ServerDestination } from "./secret-values";
 export { MissingSecretError, fillSecretRecord, fillSecretReferences, secretReferences } from "./secret-references";
 export { entryFromForm, formFromEntry, type ServerFormFields, type FormParse } from "./server-form";
+export { parseServerApprovalForm, type ServerApprovalForm, type ServerApprovalParse } from "./server-approval-input";

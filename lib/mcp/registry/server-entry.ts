@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverApprovalDefaults } from "../../graph/approval-policy";
 import { hasStrayTemplate, hasTemplate, secretReferences } from "./secret-references";
 import { stdioArgumentProblem } from "./stdio-arguments";
 import { refusedEnvironmentName } from "./stdio-environment";
@@ -106,6 +107,8 @@ const common = {
   /** The tools agents may take from this server; absent: every tool it lists. A name the server stops listing is flagged on the canvas. */
   allowedTools: z.array(text({ min: 1, max: 200, what: "a tool name" })).max(500, "at most 500 tools").optional(),
   enabled: z.boolean().default(serverEntryDefaults.enabled),
+  /** Default approval policies for this server's tools (set on /servers by an owner or editor); a workflow's node or edge policy wins over them. */
+  approval: serverApprovalDefaults.optional(),
 };
 
 const stdioEntry = z

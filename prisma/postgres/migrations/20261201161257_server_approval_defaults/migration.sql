@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "McpServer" ADD COLUMN     "approval" TEXT;
+
