@@ -94,7 +94,8 @@ export async function runForkCommand(argv: string[]): Promise<number> {
   if (problem) throw new RecordedRunsUsageError(`fork: ${problem}`);
   const db = openSqlDatabase(url);
   const needsNodeTypes = values.prompt !== undefined || values.model !== undefined || document !== undefined;
-  const env = needsNodeTypes ? await createLocalEnvironment() : null;
+  // The node types the workers run with (SWITCHBOARD_NODES_DIR, as scripts/worker.ts reads it; else nodes/).
+  const env = needsNodeTypes ? await createLocalEnvironment({ nodesDir: process.env.SWITCHBOARD_NODES_DIR }) : null;
   try {
     const request = {
       runId: positionals[0],

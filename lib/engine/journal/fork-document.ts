@@ -32,7 +32,8 @@ export function withAgentSetting(
   const node = document.nodes.find((candidate) => candidate.id === place.nodeId);
   if (!node) return { ok: false, problem: { field: "at", message: `The run's document has no node "${place.nodeId}" for step "${at}".` } };
   const info = lookupNodeType(nodeTypes, node.type);
-  if (!info?.hasToolExchange) return { ok: false, problem: { field: "at", message: `Node ${node.id} (${node.type}) is not an agent: only an agent has a ${what} to change.` } };
+  if (!info) return { ok: false, problem: { field: "at", message: `Node ${node.id}'s type ${node.type} is not among the installed node types: its ${what} cannot be checked.` } };
+  if (!info.hasToolExchange) return { ok: false, problem: { field: "at", message: `Node ${node.id} (${node.type}) is not an agent: only an agent has a ${what} to change.` } };
   const declared = info.configSchema?.properties?.[change.setting] as { default?: unknown } | undefined;
   if (!declared) return { ok: false, problem: { field, message: `Node ${node.id} (${node.type}) has no ${what} setting: its type does not declare \`${change.setting}\`.` } };
   const current = typeof node.config[change.setting] === "string" ? (node.config[change.setting] as string) : typeof declared.default === "string" ? declared.default : null;
@@ -104,11 +105,13 @@ export function replayedNodesChanged(before: Workflow, after: Workflow, replayed
     const place = stepNode(key);
     // A sub-flow's steps hang under the task call of an outer node, which is checked by its own key.
     if (!place || place.nested || !changed.has(place.nodeId)) continue;
+    // Named by the model turns, tool calls and step results it made (not the entries kept beside a call).
+    if (/\/(start|choice|waiting|decision)$/.test(key)) continue;
     offending.set(place.nodeId, [...(offending.get(place.nodeId) ?? []), key]);
   }
   if (offending.size === 0) return null;
   const removed = new Set(before.nodes.map((node) => node.id).filter((id) => !after.nodes.some((node) => node.id === id)));
-  const named = [...offending].map(([nodeId, keys]) => `${nodeId} (${removed.has(nodeId) ? "removed" : "changed"}; recorded ${keys.sort().slice(0, 3).join(", ")}${keys.length > 3 ? ", …" : ""})`);
+  const named = [...offending].map(([nodeId, keys]) => `${nodeId} (${removed.has(nodeId) ? "removed" : "changed"}; ${keys.length === 1 ? "1 step" : `${keys.length} steps`} recorded: ${keys.sort().slice(0, 3).join(", ")}${keys.length > 3 ? ", …" : ""})`);
   return {
     field: "document",
     message: `The new document changed ${offending.size === 1 ? "node" : "nodes"} ${named.join(", ")} before the fork point at ${at}: those steps were made by the old ${offending.size === 1 ? "node" : "nodes"} and cannot be replayed against it. Fork at the changed node's first step instead (its first model turn is then asked again), or change only its prompt or model from this step on.`,
