@@ -46,6 +46,13 @@ type Row = Record<string, unknown>;
  * on live from there. The copied trace rows get the fork's own ids. One
  * transaction: a refusal or a failure creates nothing.
  *
+ * One change at most: `result` (the step's value), `prompt` / `model` (the
+ * step's agent's setting in the fork's document, from the fork point on),
+ * or `document` (another document, whose nodes with replayed steps must be
+ * unchanged: see replayedNodesChanged). With a prompt, model or document
+ * the forked model turn or step result is run again rather than replayed.
+ * The change is kept in `Run.forkChange`.
+ *
  * @example
  * await forkRun(db, { runId, at: "agent#1/t3/c0", result: '{"total": 0}' }) // { ok: true, runId: "…" }
  */
