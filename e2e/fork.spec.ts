@@ -88,8 +88,8 @@ test.describe("forking a run", () => {
     await expect(prompt).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(new RegExp(`/runs/${parent}$`));
 
-    await prompt.fill("Answer in miles, briefly.");
     await docsScreenshot(page, "fork-prompt");
+    await prompt.fill("Answer in miles, briefly.");
     await run.forkEditor.getByRole("button", { name: "Fork run with this prompt" }).click();
     await page.waitForURL((url) => /\/runs\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(parent));
     const fork = page.url().split("/").at(-1)!;
