@@ -7,9 +7,11 @@
  *     The run as OpenTelemetry spans (GenAI conventions), an OTLP/JSON export request
  *     (what POST /v1/traces takes), written to the file or printed. Arguments and results
  *     only with --capture-content (or SWITCHBOARD_OTEL_CAPTURE_CONTENT=true).
- *   fork RUN_ID --at STEP_KEY [--result JSON] [--json]
- *     A new run, queued, that replays RUN_ID's journal up to the step (the step's value
- *     replaced by --result) and goes on live; a worker takes it (lib/db/run-fork.ts).
+ *   fork RUN_ID --at STEP_KEY [--result JSON | --prompt TEXT | --model ID | --document FILE.json] [--json]
+ *     A new run, queued, that replays RUN_ID's journal up to the step and goes on live with
+ *     one change: the step's value replaced (--result), the step's agent's system prompt or
+ *     model from there on (the step, when a model turn, asked again), or another document
+ *     (replayed nodes must be unchanged in it); a worker takes it (lib/db/run-fork.ts).
  * Bad input (an unknown run, the same run twice, a run still running): one line on stderr, exit 2.
  */
 import { existsSync } from "node:fs";
@@ -17,7 +19,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
 import { databaseUrl } from "../lib/db/database-url";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
+import { createLocalEnvironment } from "../lib/engine/local-environment";
+import { describeForkChange } from "../lib/engine/journal/fork-change";
 import { readWholeRunTrace } from "../lib/db/whole-run-trace";
 import { otlpJson } from "../lib/trace/otel/otlp-json";
 import { traceSpans } from "../lib/trace/otel/trace-spans";
@@ -67,18 +71,50 @@ export async function runExportOtelCommand(argv: string[]): Promise<number> {
 }
 
 export async function runForkCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { at: { type: "string" }, result: { type: "string" }, json: { type: "boolean", default: false } }, allowPositionals: true });
-  if (positionals.length !== 1 || !values.at) throw new RecordedRunsUsageError("usage: npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON] [--json]");
+  const usage = "usage: npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON | --prompt TEXT | --model ID | --document FILE.json] [--json]";
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { at: { type: "string" }, result: { type: "string" }, prompt: { type: "string" }, model: { type: "string" }, document: { type: "string" }, json: { type: "boolean", default: false } }, allowPositionals: true });
+  } catch (error) {
+    throw new RecordedRunsUsageError(`fork: ${(error as Error).message}\n${usage}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1 || !values.at) throw new RecordedRunsUsageError(usage);
+  let document: { source: "file"; text: string } | undefined;
+  if (values.document !== undefined) {
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.document);
+    try {
+      document = { source: "file", text: await readFile(file, "utf8") };
+    } catch (error) {
+      throw new RecordedRunsUsageError(`fork: cannot read ${values.document}: ${(error as Error).message}`);
+    }
+  }
   const url = databaseUrl();
   const problem = await checkRunDatabase(url);
   if (problem) throw new RecordedRunsUsageError(`fork: ${problem}`);
   const db = openSqlDatabase(url);
+  const needsNodeTypes = values.prompt !== undefined || values.model !== undefined || document !== undefined;
+  // The node types the workers run with (SWITCHBOARD_NODES_DIR, as scripts/worker.ts reads it; else nodes/).
+  const env = needsNodeTypes ? await createLocalEnvironment({ nodesDir: process.env.SWITCHBOARD_NODES_DIR }) : null;
   try {
-    const forked = await forkRun(db, { runId: positionals[0], at: values.at, ...(values.result === undefined ? {} : { result: values.result }) });
+    const request = {
+      runId: positionals[0],
+      at: values.at,
+      ...(values.result === undefined ? {} : { result: values.result }),
+      ...(values.prompt === undefined ? {} : { prompt: values.prompt }),
+      ...(values.model === undefined ? {} : { model: values.model }),
+      ...(document ? { document } : {}),
+    };
+    const forked = await forkRun(db, request, env ? { nodeTypes: env.nodeTypes } : {});
     if (!forked.ok) throw new RecordedRunsUsageError(`fork: ${forked.error}`);
-    console.log(values.json ? JSON.stringify({ runId: forked.runId, forkedFrom: positionals[0], at: values.at, status: "queued" }) : `${forked.runId} (forked from ${positionals[0]} at ${values.at}, queued: a worker takes it up)`);
+    console.log(
+      values.json
+        ? JSON.stringify({ runId: forked.runId, forkedFrom: positionals[0], at: values.at, change: forked.change, status: "queued" })
+        : `${forked.runId} (forked from ${positionals[0]} at ${values.at} ${describeForkChange(forked.change)}, queued: a worker takes it up)`,
+    );
     return 0;
   } finally {
+    await env?.dispose?.();
     await db.close();
   }
 }

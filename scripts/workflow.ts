@@ -11,7 +11,7 @@
  *   Shows which tools an agent would find for a job (see scripts/search-tools.ts).
  * npm run workflow -- diff RUN_A RUN_B [--json]
  *   Two runs recorded in the app's database, lined up step by step (see scripts/recorded-runs.ts).
- * npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON] [--json]
+ * npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON | --prompt TEXT | --model ID | --document FILE.json] [--json]
  *   A recorded run forked at a step, queued (see scripts/recorded-runs.ts).
  * npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]
  *   A recorded run as OpenTelemetry spans, OTLP/JSON (see scripts/recorded-runs.ts).
@@ -38,7 +38,7 @@ const usage = [
   "       npm run workflow -- approvals [--json] | approve CALL_ID [--arguments JSON] | deny CALL_ID --reason TEXT",
   "       npm run workflow -- search-tools --tools FILE.json --query TEXT [--k 5] [--json]",
   "       npm run workflow -- diff RUN_A RUN_B [--json] [--all]",
-  "       npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON] [--json]",
+  "       npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON | --prompt TEXT | --model ID | --document FILE.json] [--json]",
   "       npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]",
 ].join("\n");
 

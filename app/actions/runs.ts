@@ -86,7 +86,14 @@ export async function decideRunAttention(runId: string, decision: { action: stri
   }
 }
 
-/** What forkRunAt answers: the fork's id, or what is wrong and which field (`runId`, `at`, `result`). */
+/** A change other than an edited answer: the step's agent's system prompt or model, or the workflow's current saved version as the document. */
+export interface ForkChangeInput {
+  prompt?: string;
+  model?: string;
+  currentVersion?: boolean;
+}
+
+/** What forkRunAt answers: the fork's id, or what is wrong and which field (`runId`, `at`, `result`, `prompt`, `model`, `document`, `change`). */
 export type ForkRunResult = { ok: true; runId: string } | { ok: false; error: string; field?: string };
 
 /**
@@ -95,17 +102,31 @@ export type ForkRunResult = { ok: true; runId: string } | { ok: false; error: st
  * (JSON: the tool's result, the model's answer `{text, toolCalls}`, the
  * step's outputs): a new run of the same document, queued, that replays the
  * parent's journal up to that step without calling anything and goes on
- * live after it. Refused with a message, and nothing created, for a run
- * still running, a step it does not have, or a result that is not JSON.
+ * live after it. Or, with `change`, a different system prompt or model for
+ * the agent whose step it is, or the workflow's current saved version
+ * (see lib/db/run-fork.ts for what is replayed then). Refused with a
+ * message, and nothing created, for a run still running, a step it does
+ * not have, a result that is not JSON, an empty prompt, a model id that is
+ * not one, an invalid document, or two changes at once.
  */
-export async function forkRunAt(runId: string, at: string, result?: string): Promise<ForkRunResult> {
+export async function forkRunAt(runId: string, at: string, result?: string, change?: ForkChangeInput): Promise<ForkRunResult> {
   await requireRole("runner");
   if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given.", field: "runId" };
   if (typeof at !== "string" || at === "") return { ok: false, error: "Which step? No step was given.", field: "at" };
   if (result !== undefined && typeof result !== "string") return { ok: false, error: "The edited result must be JSON text.", field: "result" };
+  if (change !== undefined && (typeof change !== "object" || change === null)) return { ok: false, error: "Choose what the fork changes.", field: "change" };
+  if (change?.prompt !== undefined && typeof change.prompt !== "string") return { ok: false, error: "The system prompt must be text.", field: "prompt" };
+  if (change?.model !== undefined && typeof change.model !== "string") return { ok: false, error: "The model must be a model id.", field: "model" };
   try {
-    const forked = await launchFork({ runId, at, ...(result !== undefined && result.trim() !== "" ? { result } : {}) });
-    return forked.ok ? forked : { ok: false, error: forked.error, field: forked.field };
+    const forked = await launchFork({
+      runId,
+      at,
+      ...(result !== undefined && result.trim() !== "" ? { result } : {}),
+      ...(change?.prompt !== undefined ? { prompt: change.prompt } : {}),
+      ...(change?.model !== undefined ? { model: change.model } : {}),
+      ...(change?.currentVersion === true ? { document: { source: "workflow" as const } } : {}),
+    });
+    return forked.ok ? { ok: true, runId: forked.runId } : { ok: false, error: forked.error, field: forked.field };
   } catch (error) {
     return { ok: false, error: unexpected("The run could not be forked", error) };
   }

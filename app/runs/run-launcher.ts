@@ -11,7 +11,9 @@ import { pgBossWakes } from "@/lib/db/postgres/pg-boss-wakes";
 import type { SqlDatabase } from "@/lib/db/sql/sql-database";
 import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
 import { forkRun, type ForkRequest, type ForkResult, readForkLinks, type ForkLinks } from "@/lib/db/run-fork";
-import type { Workflow } from "@/lib/graph";
+import { lookupNodeType, parseWorkflow, type Workflow } from "@/lib/graph";
+import { createLocalEnvironment } from "@/lib/engine/local-environment";
+import type { ForkOptions } from "@/components/run/fork-panel";
 
 /**
  * The web side of the run queue: a run started here is written as queued
@@ -89,9 +91,38 @@ export async function decideWaitingCall(callId: string, input: DecisionInput): P
 
 /** Forks a finished run at one of its steps (see forkRun): the fork is queued like any run, and a worker is woken for it. */
 export async function launchFork(request: ForkRequest): Promise<ForkResult> {
-  const result = await forkRun(runDatabase(), request);
+  const needsNodeTypes = request.prompt !== undefined || request.model !== undefined || request.document !== undefined;
+  const result = await forkRun(runDatabase(), request, needsNodeTypes ? { nodeTypes: (await createLocalEnvironment()).nodeTypes } : {});
   if (result.ok) notifyWorkers(result.runId);
   return result;
+}
+
+/**
+ * What the run page's fork editor may offer beside an edited answer: per
+ * agent node of the run's document, its current system prompt and model
+ * (null when its type has no such setting), and whether the run's workflow
+ * has a current saved version to fork onto.
+ */
+export async function forkOptionsOf(runId: string): Promise<ForkOptions> {
+  const [run] = await runDatabase().query<{ document: string; workflowId: string | null }>(`SELECT "document", "workflowId" FROM "Run" WHERE "id" = ?`, [runId]);
+  if (!run) return { agents: {}, currentVersion: false };
+  const [workflow] = run.workflowId ? await runDatabase().query<{ id: string }>(`SELECT "id" FROM "Workflow" WHERE "id" = ?`, [run.workflowId]) : [];
+  const parsed = parseWorkflow(JSON.parse(run.document));
+  if (!parsed.ok) return { agents: {}, currentVersion: Boolean(workflow) };
+  const { nodeTypes } = await createLocalEnvironment();
+  const agents: ForkOptions["agents"] = {};
+  for (const node of parsed.workflow.nodes) {
+    const info = lookupNodeType(nodeTypes, node.type);
+    if (!info?.hasToolExchange) continue;
+    const setting = (name: string) => {
+      const declared = info.configSchema?.properties?.[name] as { default?: unknown } | undefined;
+      if (!declared) return null;
+      const value = node.config[name] ?? declared.default;
+      return typeof value === "string" ? value : "";
+    };
+    agents[node.id] = { systemPrompt: setting("systemPrompt"), model: setting("model") };
+  }
+  return { agents, currentVersion: Boolean(workflow) };
 }
 
 /** The run a run was forked from, and the forks of it. */

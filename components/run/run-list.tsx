@@ -1,4 +1,9 @@
+"use client";
+
 import Link from "next/link";
+import { type CSSProperties, useState } from "react";
+import { describeForkChange } from "@/lib/engine/journal/fork-change";
+import { groupRunsByFork } from "@/lib/trace/run-groups";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { RunSummary } from "@/lib/trace/run-trace";
@@ -16,8 +21,13 @@ export interface RunListProps {
   totals?: Readonly<Record<string, Pick<RunTotals, "turns" | "inputTokens" | "outputTokens"> & { costUsd?: number | null }>>;
 }
 
-/** Runs as a table, the newest first; each links to its trace. */
+/**
+ * Runs as a table, the newest first; each links to its trace. A run's forks
+ * sit indented beneath it, each saying at which step and with what change;
+ * the parent's "Hide forks" button folds them away.
+ */
 export function RunList({ runs, now, label, showWorkflow = false, totals }: RunListProps) {
+  const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
   if (runs.length === 0) {
     return (
       <EmptyState title="No runs yet">
@@ -43,12 +53,29 @@ export function RunList({ runs, now, label, showWorkflow = false, totals }: RunL
           </tr>
         </thead>
         <tbody>
-          {runs.map((run) => (
-            <tr key={run.id}>
+          {visibleRows(groupRunsByFork(runs), folded).map(({ run, depth, forkCount }) => (
+            <tr key={run.id} className={depth > 0 ? styles.forkRow : undefined} style={depth > 0 ? ({ "--fork-depth": depth } as CSSProperties) : undefined}>
               <th scope="row">
+                {depth > 0 ? <span aria-hidden="true">↳ </span> : null}
                 <Link href={`/runs/${encodeURIComponent(run.id)}`} aria-label={`Open run ${run.id.slice(0, 8)}`}>
                   <code>{run.id.slice(0, 8)}</code>
                 </Link>
+                {forkCount > 0 ? (
+                  <button
+                    type="button"
+                    className={styles.forkToggle}
+                    aria-expanded={!folded.has(run.id)}
+                    aria-label={`${folded.has(run.id) ? "Show" : "Hide"} ${forkCount === 1 ? "the fork" : `the ${forkCount} forks`} of run ${run.id.slice(0, 8)}`}
+                    onClick={() => setFolded((current) => toggled(current, run.id))}
+                  >
+                    {folded.has(run.id) ? "▸" : "▾"} {plural(forkCount, "fork")}
+                  </button>
+                ) : null}
+                {run.forkedFrom ? (
+                  <span className={styles.forkNote}>
+                    {depth > 0 ? "fork" : `fork of ${run.forkedFrom.runId.slice(0, 8)}`} at <code>{run.forkedFrom.at}</code> {describeForkChange(run.forkedFrom.change ?? null)}
+                  </span>
+                ) : null}
               </th>
               {showWorkflow ? <td>{run.workflowName}</td> : null}
               <td>
@@ -69,4 +96,23 @@ export function RunList({ runs, now, label, showWorkflow = false, totals }: RunL
       </table>
     </div>
   );
+}
+
+/** The grouped rows minus the forks under a folded run. */
+function visibleRows<T extends { run: { id: string }; parentId: string | null }>(rows: readonly T[], folded: ReadonlySet<string>): T[] {
+  const hidden = new Set<string>();
+  return rows.filter((row) => {
+    if (row.parentId && (folded.has(row.parentId) || hidden.has(row.parentId))) {
+      hidden.add(row.run.id);
+      return false;
+    }
+    return true;
+  });
+}
+
+function toggled(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
 }

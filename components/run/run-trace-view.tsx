@@ -13,7 +13,7 @@ import { TraceFilters } from "./trace-filters";
 import { rowHeights, TraceRow } from "./trace-row";
 import { useTraceData } from "./use-trace-data";
 import { VirtualList } from "./virtual-list";
-import { ForkContext, ForkEditor, type ForkRunAction, type ForkStep } from "./fork-panel";
+import { ForkContext, ForkEditor, type ForkOptions, type ForkRunAction, type ForkStep } from "./fork-panel";
 import { ForkLinksNotice, type ForkLinksView } from "./fork-links";
 import { TimeAxis, timelineOf } from "./waterfall";
 import styles from "./run.module.css";
@@ -32,6 +32,8 @@ export interface RunTraceViewProps {
   forkRun?: ForkRunAction;
   /** The run this one was forked from, and its forks. */
   forkLinks: ForkLinksView;
+  /** What a fork may change besides the step's answer (each agent's prompt and model, the current saved version). */
+  forkOptions?: ForkOptions;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface RunTraceViewProps {
  * the run while it runs. The tree's calls load page by page as they scroll
  * into view; a call's arguments and result when it is opened.
  */
-export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks, forkOptions }: RunTraceViewProps) {
   const data = useTraceData(initialTrace);
   const { overview, latest, filters, setFilters, loaded, loadedTurn, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
@@ -110,7 +112,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
     <div className={styles.page}>
       <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} />
       <ForkLinksNotice runId={latest.run.id} links={forkLinks} />
-      {forkStep && forkRun ? <ForkEditor key={forkStep.at} runId={latest.run.id} step={forkStep} fork={forkRun} onClose={() => setForkStep(null)} /> : null}
+      {forkStep && forkRun ? <ForkEditor key={forkStep.at} runId={latest.run.id} step={forkStep} fork={forkRun} options={forkOptions} onClose={() => setForkStep(null)} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention?.approval && decideApproval ? <RunApprovalPanel run={latest.run} decide={decideApproval} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention?.question ? <QuestionNotice runId={latest.run.id} attention={latest.run.attention} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention && !latest.run.attention.approval && !latest.run.attention.question && decideAttention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}

@@ -33,6 +33,17 @@ export class RunsPage {
     return this.page.url().split("/").at(-1)!;
   }
 
+  /** The button on a parent's row that folds its forks away ("Hide the fork of run …") or shows them again. */
+  forkToggle(runId: string): Locator {
+    return this.table.getByRole("button", { name: new RegExp(`^(Hide|Show) the (\\d+ )?forks? of run ${runId.slice(0, 8)}$`) });
+  }
+
+  /** The table's rows in order, each by the id its link opens. */
+  async rowOrder(): Promise<string[]> {
+    const labels = await this.table.getByRole("link", { name: /^Open run / }).evaluateAll((links) => links.map((link) => link.getAttribute("aria-label") ?? ""));
+    return labels.map((label) => label.replace("Open run ", ""));
+  }
+
   /** The table row of a run, by its id. */
   runRow(runId: string): Locator {
     return this.table.getByRole("row").filter({ has: this.page.getByRole("link", { name: `Open run ${runId.slice(0, 8)}` }) });

@@ -92,7 +92,7 @@ describe("fork a run at a step", () => {
     expect(rows.some((row) => parentCalls.some((parent) => parent.id === row.id))).toBe(false);
 
     const links = await readForkLinks(db, forked.runId);
-    expect(links.parent).toEqual({ runId: "parent", at: third });
+    expect(links.parent).toEqual({ runId: "parent", at: third, change: { kind: "result" } });
     expect((await readForkLinks(db, "parent")).forks).toEqual([expect.objectContaining({ runId: forked.runId, at: third, status: "completed" })]);
 
     // The diff's first divergence is the forked call.

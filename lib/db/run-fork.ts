@@ -1,5 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { forkIdMap, type ForkProblem, type ForkSource, planFork, withMappedIds } from "../engine/journal/fork-plan";
+import { type ForkChange, readForkChange } from "../engine/journal/fork-change";
+import { checkForkDocument, changedNodes, replayedNodesChanged, withAgentSetting } from "../engine/journal/fork-document";
+import { validateConfig } from "../canvas/config-check";
+import { type NodeTypes, parseWorkflow, type Workflow } from "../graph";
 import type { RecordedStep } from "../engine/journal/run-journal";
 import { toJsonText } from "./json-text";
 import type { SqlDatabase } from "./sql/sql-database";
@@ -11,9 +15,22 @@ export interface ForkRequest {
   at: string;
   /** The forked step's new value as JSON text (a tool call's result, a model turn's answer, a step node's outputs); none: as recorded. */
   result?: string;
+  /** The agent's system prompt from the fork point on (the agent whose step `at` is). */
+  prompt?: string;
+  /** The agent's model id from the fork point on. */
+  model?: string;
+  /** Another document: the workflow's current saved version, or a document's JSON text (a file). */
+  document?: { source: "workflow" } | { source: "file"; text: string };
 }
 
-export type ForkResult = { ok: true; runId: string } | { ok: false; field: "runId" | ForkProblem["field"]; error: string };
+/** What a prompt, model or document fork needs to know of node types (which nodes are agents, with which settings). */
+export interface ForkContext {
+  nodeTypes?: NodeTypes;
+}
+
+export type ForkResult = { ok: true; runId: string; change: ForkChange } | { ok: false; field: "runId" | "change" | ForkProblem["field"]; error: string };
+
+const changeOptions = ["result", "prompt", "model", "document"] as const;
 
 /** Runs still being worked on: their journal is not final, so a fork of them would copy a moving target. */
 const unfinished = new Set(["queued", "running"]);
@@ -29,13 +46,24 @@ type Row = Record<string, unknown>;
  * on live from there. The copied trace rows get the fork's own ids. One
  * transaction: a refusal or a failure creates nothing.
  *
+ * One change at most: `result` (the step's value), `prompt` / `model` (the
+ * step's agent's setting in the fork's document, from the fork point on),
+ * or `document` (another document, whose nodes with replayed steps must be
+ * unchanged: see replayedNodesChanged). With a prompt, model or document
+ * the forked model turn or step result is run again rather than replayed.
+ * The change is kept in `Run.forkChange`.
+ *
  * @example
  * await forkRun(db, { runId, at: "agent#1/t3/c0", result: '{"total": 0}' }) // { ok: true, runId: "…" }
  */
-export async function forkRun(db: SqlDatabase, request: ForkRequest): Promise<ForkResult> {
+export async function forkRun(db: SqlDatabase, request: ForkRequest, context: ForkContext = {}): Promise<ForkResult> {
+  const given = changeOptions.filter((option) => request[option] !== undefined);
+  if (given.length > 1) return { ok: false, field: "change", error: `Choose one change per fork: ${given.join(" and ")} were both given (a tool result or answer, a prompt, a model, or a document).` };
   const [run] = await db.query<{ status: string; document: string; input: string; workflowId: string | null }>(`SELECT "status", "document", "input", "workflowId" FROM "Run" WHERE "id" = ?`, [request.runId]);
   if (!run) return { ok: false, field: "runId", error: `There is no run "${request.runId}".` };
   if (unfinished.has(run.status)) return { ok: false, field: "runId", error: `Run ${request.runId} is still ${run.status}: fork it once it has ended (or cancel it first).` };
+  const changed = await changedDocument(db, run, request, context);
+  if (!changed.ok) return changed;
   let edit: { value: unknown } | undefined;
   if (request.result !== undefined) {
     try {
@@ -56,16 +84,21 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest): Promise<Fo
       .filter((row) => row.stepKey !== null && row.outcome !== null)
       .map((row) => ({ key: String(row.stepKey), kind: "tool-call" as const, value: JSON.parse(String(row.outcome)), recordedAt: new Date(new Date(iso(row.startedAt)).getTime() + Number(row.durationMs)).toISOString() })),
   ];
-  const plan = planFork(sources, request.at, edit);
+  const plan = planFork(sources, request.at, edit, { reask: changed.document !== null });
   if (!plan.ok) return { ok: false, field: plan.problem.field, error: capitalized(plan.problem.message) };
+  if (changed.document && changed.change.kind === "document") {
+    const refusal = replayedNodesChanged(changed.parent, changed.document, plan.steps.filter((step) => step.kind !== "model-context").map((step) => step.key), request.at);
+    if (refusal) return { ok: false, field: refusal.field, error: refusal.message };
+  }
+  const change: ForkChange = changed.document ? changed.change : edit === undefined ? { kind: "none" } : { kind: "result" };
 
   const forkId = randomUUID();
   const { ids, key: mapKey } = forkIdMap(request.runId, forkId, plan.steps.map((step) => step.key));
   const kept = new Map(plan.steps.map((step) => [step.key, step]));
   const statements: Array<readonly [string, readonly unknown[]]> = [
     [
-      `INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount", "forkedFromRunId", "forkedAtStep") VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0, ?, ?)`,
-      [forkId, run.workflowId, run.document, run.input, new Date(), request.runId, request.at],
+      `INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount", "forkedFromRunId", "forkedAtStep", "forkChange") VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0, ?, ?, ?)`,
+      [forkId, run.workflowId, changed.document ? toJsonText(changed.document) : run.document, run.input, new Date(), request.runId, request.at, toJsonText(change)],
     ],
   ];
   for (const row of nodeRuns) {
@@ -103,21 +136,58 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest): Promise<Fo
     statements.push(insert("TaintRecord", { ...row, id: stableFallback(forkId, String(row.id)), runId: forkId, nodeRunId: ids.get(String(row.nodeRunId)), toolCallId: ids.get(String(row.toolCallId)) ?? row.toolCallId, origins: toJsonText(withMappedIds(JSON.parse(String(row.origins ?? "[]")), ids)) }));
   }
   await db.transaction(statements);
-  return { ok: true, runId: forkId };
+  return { ok: true, runId: forkId, change };
+}
+
+type ChangedDocument = { ok: true; document: null } | { ok: true; document: Workflow; parent: Workflow; change: ForkChange };
+
+/** The document a prompt, model or document fork runs instead of the parent's (null for a result fork: the parent's, as it was). */
+async function changedDocument(db: SqlDatabase, run: { document: string; input: string; workflowId: string | null }, request: ForkRequest, context: ForkContext): Promise<ChangedDocument | Extract<ForkResult, { ok: false }>> {
+  if (request.prompt === undefined && request.model === undefined && request.document === undefined) return { ok: true, document: null };
+  const nodeTypes = context.nodeTypes;
+  if (!nodeTypes) throw new Error("forkRun: a prompt, model or document fork needs the node types (context.nodeTypes)");
+  const parsedParent = parseWorkflow(JSON.parse(run.document));
+  if (!parsedParent.ok) return { ok: false, field: "runId", error: `Run ${request.runId}'s document no longer parses (${parsedParent.problems[0]?.message}): it cannot be forked with a change.` };
+  const parent = parsedParent.workflow;
+  if (request.prompt !== undefined || request.model !== undefined) {
+    const setting = request.prompt !== undefined ? { setting: "systemPrompt" as const, value: request.prompt } : { setting: "model" as const, value: request.model! };
+    const outcome = withAgentSetting(parent, request.at, setting, nodeTypes);
+    return outcome.ok ? { ok: true, document: outcome.document, parent, change: outcome.change } : { ok: false, field: outcome.problem.field, error: outcome.problem.message };
+  }
+  const source = request.document!;
+  let value: unknown;
+  if (source.source === "workflow") {
+    if (!run.workflowId) return { ok: false, field: "document", error: `Run ${request.runId} was not started from a saved workflow, so it has no current version: fork it with a document file instead.` };
+    const [workflow] = await db.query<{ document: string }>(`SELECT "document" FROM "Workflow" WHERE "id" = ?`, [run.workflowId]);
+    if (!workflow) return { ok: false, field: "document", error: `The workflow of run ${request.runId} has been deleted: fork it with a document file instead.` };
+    value = JSON.parse(workflow.document);
+  } else {
+    try {
+      value = JSON.parse(source.text);
+    } catch (error) {
+      return { ok: false, field: "document", error: `The document is not JSON (${(error as Error).message}).` };
+    }
+  }
+  const checked = checkForkDocument(value, JSON.parse(run.input), nodeTypes, validateConfig);
+  if (!checked.ok) {
+    const shown = checked.problems.slice(0, 8);
+    return { ok: false, field: "document", error: `The document is not a valid workflow: ${shown.join("; ")}${checked.problems.length > shown.length ? `; and ${checked.problems.length - shown.length} more` : ""}.` };
+  }
+  return { ok: true, document: checked.workflow, parent, change: { kind: "document", source: source.source, changedNodes: changedNodes(parent, checked.workflow) } };
 }
 
 /** Where a run came from, and where it was forked: both runs' pages show it. */
 export interface ForkLinks {
-  parent: { runId: string; at: string } | null;
-  forks: Array<{ runId: string; at: string; status: string; startedAt: string }>;
+  parent: { runId: string; at: string; change: ForkChange | null } | null;
+  forks: Array<{ runId: string; at: string; status: string; startedAt: string; change: ForkChange | null }>;
 }
 
 export async function readForkLinks(db: SqlDatabase, runId: string): Promise<ForkLinks> {
-  const [run] = await db.query<{ forkedFromRunId: string | null; forkedAtStep: string | null }>(`SELECT "forkedFromRunId", "forkedAtStep" FROM "Run" WHERE "id" = ?`, [runId]);
-  const forks = await db.query<{ id: string; forkedAtStep: string; status: string; startedAt: unknown }>(`SELECT "id", "forkedAtStep", "status", "startedAt" FROM "Run" WHERE "forkedFromRunId" = ? ORDER BY "startedAt"`, [runId]);
+  const [run] = await db.query<{ forkedFromRunId: string | null; forkedAtStep: string | null; forkChange: string | null }>(`SELECT "forkedFromRunId", "forkedAtStep", "forkChange" FROM "Run" WHERE "id" = ?`, [runId]);
+  const forks = await db.query<{ id: string; forkedAtStep: string; status: string; startedAt: unknown; forkChange: string | null }>(`SELECT "id", "forkedAtStep", "status", "startedAt", "forkChange" FROM "Run" WHERE "forkedFromRunId" = ? ORDER BY "startedAt"`, [runId]);
   return {
-    parent: run?.forkedFromRunId ? { runId: run.forkedFromRunId, at: run.forkedAtStep ?? "" } : null,
-    forks: forks.map((fork) => ({ runId: fork.id, at: fork.forkedAtStep, status: fork.status, startedAt: iso(fork.startedAt) })),
+    parent: run?.forkedFromRunId ? { runId: run.forkedFromRunId, at: run.forkedAtStep ?? "", change: readForkChange(run.forkChange) } : null,
+    forks: forks.map((fork) => ({ runId: fork.id, at: fork.forkedAtStep, status: fork.status, startedAt: iso(fork.startedAt), change: readForkChange(fork.forkChange) })),
   };
 }
 

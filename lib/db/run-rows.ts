@@ -2,6 +2,7 @@ import type { NodeRun, Run, TaintRecord as TaintRow, ToolCall } from "../generat
 import type { NodeStatus, RunStatus, TaintSource } from "../trace/run-events";
 import { nodeStatuses, runStatuses, type NodeRunRecord, type RunRecord, type TaintRecordEntry, type ToolCallRecord } from "../trace/run-trace";
 import { stableId } from "../engine/journal/step-key";
+import { readForkChange } from "../engine/journal/fork-change";
 import { fromJsonText, objectFromJsonText } from "./json-text";
 
 /** Maps the rows of a run onto the plain trace types (JSON parsed, times as ISO text). */
@@ -21,7 +22,7 @@ export function toRunRecord(row: Run): RunRecord {
     ...(row.workerId ? { workerId: row.workerId } : {}),
     ...(row.resumeCount > 0 ? { resumeCount: row.resumeCount } : {}),
     ...(row.attention ? { attention: attentionOf(row.id, row.attention) } : {}),
-    ...(row.forkedFromRunId ? { forkedFrom: { runId: row.forkedFromRunId, at: row.forkedAtStep ?? "" } } : {}),
+    ...(row.forkedFromRunId ? { forkedFrom: { runId: row.forkedFromRunId, at: row.forkedAtStep ?? "", change: readForkChange(row.forkChange) } } : {}),
   };
 }
 

@@ -56,7 +56,7 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
       where,
       orderBy: [{ startedAt: "desc" }, { id: "asc" }],
       take: limit,
-      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, forkedFromRunId: true, forkedAtStep: true, _count: { select: { toolCalls: true } } },
+      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, forkedFromRunId: true, forkedAtStep: true, forkChange: true, _count: { select: { toolCalls: true } } },
     });
     return rows.map((row) => {
       const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null });

@@ -1,3 +1,4 @@
+import type { ForkChange } from "../engine/journal/fork-change";
 import type { ToolQuestion } from "../tools/tool-question";
 import type { ModelTurnLike } from "./run-steps";
 import type { ApprovalPolicy } from "../graph/approval-policy";
@@ -28,7 +29,7 @@ export interface RunRecord {
   /** For needs-attention: the call a person must decide about. */
   attention?: AttentionRequest | null;
   /** Set on a fork: the run it was forked from and the journal key of the step (see lib/db/run-fork.ts). */
-  forkedFrom?: { runId: string; at: string };
+  forkedFrom?: { runId: string; at: string; change: ForkChange | null };
 }
 
 /** The step a needs-attention run waits on; the choice is recorded under `<key>/choice`. */

@@ -5,7 +5,8 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
 import { cancelRun, decideRunAttention, forkRunAt } from "@/app/actions/runs";
-import { forkLinksOf } from "@/app/runs/run-launcher";
+import { forkLinksOf, forkOptionsOf } from "@/app/runs/run-launcher";
+import type { ForkOptions } from "@/components/run/fork-panel";
 import { may, requirePageRole } from "@/lib/auth/require-role";
 import { decideApproval } from "@/app/actions/approvals";
 import type { ForkLinksView } from "@/components/run/fork-links";
@@ -25,8 +26,10 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const { call } = await searchParams;
   let trace: TraceOverview | null;
   let forkLinks: ForkLinksView;
+  let forkOptions: ForkOptions | undefined;
+  const runner = may(actor, "runner");
   try {
-    [trace, forkLinks] = await Promise.all([getTraceOverview(id), forkLinksOf(id)]);
+    [trace, forkLinks, forkOptions] = await Promise.all([getTraceOverview(id), forkLinksOf(id), runner ? forkOptionsOf(id) : undefined]);
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (
@@ -37,7 +40,6 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   }
   if (!trace) notFound();
   // `?call=<id>` (from the canvas's run panel) opens that call in the trace.
-  const runner = may(actor, "runner");
   return (
     <RunTraceView
       initialTrace={trace}
@@ -46,6 +48,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       decideApproval={runner ? decideApproval : undefined}
       forkRun={runner ? forkRunAt : undefined}
       forkLinks={forkLinks}
+      forkOptions={forkOptions}
       initialCall={typeof call === "string" ? call : undefined}
     />
   );

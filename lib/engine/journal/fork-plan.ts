@@ -15,7 +15,7 @@ export const forkableKinds: ReadonlySet<RecordedStep["kind"]> = new Set(["model-
 /** Entries kept beside a call: its start, a person's choice, an approval's wait and decision. */
 const besideSuffixes = new Set(["start", "choice", "waiting", "decision"]);
 
-export type ForkProblem = { field: "at" | "result"; message: string };
+export type ForkProblem = { field: "at" | "result" | "prompt" | "model" | "document"; message: string };
 
 export type ForkPlan = { ok: true; steps: RecordedStep[] } | { ok: false; problem: ForkProblem };
 
@@ -28,12 +28,16 @@ export type ForkPlan = { ok: true; steps: RecordedStep[] } | { ok: false; proble
  * call its result, for a model turn its answer `{text, toolCalls}`, for a
  * step node its outputs), else what was recorded. A run started from these
  * replays all of them without calling anything and goes on live after.
+ * With `reask` (a fork with another prompt, model or document) a forked
+ * model turn or step node's result is left out, so it runs live against the
+ * change; a forked tool call is kept as recorded (its arguments came from
+ * the recorded turn) and the turn after it is the first one asked.
  * Pure: lib/db/run-fork.ts reads and writes the rows.
  *
  * @example
  * planFork(steps, "agent#1/t3/c0", { total: 0 }) // { ok: true, steps: [...] }
  */
-export function planFork(sources: readonly ForkSource[], at: string, edit?: { value: unknown }): ForkPlan {
+export function planFork(sources: readonly ForkSource[], at: string, edit?: { value: unknown }, options: { reask?: boolean } = {}): ForkPlan {
   const byKey = new Map(sources.map((source) => [source.key, source]));
   const target = byKey.get(at);
   if (!target || !forkableKinds.has(target.kind)) {
@@ -53,6 +57,7 @@ export function planFork(sources: readonly ForkSource[], at: string, edit?: { va
     return source.recordedAt <= target.recordedAt;
   };
   const steps = sources.filter((source) => source.key !== at && keep(source)).map(({ key, kind, value }) => ({ key, kind, value }));
+  if (options.reask && target.kind !== "tool-call") return { ok: true, steps };
   return { ok: true, steps: [...steps, { key: at, kind: target.kind, value: edited.value }] };
 }
 
