@@ -6,7 +6,9 @@ import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } fro
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secretHash } from "../auth/secret-tokens";
 import { createPrismaClient, type PrismaClient } from "../db/create-client";
+import { requestCancel } from "../db/database-run-queue";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
+import { openSqlDatabase } from "../db/sql/open-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
 import type { WorkflowInput } from "../graph";
 import { unitDeskDocument as unitDesk } from "./unit-desk-document";
@@ -104,6 +106,7 @@ describe.each([
   let a: WebProcess | undefined;
   let b: WebProcess | undefined;
   let skipped = false;
+  let databaseUrl = "";
 
   beforeAll(async () => {
     let url: string;
@@ -127,6 +130,7 @@ describe.each([
       await client.user.create({ data: { id, email: `${id}@example.test`, role, passwordHash: "not-used-here" } });
       await client.apiToken.create({ data: { id: `${id}-token`, userId: id, name: "host", tokenHash: secretHash(token), prefix: token.slice(0, 6) } });
     }
+    databaseUrl = url;
     [a, b] = await Promise.all([startWebProcess(port, url), startWebProcess(port + 1, url)]);
   }, 120_000);
 
@@ -236,6 +240,26 @@ describe.each([
     await mcp.close();
     await until(async () => (await client.run.findUnique({ where: { id: runId } }))?.status === "cancelled", "the session's task to be cancelled", 5_000);
     expect(await client.mcpEndpointTask.findUniqueOrThrow({ where: { id: waiting.task.taskId } })).toMatchObject({ status: "cancelled", statusMessage: "the MCP session ended" });
+  }, 60_000);
+
+  it("cancels a host's task running on A when a person cancels its run in the app (another process)", async (context) => {
+    if (skipped) return context.skip();
+    const { mcp, transport } = balancedHost("cancelled-in-app-host");
+    await mcp.connect(transport);
+    const waiting = await mcp.request({ method: "tools/call", params: { name: "wait_a_while", arguments: { payload: { n: 3 } }, task: {} } }, CreateTaskResultSchema);
+    const runId = await until(async () => (await client.mcpEndpointTask.findUnique({ where: { id: waiting.task.taskId } }))?.runId, "the task's run");
+    await until(async () => (await client.nodeRun.findFirst({ where: { runId, nodeId: "wait-delay", status: "running" } })) !== null, "the delay to start");
+    // The Cancel of /runs/[id] and of `npm run workflow -- cancel`: one call on the database, from this test's process.
+    const db = openSqlDatabase(databaseUrl);
+    try {
+      expect(await requestCancel(db, runId)).toBe("requested");
+    } finally {
+      await db.close();
+    }
+    await until(async () => (await client.run.findUnique({ where: { id: runId } }))?.status === "cancelled", "the run to end cancelled", 5_000);
+    expect(await mcp.experimental.tasks.getTask(waiting.task.taskId)).toMatchObject({ status: "cancelled", statusMessage: "the run was cancelled" });
+    await transport.terminateSession();
+    await mcp.close();
   }, 60_000);
 
   it("reads a 2026-07-28 host's task on the process that did not start it", async (context) => {
