@@ -92,6 +92,7 @@ export class WorkflowEndpointSessions {
 
   /** Answers one HTTP request of either era: 2026-07-28 requests statelessly, 2025-era ones in their session. */
   async handle(request: Request, target: EndpointTarget): Promise<Response> {
+    this.sweepWhileRunning();
     if (request.method === "POST" && !(await isLegacyRequest(request).catch(() => true))) {
       const scope = ownerTaskScope(target.ownerId, target.workflowId);
       return this.modern.handle(request, { workflowId: target.workflowId, open: (host) => target.open(host, scope) });
@@ -100,7 +101,6 @@ export class WorkflowEndpointSessions {
       return endpointErrorResponse(405, "This endpoint opens no server-sent event stream: every answer comes back on its POST.", { headers: { Allow: "POST, DELETE" } });
     }
     const sessionId = request.headers.get("mcp-session-id");
-    this.sweepWhileRunning();
     if (sessionId) return this.continueSession(sessionId, request, target);
     if (request.method !== "POST") return endpointErrorResponse(400, "Bad Request: the Mcp-Session-Id header is required.");
     return this.openSession(request, target);
