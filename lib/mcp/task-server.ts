@@ -114,6 +114,9 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
       if (!cancelled) {
         // Stored after the row, so whoever reads the result finds the call on the trace. A cancel that won the race makes this throw: nothing to store then.
         await quietly(() => taskStore.storeTaskResult(created.taskId, outcome.ok ? "completed" : "failed", outcome.ok ? taskResult(outcome.result) : failedResult(outcome.message)));
+      } else if (options.store) {
+        // Stopped here (the session closed, the server shutting down): a shared store must say so too, or other processes would see it working forever.
+        await quietly(() => options.store!.updateTaskStatus(created.taskId, "cancelled", "the task was cancelled"));
       }
     }
   }

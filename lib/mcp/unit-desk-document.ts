@@ -28,3 +28,19 @@ export const unitDeskDocument = {
     { id: "e6", kind: "service", source: "converter", sourceHandle: "mcpService", target: "task-agent", targetHandle: "mcpService" },
   ],
 } satisfies WorkflowInput;
+
+/** TEST FIXTURE: the Unit desk, plus a Task Start whose sub-flow waits 30 s (a Delay node): a task still running when another process cancels it. */
+export const waitingDeskDocument = {
+  ...unitDeskDocument,
+  nodes: [
+    ...unitDeskDocument.nodes,
+    { id: "wait", type: "task-start", position: { x: 0, y: 600 }, config: { title: "Wait a while", description: "Waits half a minute.", inputs: [{ name: "payload", type: "object", required: true }] } },
+    { id: "wait-delay", type: "delay", position: { x: 300, y: 600 }, config: { seconds: 30 } },
+    { id: "wait-end", type: "task-end", position: { x: 600, y: 600 }, config: {} },
+  ],
+  edges: [
+    ...unitDeskDocument.edges,
+    { id: "w1", kind: "signal", source: "wait", sourceHandle: "payload", target: "wait-delay", targetHandle: "value" },
+    { id: "w2", kind: "signal", source: "wait-delay", sourceHandle: "value", target: "wait-end", targetHandle: "result" },
+  ],
+} satisfies WorkflowInput;

@@ -10,8 +10,7 @@ import { requestCancel } from "../db/database-run-queue";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
 import { openSqlDatabase } from "../db/sql/open-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
-import type { WorkflowInput } from "../graph";
-import { unitDeskDocument as unitDesk } from "./unit-desk-document";
+import { waitingDeskDocument } from "./unit-desk-document";
 
 /**
  * Two web processes behind a load balancer serve one MCP host: two real
@@ -25,21 +24,7 @@ const workflowId = "unit-desk";
 const olgaToken = "olga-token-0123456789abcdef";
 const ritaToken = "rita-token-fedcba9876543210";
 
-/** The Unit desk, plus a Task Start whose sub-flow waits 30 s (a Delay node): a task still running when another process cancels it. */
-const document = {
-  ...unitDesk,
-  nodes: [
-    ...unitDesk.nodes,
-    { id: "wait", type: "task-start", position: { x: 0, y: 600 }, config: { title: "Wait a while", description: "Waits half a minute.", inputs: [{ name: "payload", type: "object", required: true }] } },
-    { id: "wait-delay", type: "delay", position: { x: 300, y: 600 }, config: { seconds: 30 } },
-    { id: "wait-end", type: "task-end", position: { x: 600, y: 600 }, config: {} },
-  ],
-  edges: [
-    ...unitDesk.edges,
-    { id: "w1", kind: "signal", source: "wait", sourceHandle: "payload", target: "wait-delay", targetHandle: "value" },
-    { id: "w2", kind: "signal", source: "wait-delay", sourceHandle: "value", target: "wait-end", targetHandle: "result" },
-  ],
-} satisfies WorkflowInput;
+const document = waitingDeskDocument;
 
 interface WebProcess {
   origin: string;

@@ -1,8 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaEndpointSessionStore } from "../db/mcp-endpoint-store";
 import { database, endpointUrl, workflowId } from "./workflow-endpoint-route-fixture";
+import { waitingDeskDocument } from "./unit-desk-document";
 import { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
 
 // The app's wiring is server-only (never in a browser bundle); here it runs in Node.
@@ -18,11 +20,16 @@ function processSessions(idleMs = 60_000) {
   return sessions;
 }
 
+const waitingDesk = "waiting-desk";
+beforeAll(async () => {
+  await database.client.workflow.create({ data: { id: waitingDesk, name: waitingDeskDocument.name, document: JSON.stringify(waitingDeskDocument) } });
+});
+
 /** A host whose requests go to `route.to`, as the person `route.owner`. */
-function host(first: WorkflowEndpointSessions, owner = "olga") {
+function host(first: WorkflowEndpointSessions, owner = "olga", workflow = workflowId) {
   const route = { to: first, owner };
   const fetch = async (input: string | URL | Request, init?: RequestInit) =>
-    route.to.handle(new Request(input, init), { workflowId, ownerId: route.owner, open: (named, scope) => openWorkflowEndpoint(workflowId, named, scope) });
+    route.to.handle(new Request(input, init), { workflowId: workflow, ownerId: route.owner, open: (named, scope) => openWorkflowEndpoint(workflow, named, scope) });
   const client = new Client({ name: "idle-host", version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(new URL(endpointUrl), { fetch });
   return { client, transport, route };
@@ -70,6 +77,27 @@ describe("stored MCP sessions (two caches on one database)", () => {
     await a.sweep(Date.now() + 5_000);
     expect((await database.client.mcpEndpointSession.findUniqueOrThrow({ where: { id } })).closedAt).toBeInstanceOf(Date);
     expect(a.size).toBe(0);
+    await client.close();
+  });
+
+  it("keeps a session with a task working past the idle limit, and a process shutting down stores its stopped task as cancelled", async () => {
+    const a = processSessions(1_000);
+    const { client, transport } = host(a, "olga", waitingDesk);
+    await client.connect(transport);
+    const id = transport.sessionId!;
+    const { task } = await client.request({ method: "tools/call", params: { name: "wait_a_while", arguments: { payload: { n: 1 } }, task: {} } }, CreateTaskResultSchema);
+    await a.sweep(Date.now() + 5_000);
+    expect((await database.client.mcpEndpointSession.findUniqueOrThrow({ where: { id } })).closedAt).toBeNull();
+    // The process stops (closeAll): the sub-flow is stopped here, and the stored task says so for every other process.
+    await a.closeAll();
+    expect(await database.client.mcpEndpointTask.findUniqueOrThrow({ where: { id: task.taskId } })).toMatchObject({ status: "cancelled" });
+    // The session itself lives on: another process continues it.
+    const b = processSessions();
+    const reconnected = await b.handle(
+      new Request(endpointUrl, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-11-25" }, body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tasks/get", params: { taskId: task.taskId } }) }),
+      { workflowId: waitingDesk, ownerId: "olga", open: (named, scope) => openWorkflowEndpoint(waitingDesk, named, scope) },
+    );
+    expect(await reconnected.json()).toMatchObject({ result: { taskId: task.taskId, status: "cancelled" } });
     await client.close();
   });
 
