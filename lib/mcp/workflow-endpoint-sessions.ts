@@ -137,7 +137,8 @@ export class WorkflowEndpointSessions {
     session.active += 1;
     session.lastUsed = Date.now();
     try {
-      await this.store.touch(sessionId);
+      // One write a second at most: a burst of requests does not write the row each time.
+      if (Date.now() - record.lastSeenAt.getTime() >= 1_000) await this.store.touch(sessionId);
       return await session.transport.handleRequest(request);
     } finally {
       session.active -= 1;
