@@ -9,7 +9,8 @@ export const interruptedRunMessage = "the server stopped while it ran";
  *   resumes it from its journal (recorded steps are replayed, not run again);
  * - a run no worker held (an outside MCP host's call, run by the endpoint in
  *   its own process while the host waited) is ended as failed, node runs too:
- *   its host has gone, and nothing would resume it.
+ *   its host has gone, and nothing would resume it. Its MCP task, when it
+ *   was one, ends failed with that reason, so a host that comes back reads it.
  * Called once (scripts/prepare-app.ts). With Postgres and workers this sweep
  * is not used: a dead worker's runs are taken over when its leases expire.
  * Returns how many runs it queued and how many it failed.
@@ -21,6 +22,10 @@ export async function resumeInterruptedRuns(db: PrismaClient, now: Date = new Da
     db.run.updateMany({ where: { status: "running", workerId: { not: null } }, data: { status: "queued", leaseExpiresAt: null } }),
     db.run.updateMany({ where: { id: { in: ids } }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
     db.nodeRun.updateMany({ where: { runId: { in: ids }, status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
+    db.mcpEndpointTask.updateMany({
+      where: { runId: { in: ids }, status: { notIn: ["completed", "failed", "cancelled"] } },
+      data: { status: "failed", statusMessage: interruptedRunMessage, result: JSON.stringify({ content: [{ type: "text", text: interruptedRunMessage }], isError: true }), lastUpdatedAt: now },
+    }),
   ]);
   return { queued: queued.count, failed: failed.count };
 }

@@ -136,7 +136,12 @@ describe("PrismaRunSink and getRunTrace", () => {
     await database.client.run.update({ where: { id: "killed" }, data: { workerId: "box:1:worker" } });
     await sink.runStart({ runId: "host-call", workflowId: null, input: {}, startedAt: at(0) });
     await sink.nodeStart({ runId: "host-call", nodeRunId: "host-node", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: {}, startedAt: at(1) });
+    // The host's call was an MCP task: its stored task ends failed too, with the reason as its result.
+    await database.client.mcpEndpointTask.create({ data: { id: "host-task", scope: "session:gone", status: "working", pollIntervalMs: 500, runId: "host-call" } });
     expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 1, failed: 1 });
+    const task = await database.client.mcpEndpointTask.findUniqueOrThrow({ where: { id: "host-task" } });
+    expect(task).toMatchObject({ status: "failed", statusMessage: interruptedRunMessage });
+    expect(JSON.parse(task.result!)).toEqual({ content: [{ type: "text", text: interruptedRunMessage }], isError: true });
     expect((await getRunTrace("killed"))?.run).toMatchObject({ status: "queued", endedAt: null });
     const orphan = await getRunTrace("host-call");
     expect(orphan?.run).toMatchObject({ status: "failed", error: interruptedRunMessage });

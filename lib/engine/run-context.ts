@@ -40,6 +40,8 @@ export interface TaskRequest {
   args: Record<string, unknown>;
   parentToolCallId: string;
   signal?: AbortSignal;
+  /** The MCP task that runs it, when a task server started it. */
+  taskId?: string;
 }
 
 export type TaskOutcome = { ok: true; result: unknown } | { ok: false; message: string };

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { InMemoryTaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
+import { type CreateTaskOptions, InMemoryTaskStore, type TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import type { RequestTaskStore } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult, Task } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Request, RequestId, Result, Task } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { TaskRequest, TaskOutcome } from "../engine/run-context";
 import type { TaskToolDefinition } from "../graph";
@@ -26,6 +26,13 @@ export interface TaskServerOptions {
   signal?: AbortSignal;
   /** How often a client should poll a task's status, in ms (in-process: short). */
   pollInterval?: number;
+  /** Where the tasks are kept (default: in this process's memory). A shared store (the database) lets other processes read and cancel them. */
+  store?: TaskStore;
+  /**
+   * With a shared store: how often, in ms, a running task's status is read
+   * back, so a cancel written by another process stops its sub-flow.
+   */
+  cancelPollMs?: number;
 }
 
 export interface TaskServer {
@@ -50,7 +57,7 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
   const running = new Map<string, AbortController>();
   const jobs = new Set<Promise<void>>();
   // tasks/cancel lands in the store; the task's sub-flow hears it through its controller.
-  const store = new CancellingTaskStore((taskId) => running.get(taskId)?.abort());
+  const store = new CancellingTaskStore(options.store ?? new InMemoryTaskStore(), (taskId) => running.get(taskId)?.abort());
   const cancelAll = () => {
     for (const taskId of running.keys()) void quietly(() => store.updateTaskStatus(taskId, "cancelled", "the run was cancelled"));
   };
@@ -88,13 +95,15 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
     const controller = new AbortController();
     running.set(created.taskId, controller);
     await quietly(() => taskStore.updateTaskStatus(created.taskId, "working", `running ${call.task.definition.title}`));
+    const watch = options.cancelPollMs ? watchForCancel(created.taskId, controller, options.cancelPollMs) : undefined;
     let outcome: TaskOutcome;
     try {
-      outcome = await options.runTask({ taskStartId: call.task.taskStartId, args: call.args, parentToolCallId: rowId, signal: controller.signal });
+      outcome = await options.runTask({ taskStartId: call.task.taskStartId, args: call.args, parentToolCallId: rowId, signal: controller.signal, taskId: created.taskId });
     } catch (error) {
       outcome = { ok: false, message: `the task failed: ${(error as Error).message}` };
     } finally {
       running.delete(created.taskId);
+      clearInterval(watch);
     }
     const cancelled = controller.signal.aborted || (await store.getTask(created.taskId))?.status === "cancelled";
     const error = cancelled ? "the task was cancelled" : outcome.ok ? null : outcome.message;
@@ -105,8 +114,29 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
       if (!cancelled) {
         // Stored after the row, so whoever reads the result finds the call on the trace. A cancel that won the race makes this throw: nothing to store then.
         await quietly(() => taskStore.storeTaskResult(created.taskId, outcome.ok ? "completed" : "failed", outcome.ok ? taskResult(outcome.result) : failedResult(outcome.message)));
+      } else if (options.store) {
+        // Stopped here (the session closed, the server shutting down): a shared store must say so too, or other processes would see it working forever.
+        await quietly(() => options.store!.updateTaskStatus(created.taskId, "cancelled", "the task was cancelled"));
       }
     }
+  }
+
+  /** A cancel another process wrote to the shared store stops the sub-flow here. */
+  function watchForCancel(taskId: string, controller: AbortController, everyMs: number): ReturnType<typeof setInterval> {
+    let reading = false;
+    const timer = setInterval(() => {
+      if (reading || controller.signal.aborted) return;
+      reading = true;
+      store
+        .getTask(taskId)
+        .then((task) => {
+          if (task?.status === "cancelled") controller.abort();
+        })
+        .catch(() => undefined)
+        .finally(() => (reading = false));
+    }, everyMs);
+    timer.unref?.();
+    return timer;
   }
 
   function recordRow(rowId: string, started: Date, call: TaskCall, outcome: TaskOutcome, error: string | null): void | Promise<void> {
@@ -150,15 +180,41 @@ interface TaskCall {
   host: string;
 }
 
-/** An in-memory task store that says when a task is cancelled, so its sub-flow can stop. */
-class CancellingTaskStore extends InMemoryTaskStore {
-  constructor(private readonly onCancel: (taskId: string) => void) {
-    super();
+/** A task store (in memory, or shared) that says when a task is cancelled, so its sub-flow can stop. */
+class CancellingTaskStore implements TaskStore {
+  constructor(
+    private readonly inner: TaskStore,
+    private readonly onCancel: (taskId: string) => void,
+  ) {}
+
+  createTask(taskParams: CreateTaskOptions, requestId: RequestId, request: Request, sessionId?: string): Promise<Task> {
+    return this.inner.createTask(taskParams, requestId, request, sessionId);
   }
 
-  override async updateTaskStatus(taskId: string, status: Task["status"], statusMessage?: string, sessionId?: string): Promise<void> {
-    await super.updateTaskStatus(taskId, status, statusMessage, sessionId);
+  getTask(taskId: string, sessionId?: string): Promise<Task | null> {
+    return this.inner.getTask(taskId, sessionId);
+  }
+
+  storeTaskResult(taskId: string, status: "completed" | "failed", result: Result, sessionId?: string): Promise<void> {
+    return this.inner.storeTaskResult(taskId, status, result, sessionId);
+  }
+
+  getTaskResult(taskId: string, sessionId?: string): Promise<Result> {
+    return this.inner.getTaskResult(taskId, sessionId);
+  }
+
+  async updateTaskStatus(taskId: string, status: Task["status"], statusMessage?: string, sessionId?: string): Promise<void> {
+    await this.inner.updateTaskStatus(taskId, status, statusMessage, sessionId);
     if (status === "cancelled") this.onCancel(taskId);
+  }
+
+  listTasks(cursor?: string, sessionId?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
+    return this.inner.listTasks(cursor, sessionId);
+  }
+
+  /** Stops the in-memory store's TTL timers; a shared store has none. */
+  cleanup(): void {
+    if (this.inner instanceof InMemoryTaskStore) this.inner.cleanup();
   }
 }
 

@@ -5,6 +5,7 @@ import type { McpHost, WorkflowEndpoint } from "./workflow-endpoint";
 import { EndpointProtocolError } from "./workflow-endpoint-errors";
 import { HostQuestionRounds, TaskQuestions } from "./workflow-endpoint-input-required";
 import { type EndpointTaskIndex, InMemoryEndpointTaskIndex } from "./workflow-endpoint-task-index";
+import type { EndpointTasks } from "./workflow-endpoint-tasks";
 
 /** The MCP extension under which 2026-07-28 servers offer tasks. */
 export const tasksExtension = "io.modelcontextprotocol/tasks";
@@ -65,21 +66,23 @@ export class ModernWorkflowEndpoints {
       }
     });
     server.setRequestHandler("tools/call", async (request, context) => (await this.call(target, request.params, context)) as never);
-    server.setRequestHandler("tasks/get", { params: z.looseObject({ taskId: z.string() }) }, async (params) => this.getTask(target, params.taskId));
-    server.setRequestHandler("tasks/cancel", { params: z.looseObject({ taskId: z.string() }) }, async (params) => {
-      const entry = this.index.find(target.workflowId, params.taskId);
-      if (!entry) throw unknownTask(params.taskId);
-      await wire(() => entry.endpoint.calls.tasks!.cancel(params.taskId, AbortSignal.timeout(10_000)));
-      return { resultType: "complete" };
-    });
-    server.setRequestHandler("tasks/update", { params: z.looseObject({ taskId: z.string(), inputResponses: z.record(z.string(), z.unknown()).optional() }) }, async (params, context) => {
-      if (!this.index.find(target.workflowId, params.taskId)) throw unknownTask(params.taskId);
-      // The host's answer to the question its task showed (input_required): a sub-flow's approval, decided by its user.
-      if (!this.taskQuestions.update(`${target.workflowId}/${params.taskId}`, target.principal ?? "", params.inputResponses ?? context.mcpReq.inputResponses)) {
-        throw new ProtocolError(-32602, `Task '${params.taskId}' is not waiting for this input: it asks nothing now, or asked another question.`);
-      }
-      return { resultType: "complete" };
-    });
+    server.setRequestHandler("tasks/get", { params: z.looseObject({ taskId: z.string() }) }, async (params, context) => this.withTasks(target, params.taskId, context, (tasks) => this.getTask(target, tasks, params.taskId)));
+    server.setRequestHandler("tasks/cancel", { params: z.looseObject({ taskId: z.string() }) }, async (params, context) =>
+      this.withTasks(target, params.taskId, context, async (tasks) => {
+        await wire(() => tasks.cancel(params.taskId, AbortSignal.timeout(10_000)));
+        return { resultType: "complete" };
+      }),
+    );
+    server.setRequestHandler("tasks/update", { params: z.looseObject({ taskId: z.string(), inputResponses: z.record(z.string(), z.unknown()).optional() }) }, async (params, context) =>
+      this.withTasks(target, params.taskId, context, async (tasks) => {
+        await wire(() => tasks.get(params.taskId, AbortSignal.timeout(10_000)));
+        // The host's answer to the question its task showed (input_required): a sub-flow's approval, decided by its user.
+        if (!this.taskQuestions.update(`${target.workflowId}/${params.taskId}`, target.principal ?? "", params.inputResponses ?? context.mcpReq.inputResponses)) {
+          throw new ProtocolError(-32602, `Task '${params.taskId}' is not waiting for this input: it asks nothing now, or asked another question.`);
+        }
+        return { resultType: "complete" };
+      }),
+    );
     return server;
   }
 
@@ -111,11 +114,27 @@ export class ModernWorkflowEndpoints {
     }
   }
 
-  private async getTask(target: ModernEndpointTarget, taskId: string): Promise<Record<string, unknown>> {
-    const key = `${target.workflowId}/${taskId}`;
+  /**
+   * The tasks of the endpoint that runs the task, when this process runs
+   * it; otherwise of a fresh endpoint for this request, which reads the
+   * task from the shared store (another process runs it, or it ended).
+   */
+  private async withTasks<T>(target: ModernEndpointTarget, taskId: string, context: ServerContext, work: (tasks: EndpointTasks) => Promise<T>): Promise<T> {
     const entry = this.index.find(target.workflowId, taskId);
-    if (!entry) throw unknownTask(taskId);
-    const tasks = entry.endpoint.calls.tasks!;
+    const endpoint = entry?.endpoint ?? (await target.open(hostOf(context, target)));
+    try {
+      if (!endpoint.calls.tasks) throw unknownTask(taskId);
+      return await work(endpoint.calls.tasks);
+    } catch (error) {
+      if (error instanceof ProtocolError && /not found/i.test(error.message)) throw unknownTask(taskId);
+      throw error;
+    } finally {
+      if (!entry) await endpoint.close();
+    }
+  }
+
+  private async getTask(target: ModernEndpointTarget, tasks: EndpointTasks, taskId: string): Promise<Record<string, unknown>> {
+    const key = `${target.workflowId}/${taskId}`;
     const signal = AbortSignal.timeout(10_000);
     const task = (await wire(() => tasks.get(taskId, signal))) as GetTaskResult;
     const base = { resultType: "complete", ...modernTask(task) };

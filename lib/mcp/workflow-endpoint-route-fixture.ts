@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, vi } from "vitest";
 import { temporaryAppDatabase } from "../db/temporary-app-database";
-import type { WorkflowInput } from "../graph";
+import { unitDeskDocument as document } from "./unit-desk-document";
 import type { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
 
 /**
@@ -16,34 +16,7 @@ export const token = "test-token-0123456789abcdef";
 export const workflowId = "unit-desk";
 export const endpointUrl = `http://127.0.0.1:3000/api/mcp/${workflowId}`;
 
-/** Two flows on one canvas: the unit converter (a service node) and a Task Start whose sub-flow asks an offline agent that uses it. */
-export const document = {
-  version: 1,
-  name: "Unit desk",
-  description: "Unit conversions for outside hosts.",
-  nodes: [
-    { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "question", type: "string", required: true }] } },
-    { id: "agent", type: "offline-agent", position: { x: 300, y: 0 }, config: { maxTurns: 4 } },
-    { id: "end", type: "end", position: { x: 600, y: 0 }, config: {} },
-    { id: "converter", type: "unit-converter", position: { x: 300, y: 200 }, config: {} },
-    {
-      id: "ask",
-      type: "task-start",
-      position: { x: 0, y: 400 },
-      config: { title: "Answer a unit question", description: "Answers a question about units with the unit converter.", inputs: [{ name: "question", type: "string", required: true }] },
-    },
-    { id: "task-agent", type: "offline-agent", position: { x: 300, y: 400 }, config: { maxTurns: 4 } },
-    { id: "ask-end", type: "task-end", position: { x: 600, y: 400 }, config: {} },
-  ],
-  edges: [
-    { id: "e1", kind: "signal", source: "start", sourceHandle: "question", target: "agent", targetHandle: "prompt" },
-    { id: "e2", kind: "signal", source: "agent", sourceHandle: "answer", target: "end", targetHandle: "result" },
-    { id: "e3", kind: "service", source: "converter", sourceHandle: "mcpService", target: "agent", targetHandle: "mcpService" },
-    { id: "e4", kind: "signal", source: "ask", sourceHandle: "question", target: "task-agent", targetHandle: "prompt" },
-    { id: "e5", kind: "signal", source: "task-agent", sourceHandle: "answer", target: "ask-end", targetHandle: "result" },
-    { id: "e6", kind: "service", source: "converter", sourceHandle: "mcpService", target: "task-agent", targetHandle: "mcpService" },
-  ],
-} satisfies WorkflowInput;
+export { document };
 
 type Route = typeof import("../../app/api/mcp/[workflowId]/route");
 let route: Route;

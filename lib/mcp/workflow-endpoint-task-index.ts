@@ -23,7 +23,12 @@ export interface EndpointTaskIndex {
 export interface InMemoryEndpointTaskIndexOptions {
   /** How long an ended task's result stays readable (default 10 min). */
   retentionMs?: number;
+  /** The endpoints keep their tasks in a store shared between processes (the database): an endpoint is closed as soon as its tasks stop running (default true). */
+  sharedStore?: boolean;
 }
+
+/** A task just created may not have started its sub-flow yet: its endpoint is kept at least this long. */
+const startGraceMs = 5_000;
 
 interface Entry extends EndpointTaskEntry {
   /** When the task was seen ended, or undefined while it may still run. */
@@ -32,20 +37,24 @@ interface Entry extends EndpointTaskEntry {
 }
 
 /**
- * The task index of one server process. An endpoint is closed once none
- * of its tasks is running or readable any more. A task a host never polls
+ * The task index of one server process: which endpoint runs a task this
+ * process started. Other processes find the task in the shared store
+ * (lib/db/mcp-endpoint-store.ts); here the endpoint is kept open while the
+ * task runs and closed once its sub-flow is over. A task a host never polls
  * to its end is dropped a day after it started (its sub-flow has ended by
  * then or was cancelled with the endpoint).
  */
 export class InMemoryEndpointTaskIndex implements EndpointTaskIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly retentionMs: number;
+  private readonly sharedStore: boolean;
   /** Every endpoint that runs or ran an indexed task and is not closed yet. */
   private known = new Set<WorkflowEndpoint>();
   private sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: InMemoryEndpointTaskIndexOptions = {}) {
     this.retentionMs = options.retentionMs ?? 10 * 60_000;
+    this.sharedStore = options.sharedStore ?? true;
   }
 
   add(workflowId: string, taskId: string, endpoint: WorkflowEndpoint): void {
@@ -83,7 +92,9 @@ export class InMemoryEndpointTaskIndex implements EndpointTaskIndex {
   async sweep(now = Date.now()): Promise<void> {
     const dayMs = 24 * 60 * 60_000;
     for (const [id, entry] of this.entries) {
-      const expired = entry.endedAt !== undefined ? now - entry.endedAt > this.retentionMs : now - entry.addedAt > dayMs;
+      // A task whose sub-flow is over has its result in the shared store when there is one; the endpoint that ran it is no longer needed then.
+      const over = this.sharedStore && !entry.endpoint.busy() && now - entry.addedAt > startGraceMs;
+      const expired = over || (entry.endedAt !== undefined ? now - entry.endedAt > this.retentionMs : now - entry.addedAt > dayMs);
       if (expired) this.entries.delete(id);
     }
     const kept = new Set([...this.entries.values()].map((entry) => entry.endpoint));

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import type { QuestionAsker } from "../tools/tool-question";
 import { type CallToolRequest, type CallToolResult, CallToolResultSchema, type CreateTaskResult, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
@@ -11,11 +13,21 @@ import type { TaskOffering } from "./workflow-endpoint-tools";
 /** tasks/result blocks until the task ends; a sub-flow may take long. */
 const resultWaitMs = 24 * 60 * 60_000;
 
+/** A task store the endpoint can share between processes (the database's PrismaTaskStore). */
+export interface EndpointTaskStore extends TaskStore {
+  /** Ties a task to the Run of its sub-flow, so a cancel reaches the run; says whether the task was cancelled meanwhile. */
+  linkRun?(taskId: string, runId: string): Promise<{ cancelled: boolean }>;
+}
+
 export interface EndpointTasksOptions {
   /** The host of the session, known once it has initialized. */
   host(): McpHost;
   runTask: WorkflowEndpointOptions["runTask"];
   pollInterval: number;
+  /** Where the tasks are kept (default: this process's memory). */
+  store?: EndpointTaskStore;
+  /** With a shared store: how often a running task's status is read back, so a cancel from another process stops it (default 250 ms). */
+  cancelPollMs?: number;
 }
 
 /**
@@ -46,6 +58,7 @@ export class EndpointTasks {
       runTask: (request) => this.start(request),
       recordCall: (row) => this.finish(row),
       pollInterval: options.pollInterval,
+      ...(options.store ? { store: options.store, cancelPollMs: options.cancelPollMs ?? 250 } : {}),
     });
     this.innerNames = new Map(this.tasks.tools.map((tool) => [tool.taskStartId, tool.name]));
   }
@@ -108,7 +121,10 @@ export class EndpointTasks {
     const offering = this.offerings.get(request.taskStartId);
     if (!offering) return { ok: false, message: `no Task Start '${request.taskStartId}'` };
     try {
-      const call: OutsideCall = { kind: "task", tool: offering.name, server: offering.taskStartId, arguments: request.args, host: this.options.host(), ...(askHost ? { askHost } : {}) };
+      // With a shared store the task names its run up front: a cancel from another process then reaches the run too.
+      const runId = request.taskId && this.options.store?.linkRun ? randomUUID() : undefined;
+      if (runId && (await this.options.store!.linkRun!(request.taskId!, runId)).cancelled) return { ok: false, message: "the task was cancelled" };
+      const call: OutsideCall = { kind: "task", tool: offering.name, server: offering.taskStartId, arguments: request.args, host: this.options.host(), ...(askHost ? { askHost } : {}), ...(runId ? { runId } : {}) };
       const run: OutsideTaskRun = await this.options.runTask(call, request);
       this.finishes.set(request.parentToolCallId, run.finish);
       return run.outcome;

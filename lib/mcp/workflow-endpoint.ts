@@ -22,7 +22,7 @@ import type { RemoteParent } from "../trace/otel/trace-context";
 import { traceParentOf } from "./trace-meta";
 import { EndpointProtocolError } from "./workflow-endpoint-errors";
 import { callServiceOffering } from "./workflow-endpoint-service-call";
-import { EndpointTasks } from "./workflow-endpoint-tasks";
+import { type EndpointTaskStore, EndpointTasks } from "./workflow-endpoint-tasks";
 import { type EndpointOffering, workflowOfferings } from "./workflow-endpoint-tools";
 
 /** The MCP client on the other end, as it named itself in `initialize`. */
@@ -46,6 +46,8 @@ export interface OutsideCall {
   askHost?: QuestionAsker;
   /** The host's span, from a W3C traceparent in the call's `_meta` (see trace-meta.ts); the run joins its trace. */
   traceParent?: RemoteParent | null;
+  /** The id the call's Run must have (a task tied to its run in a shared task store); otherwise a fresh one. */
+  runId?: string;
 }
 
 export type OutsideCallEnd = { ok: true; result: unknown } | { ok: false; error: string };
@@ -76,6 +78,8 @@ export interface WorkflowEndpointOptions {
   runTask(call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun>;
   /** How often a host should poll a task's status, in ms (default 500). */
   taskPollInterval?: number;
+  /** Where the endpoint's tasks are kept (default: this process's memory): the app's database, so any process reads and cancels them. */
+  taskStore?: EndpointTaskStore;
   /**
    * Who calls, when the caller is known per request (2026-07-28 hosts name
    * themselves on every request). Default: the name the host gave in
@@ -119,7 +123,7 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
     },
   );
   const host = (): McpHost => options.host ?? { name: server.getClientVersion()?.name ?? "unknown", version: server.getClientVersion()?.version ?? "" };
-  const tasks = taskOfferings.length ? new EndpointTasks(taskOfferings, { host, runTask: options.runTask, pollInterval: options.taskPollInterval ?? 500 }) : undefined;
+  const tasks = taskOfferings.length ? new EndpointTasks(taskOfferings, { host, runTask: options.runTask, pollInterval: options.taskPollInterval ?? 500, ...(options.taskStore ? { store: options.taskStore } : {}) }) : undefined;
   const tools = offerings.map(listedTool);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));

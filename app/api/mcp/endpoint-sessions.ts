@@ -1,5 +1,6 @@
 import "server-only";
-import { getWorkflow } from "@/lib/db";
+import { getWorkflow, prisma } from "@/lib/db";
+import { PrismaEndpointSessionStore, PrismaTaskStore } from "@/lib/db/mcp-endpoint-store";
 import { parseWorkflow } from "@/lib/graph";
 import { createWorkflowEndpoint, type McpHost, type WorkflowEndpoint } from "@/lib/mcp/workflow-endpoint";
 import { EndpointRefusal, WorkflowEndpointSessions } from "@/lib/mcp/workflow-endpoint-sessions";
@@ -7,25 +8,38 @@ import { appEnvironment } from "@/app/runs/run-environment";
 import { openOutsideRun, runOutsideTask } from "./outside-runs";
 
 /**
- * The open MCP sessions of this server process. On globalThis: Next may
- * load this module more than once (one copy per server bundle), and every
- * copy must see the same sessions.
+ * The MCP sessions this server process has cached. The sessions themselves
+ * are records in the database, so any process serves any of them; the
+ * cache saves rebuilding a session's endpoint on every request. On
+ * globalThis: Next may load this module more than once (one copy per
+ * server bundle), and every copy must share one cache.
  */
 const holder = globalThis as typeof globalThis & { switchboardMcpSessions?: WorkflowEndpointSessions };
 
 export function endpointSessions(): WorkflowEndpointSessions {
-  holder.switchboardMcpSessions ??= new WorkflowEndpointSessions();
+  holder.switchboardMcpSessions ??= new WorkflowEndpointSessions({ store: new PrismaEndpointSessionStore(prisma), idleMs: sessionIdleMs() });
   return holder.switchboardMcpSessions;
+}
+
+/** SWITCHBOARD_MCP_SESSION_IDLE_MINUTES: how long a session nobody uses (and with no task working) stays open; default 30. */
+export function sessionIdleMs(value = process.env.SWITCHBOARD_MCP_SESSION_IDLE_MINUTES): number {
+  if (value === undefined || value.trim() === "") return 30 * 60_000;
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes <= 0) {
+    console.warn(`SWITCHBOARD_MCP_SESSION_IDLE_MINUTES must be a number of minutes above 0 (got "${value}"); using 30`);
+    return 30 * 60_000;
+  }
+  return minutes * 60_000;
 }
 
 /**
  * A new session's endpoint for a saved workflow: the document as it is
  * saved now (the session keeps it: a host reconnects to see later edits),
  * the app's environment for the service nodes (node types, credentials
- * from the credential store), and runs written to the database: one Run
- * per outside call.
+ * from the credential store), runs written to the database (one Run per
+ * outside call), and tasks stored under `taskScope`.
  */
-export async function openWorkflowEndpoint(workflowId: string, host?: McpHost): Promise<WorkflowEndpoint> {
+export async function openWorkflowEndpoint(workflowId: string, host: McpHost | undefined, taskScope: string): Promise<WorkflowEndpoint> {
   const record = await getWorkflow(workflowId);
   if (!record) throw new EndpointRefusal(404, `There is no workflow "${workflowId}"; check the id in the endpoint's URL (/api/mcp/<workflow id>).`);
   const parsed = parseWorkflow(record.document);
@@ -39,6 +53,8 @@ export async function openWorkflowEndpoint(workflowId: string, host?: McpHost): 
     ...target,
     env,
     host,
+    // The tasks live in the database under the session's (or the person's) scope: any process reads and cancels them.
+    taskStore: new PrismaTaskStore(prisma, () => taskScope),
     openRun: (call) => openOutsideRun(target, call),
     runTask: (call, request) => runOutsideTask(target, call, request),
   });

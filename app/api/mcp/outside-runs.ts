@@ -50,7 +50,7 @@ export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideC
  * ends the run failed and the task with the reason.
  */
 export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun> {
-  const runId = randomUUID();
+  const runId = call.runId ?? randomUUID();
   const sink = new HeldEndSink(target.workflow);
   const exported = withOtelExport(sink, { workflowName: target.workflow.name, remoteParent: call.traceParent });
   // The engine redacts its own events; the task's row and its answer to the host are written out here,

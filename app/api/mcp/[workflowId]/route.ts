@@ -38,7 +38,7 @@ async function serve(request: Request, context: RouteContext): Promise<Response>
   if (!authorized.ok) return authorized.response;
   const { workflowId } = await context.params;
   try {
-    return await endpointSessions().handle(request, { workflowId, principal: authorized.actor.email, open: (host) => openWorkflowEndpoint(workflowId, host) });
+    return await endpointSessions().handle(request, { workflowId, principal: authorized.actor.email, ownerId: authorized.actor.id, open: (host, taskScope) => openWorkflowEndpoint(workflowId, host, taskScope) });
   } catch (error) {
     if (error instanceof EndpointRefusal) return endpointErrorResponse(error.status, error.message);
     if (error instanceof DatabaseError) return endpointErrorResponse(503, error.message);

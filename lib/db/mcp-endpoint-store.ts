@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
+import type { Request, RequestId, Result, Task } from "@modelcontextprotocol/sdk/types.js";
+import type { PrismaClient } from "./create-client";
+import { fromJsonText, toJsonText } from "./json-text";
+
+/**
+ * The outside MCP endpoint's state in the database (app/api/mcp/<workflow id>):
+ * its 2025-era sessions (McpEndpointSession) and the tasks hosts start on
+ * its Task Starts (McpEndpointTask), so that any web process behind a load
+ * balancer answers any request. Works on SQLite and Postgres alike (Prisma).
+ */
+
+/** A stored 2025-era session: what rebuilding its endpoint needs, and whose it is. */
+export interface StoredEndpointSession {
+  id: string;
+  workflowId: string;
+  /** The person whose token opened it (`environment` for SWITCHBOARD_MCP_TOKEN). */
+  ownerId: string;
+  protocolVersion: string;
+  clientInfo: { name: string; version: string } & Record<string, unknown>;
+  capabilities: Record<string, unknown>;
+  createdAt: Date;
+  lastSeenAt: Date;
+  closedAt: Date | null;
+}
+
+/** Where the endpoint's sessions are kept (lib/mcp/workflow-endpoint-sessions.ts reads and writes them through this). */
+export interface EndpointSessionStore {
+  create(session: Omit<StoredEndpointSession, "createdAt" | "lastSeenAt" | "closedAt">): Promise<void>;
+  find(id: string): Promise<StoredEndpointSession | null>;
+  /** Records that the session was used now. */
+  touch(id: string, now?: Date): Promise<void>;
+  /** Ends the session for every process and cancels its tasks still working (their runs are asked to stop). */
+  close(id: string, now?: Date): Promise<void>;
+  /** Whether a task of the session is still working (an idle session with one is kept). */
+  hasWorkingTask(id: string): Promise<boolean>;
+  /**
+   * Closes the sessions last seen before `cutoff` that have no task working,
+   * and forgets the tasks of sessions closed before `forgetBefore` and the
+   * ended tasks of other scopes last updated before then. Returns the ids
+   * of the sessions it closed.
+   */
+  sweep(cutoff: Date, forgetBefore: Date): Promise<string[]>;
+}
+
+const terminal = ["completed", "failed", "cancelled"];
+
+/** The task scope of a 2025-era session: its tasks/list lists these. */
+export function sessionTaskScope(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
+/** The task scope of a 2026-07-28 host: no session, so one person's tasks on one workflow. */
+export function ownerTaskScope(ownerId: string, workflowId: string): string {
+  return `owner:${ownerId}:${workflowId}`;
+}
+
+/** The endpoint's sessions in the database. */
+export class PrismaEndpointSessionStore implements EndpointSessionStore {
+  constructor(private readonly client: () => PrismaClient) {}
+
+  async create(session: Omit<StoredEndpointSession, "createdAt" | "lastSeenAt" | "closedAt">): Promise<void> {
+    await this.client().mcpEndpointSession.create({
+      data: { ...session, clientInfo: toJsonText(session.clientInfo), capabilities: toJsonText(session.capabilities) },
+    });
+  }
+
+  async find(id: string): Promise<StoredEndpointSession | null> {
+    const row = await this.client().mcpEndpointSession.findUnique({ where: { id } });
+    if (!row) return null;
+    return { ...row, clientInfo: fromJsonText(row.clientInfo) as StoredEndpointSession["clientInfo"], capabilities: (fromJsonText(row.capabilities) ?? {}) as Record<string, unknown> };
+  }
+
+  async touch(id: string, now: Date = new Date()): Promise<void> {
+    await this.client().mcpEndpointSession.updateMany({ where: { id, closedAt: null }, data: { lastSeenAt: now } });
+  }
+
+  async close(id: string, now: Date = new Date()): Promise<void> {
+    await this.client().mcpEndpointSession.updateMany({ where: { id, closedAt: null }, data: { closedAt: now } });
+    await cancelWorkingTasks(this.client(), { scope: sessionTaskScope(id) }, "the MCP session ended", now);
+  }
+
+  async hasWorkingTask(id: string): Promise<boolean> {
+    return (await this.client().mcpEndpointTask.count({ where: { scope: sessionTaskScope(id), status: { notIn: terminal } } })) > 0;
+  }
+
+  async sweep(cutoff: Date, forgetBefore: Date): Promise<string[]> {
+    const client = this.client();
+    const idle = await client.mcpEndpointSession.findMany({ where: { closedAt: null, lastSeenAt: { lt: cutoff } }, select: { id: true } });
+    const closed: string[] = [];
+    for (const { id } of idle) {
+      if (await this.hasWorkingTask(id)) continue;
+      const ended = await client.mcpEndpointSession.updateMany({ where: { id, closedAt: null, lastSeenAt: { lt: cutoff } }, data: { closedAt: new Date() } });
+      if (ended.count > 0) closed.push(id);
+    }
+    const gone = await client.mcpEndpointSession.findMany({ where: { closedAt: { lt: forgetBefore } }, select: { id: true } });
+    if (gone.length) {
+      await client.mcpEndpointTask.deleteMany({ where: { scope: { in: gone.map(({ id }) => sessionTaskScope(id)) } } });
+      await client.mcpEndpointSession.deleteMany({ where: { id: { in: gone.map(({ id }) => id) } } });
+    }
+    await client.mcpEndpointTask.deleteMany({ where: { status: { in: terminal }, lastUpdatedAt: { lt: forgetBefore }, scope: { startsWith: "owner:" } } });
+    return closed;
+  }
+}
+
+/** Marks the working tasks that match cancelled and asks their runs to stop, as Cancel on /runs/[id] does (the process running each sees it). */
+async function cancelWorkingTasks(client: PrismaClient, where: { scope: string } | { id: string }, message: string, now: Date): Promise<number> {
+  const working = await client.mcpEndpointTask.findMany({ where: { ...where, status: { notIn: terminal } }, select: { id: true, runId: true } });
+  let cancelled = 0;
+  for (const task of working) {
+    const changed = await client.mcpEndpointTask.updateMany({ where: { id: task.id, status: { notIn: terminal } }, data: { status: "cancelled", statusMessage: message, lastUpdatedAt: now } });
+    cancelled += changed.count;
+    if (changed.count && task.runId) await client.run.updateMany({ where: { id: task.runId, status: "running" }, data: { cancelRequestedAt: now } });
+  }
+  return cancelled;
+}
+
+/**
+ * The SDK's TaskStore on the database, for one scope (a 2025-era session, or
+ * one person's tasks on one workflow in the 2026-07-28 era): the task server
+ * of any process finds the tasks another created, reads their status and
+ * result, and cancels them. The SDK's own `sessionId` argument is ignored:
+ * the endpoint reaches its task server over an in-process connection, and
+ * the scope says whose tasks these are. A cancel also asks the task's run
+ * to stop (Run.cancelRequestedAt); the process running the task sees the
+ * task cancelled on its next poll (createTaskServer's `cancelPollMs`).
+ */
+export class PrismaTaskStore implements TaskStore {
+  constructor(
+    private readonly client: () => PrismaClient,
+    private readonly scope: () => string,
+  ) {}
+
+  async createTask(taskParams: CreateTaskOptions, _requestId: RequestId, _request: Request): Promise<Task> {
+    const now = new Date();
+    const row = await this.client().mcpEndpointTask.create({
+      data: { id: randomBytes(16).toString("hex"), scope: this.scope(), status: "working", ttlMs: taskParams.ttl ?? null, pollIntervalMs: taskParams.pollInterval ?? 1000, createdAt: now, lastUpdatedAt: now },
+    });
+    return taskOf(row);
+  }
+
+  async getTask(taskId: string): Promise<Task | null> {
+    const row = await this.row(taskId);
+    return row ? taskOf(row) : null;
+  }
+
+  async storeTaskResult(taskId: string, status: "completed" | "failed", result: Result): Promise<void> {
+    const changed = await this.client().mcpEndpointTask.updateMany({
+      where: { id: taskId, scope: this.scope(), status: { notIn: terminal } },
+      data: { status, result: toJsonText(result), lastUpdatedAt: new Date() },
+    });
+    if (changed.count === 0) throw new Error(`Cannot store a result for task ${taskId}: it is unknown here or has already ended.`);
+  }
+
+  async getTaskResult(taskId: string): Promise<Result> {
+    const row = await this.row(taskId);
+    if (!row) throw new Error(`Task with ID ${taskId} not found`);
+    if (row.result === null) throw new Error(`Task ${taskId} has no result stored`);
+    return fromJsonText(row.result) as Result;
+  }
+
+  async updateTaskStatus(taskId: string, status: Task["status"], statusMessage?: string): Promise<void> {
+    if (status === "cancelled") {
+      const row = await this.row(taskId);
+      if (!row) throw new Error(`Task with ID ${taskId} not found`);
+      if ((await cancelWorkingTasks(this.client(), { id: taskId }, statusMessage ?? "the task was cancelled", new Date())) === 0) {
+        throw new Error(`Cannot cancel task ${taskId}: it has already ended.`);
+      }
+      return;
+    }
+    const changed = await this.client().mcpEndpointTask.updateMany({
+      where: { id: taskId, scope: this.scope(), status: { notIn: terminal } },
+      data: { status, ...(statusMessage ? { statusMessage } : {}), lastUpdatedAt: new Date() },
+    });
+    if (changed.count === 0) throw new Error(`Cannot update task ${taskId}: it is unknown here or has already ended.`);
+  }
+
+  async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
+    const pageSize = 50;
+    const offset = cursor === undefined ? 0 : /^\d{1,9}$/.test(cursor) ? Number(cursor) : Number.NaN;
+    if (Number.isNaN(offset)) throw new Error(`Invalid cursor: ${cursor}`);
+    const rows = await this.client().mcpEndpointTask.findMany({ where: { scope: this.scope() }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip: offset, take: pageSize + 1 });
+    return { tasks: rows.slice(0, pageSize).map(taskOf), ...(rows.length > pageSize ? { nextCursor: String(offset + pageSize) } : {}) };
+  }
+
+  /** Ties the task to the Run of its sub-flow, so a cancel reaches the run; says whether the task was cancelled meanwhile. */
+  async linkRun(taskId: string, runId: string): Promise<{ cancelled: boolean }> {
+    await this.client().mcpEndpointTask.updateMany({ where: { id: taskId, scope: this.scope() }, data: { runId } });
+    return { cancelled: (await this.row(taskId))?.status === "cancelled" };
+  }
+
+  private row(taskId: string) {
+    return this.client().mcpEndpointTask.findFirst({ where: { id: taskId, scope: this.scope() } });
+  }
+}
+
+function taskOf(row: { id: string; status: string; statusMessage: string | null; ttlMs: number | null; pollIntervalMs: number; createdAt: Date; lastUpdatedAt: Date }): Task {
+  return {
+    taskId: row.id,
+    status: row.status as Task["status"],
+    ...(row.statusMessage ? { statusMessage: row.statusMessage } : {}),
+    ttl: row.ttlMs,
+    createdAt: row.createdAt.toISOString(),
+    lastUpdatedAt: row.lastUpdatedAt.toISOString(),
+    pollInterval: row.pollIntervalMs,
+  };
+}
