@@ -83,6 +83,8 @@ function callKeyRoots(key: string, base: string[], chunked: boolean): string[] {
       return [...base, "response"];
     case "poll":
       return [...base, "response", "status"];
+    case "presign":
+      return [...base, "item", "itemIndex"];
     case "body":
     case "query":
       return chunked ? [...base, "batch", "batchIndex"] : base;
