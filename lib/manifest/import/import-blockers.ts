@@ -21,7 +21,6 @@ const blockers: Blocker[] = [
   { feature: "WebSocket transport (transport: ws)", found: (text) => /"transport":"ws"/.test(text) },
   { feature: "the platform's document store (docstore calls)", found: (text) => /"docstore":/.test(text) },
   { feature: "loops across nodes (loop: open / read / advance)", found: (text) => /"loop":"(open|read|advance)"/.test(text) },
-  { feature: "presigned URLs (presign)", found: (text) => /"presign":/.test(text) },
   { feature: "publishing to the chat UI (api/publish.yaml)", found: (_text, input) => "publish" in input.api },
   { feature: "streamed tool-call events in a toolExchange (call.match over event types, results read from call)", found: (_text, input) => "toolExchange" in input.api },
   { feature: "the platform's own service URLs (scope.engineUrl / scope.platformUrl)", found: (text) => /\bscope\.(engineUrl|platformUrl)\b/.test(text) },

@@ -4,6 +4,9 @@ import { checkExpression } from "../lint/expression-syntax";
 import { findBlocker } from "./import-blockers";
 import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { readScopeAsRun, scopeNote } from "./run-scope";
+import { presignCredentials, s3PathStyle } from "./s3-path-style";
+import { checkUrlOrigin } from "../lint/url-origin";
+import { renderUrl } from "../../calls/render-url";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -56,5 +59,29 @@ describe("what the importer translates", () => {
   it("malformed helpers are not used (the node stays blocked)", () => {
     expect(packageHelpers(new Map([["helpers", "helpers:\n  bad:\n    args: [1]\n    body: n\n"]]))).toBeUndefined();
     expect(packageHelpers(new Map([["helpers", "helpers: [\n"]]))).toBeUndefined();
+  });
+
+  it("a virtual-hosted S3 URL (bucket and region in the host) is written in path style, which keeps the host to one config label", async () => {
+    const hosted = "return 'https://' + config.bucket + '.s3.'\n  + config.region + '.amazonaws.com/'\n  + item.split('/').map(s => encodeURIComponent(s)).join('/')";
+    expect(checkUrlOrigin(hosted).ok).toBe(false);
+    const written = s3PathStyle(hosted);
+    expect(written).toBe("return 'https://s3.' + config.region + '.amazonaws.com/' + encodeURIComponent(config.bucket) + '/'\n  + item.split('/').map(s => encodeURIComponent(s)).join('/')");
+    expect(checkUrlOrigin(written)).toEqual({ ok: true });
+    const url = await renderUrl(written, { config: { bucket: "my.bucket", region: "eu-west-1" }, item: "a b/c.txt" }, sandbox);
+    expect(url.toString()).toBe("https://s3.eu-west-1.amazonaws.com/my.bucket/a%20b/c.txt");
+    // The region stays one DNS label: a value that tries to extend the host is refused at run time.
+    await expect(renderUrl(written, { config: { bucket: "b", region: "evil.example/x" }, item: "k" }, sandbox)).rejects.toThrow(/one DNS label/);
+    // A bucket that tries to reach the host is only a path segment.
+    const sneaky = await renderUrl(written, { config: { bucket: "evil.example#", region: "us-east-1" }, item: "k" }, sandbox);
+    expect(sneaky.origin).toBe("https://s3.us-east-1.amazonaws.com");
+    expect(s3PathStyle("return 'https://api.example.com/' + config.bucket")).toBe("return 'https://api.example.com/' + config.bucket");
+  });
+
+  it("a presign entry signs with the awsSigV4 service the node's other calls use", () => {
+    const calls = [{ name: "list", $ref: "s3#call" }, { name: "link", presign: { url: "return 'https://s3.' + config.region + '.amazonaws.com/b/' + item" } }];
+    expect(presignCredentials(calls, ['{"call":{"credential":{"scheme":"awsSigV4","service":"s3"}}}'])).toEqual([calls[0], { ...calls[1], credential: { scheme: "awsSigV4", service: "s3" } }]);
+    const signed = [{ name: "link", presign: { url: "x" }, credential: { scheme: "awsSigV4", service: "s3", region: "eu-west-1" } }];
+    expect(presignCredentials(signed, [])).toBe(signed);
+    expect(blockerOf({ run: calls })).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { readScopeAsRun, scopeNote } from "./run-scope";
 import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { findBlocker } from "./import-blockers";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
+import { presignCredentials, s3PathStyle } from "./s3-path-style";
 
 /** What became of one Unoverse node. */
 export interface TranslatedNode {
@@ -32,7 +33,7 @@ const schemaKeys = new Set([
 const widgets = new Set(["text", "textarea", "password", "select", "checkbox", "number", "code", "toggle", "slider", "radio", "color", "date", "hidden", "json", "markdown", "file", "multiselect", "tags"]);
 /** Unoverse's per-box sign-in fields: Switchboard decides who may run a workflow with its roles, not per node. */
 const authFields = new Set(["authRequired", "authRole"]);
-const callKeys = new Set(["name", "when", "method", "url", "query", "headers", "body", "encoding", "transport", "terminator", "credential", "timeoutMs", "retry", "okOn", "error", "paginate", "poll", "chunk", "state", "value", "$ref"]);
+const callKeys = new Set(["name", "when", "method", "url", "query", "headers", "body", "encoding", "transport", "terminator", "credential", "timeoutMs", "retry", "okOn", "error", "paginate", "poll", "chunk", "state", "value", "wait", "presign", "$ref"]);
 
 /** `AirtableFetch` → `airtable-fetch`, `OpenAIAgent` → `open-ai-agent`. */
 export function kebabName(type: string): string {
@@ -75,11 +76,17 @@ export async function translateNode(
     notes.push(`named ${renamed}: ${name} is taken in the catalogue`);
     name = renamed;
   }
+  if (Array.isArray(api.run)) api.run = presignCredentials(api.run, [JSON.stringify(api), ...usedFragments(api, pkg).map((text) => JSON.stringify(parse(text)))]);
   const settings = (options.settings ?? []).filter((setting) => JSON.stringify(api).includes(`credentials.${setting.credential}.${setting.field}`) || usesSharedSetting(api, pkg, setting));
   const moved = settings.length ? (mapStrings(api, (text) => moveConnectionSettings(text, settings)) as Record<string, unknown>) : api;
   if (settings.length) {
     for (const key of Object.keys(api)) api[key] = signWithConfigRegion(moved[key], settings);
     notes.push(`connection settings moved from the credential to config: ${settings.map((setting) => setting.config).join(", ")} (a credential never chooses a host)`);
+  }
+  let pathStyle = false;
+  for (const key of Object.keys(api)) api[key] = mapStrings(api[key], (text) => { const written = s3PathStyle(text); pathStyle ||= written !== text; return written; });
+  if (pathStyle) {
+    notes.push("S3 URLs written in path style (https://s3.<region>.amazonaws.com/<bucket>/…): the bucket is a path segment, never part of the host");
   }
   const blocker = findBlocker({ node, face, api, shared: pkg.shared, settings: options.settings ?? [] });
   if (blocker) return { source, name, status: "not-importable", notes, reason: blocker, files: {} };
