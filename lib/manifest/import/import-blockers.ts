@@ -22,7 +22,7 @@ const blockers: Blocker[] = [
   { feature: "the platform's document store (docstore calls)", found: (text) => /"docstore":/.test(text) },
   { feature: "loops across nodes (loop: open / read / advance)", found: (text) => /"loop":"(open|read|advance)"/.test(text) },
   { feature: "publishing to the chat UI (api/publish.yaml)", found: (_text, input) => "publish" in input.api },
-  { feature: "streamed tool-call events in a toolExchange (call.match over event types, results read from call)", found: (_text, input) => "toolExchange" in input.api },
+
   { feature: "the platform's own service URLs (scope.engineUrl / scope.platformUrl)", found: (text) => /\bscope\.(engineUrl|platformUrl)\b/.test(text) },
   { feature: "run-context fields Switchboard does not have (scope.<field> beyond the run, workflow, node and user ids)", found: (text) => [...text.matchAll(/(?<![\w$.])scope\.([A-Za-z_$][\w$]*)/g)].some((match) => !Object.hasOwn(scopeFields, match[1])) },
   { feature: "a URL or value computed from a credential (credentials.<name> inside a `return` expression)", found: (text) => /"return [^"]*credentials\.[A-Za-z]/.test(text) || /"tokenUrl":"\{\{\s*credentials\./.test(text) },

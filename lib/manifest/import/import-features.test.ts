@@ -5,6 +5,8 @@ import { findBlocker } from "./import-blockers";
 import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { readScopeAsRun, scopeNote } from "./run-scope";
 import { presignCredentials, s3PathStyle } from "./s3-path-style";
+import { translateExchange, translateToolRows } from "./stream-exchange";
+import type { UnoversePackage } from "./unoverse-tree";
 import { checkUrlOrigin } from "../lint/url-origin";
 import { renderUrl } from "../../calls/render-url";
 
@@ -83,5 +85,37 @@ describe("what the importer translates", () => {
     const signed = [{ name: "link", presign: { url: "x" }, credential: { scheme: "awsSigV4", service: "s3", region: "eu-west-1" } }];
     expect(presignCredentials(signed, [])).toBe(signed);
     expect(blockerOf({ run: calls })).toBeUndefined();
+  });
+
+  it("a streamed toolExchange in Unoverse's names is translated: event-type matches, `call` in results, `part` fragments, `calls`, the transcript list", async () => {
+    const pkg = { name: "vendor", shared: new Map([["proto", "result: \"return { id: call.id, out: call.output }\"\ntoolsInto: tools\n"]]) } as unknown as UnoversePackage;
+    const notes: string[] = [];
+    const translated = translateExchange(
+      {
+        $ref: "proto",
+        call: { match: "item.done", when: "return response.item.kind === 'fn'", id: "return response.item.id", name: "return response.item.name", arguments: "return response.item.args" },
+        continuity: { match: "turn.finished", from: "return response.turn.id", into: "previous_id" },
+        transcript: { assistant: "return { calls: calls.map((c) => c.id) }" },
+      },
+      { pkg, streamed: true, body: "return { messages: head.concat(transcript) }", notes },
+    ) as Record<string, any>;
+    expect(translated.result).toBe("return { id: result.id, out: result.output }");
+    expect(translated.toolsInto).toBe("tools");
+    expect(translated.call.match).toBeUndefined();
+    expect(translated.transcript.assistant).toBe("return { calls: toolCalls.map((c) => c.id) }");
+    expect(translated.resultsInto).toBe("messages");
+    for (const text of [translated.call.when, translated.continuity.match, translated.continuity.from]) expect(checkExpression(text)).toMatchObject({ ok: true });
+    const done = { type: "item.done", item: { kind: "fn", id: "c1" } };
+    expect(await sandbox.evaluate(translated.call.when, { response: done, call: done })).toBe(true);
+    expect(await sandbox.evaluate(translated.call.when, { response: { type: "item.added", item: { kind: "fn" } }, call: {} })).toBe(false);
+    const stream = [done, { type: "turn.finished", turn: { id: "t1" } }, { type: "turn.finished", turn: { id: "t2" } }];
+    expect(await sandbox.evaluate(translated.continuity.match, { response: stream })).toBe(true);
+    expect(await sandbox.evaluate(translated.continuity.from, { response: stream })).toBe("t2");
+    const parts = translateExchange({ call: { each: "return response.parts", index: "return part.index", id: "return part.id", name: "return part.fn", arguments: "return part.args" } }, { pkg, streamed: true, body: {}, notes }) as Record<string, any>;
+    expect(parts.call).toEqual({ each: "return response.parts", index: "return call.index", id: "return call.id", name: "return call.fn", arguments: "return call.args" });
+    expect(translateToolRows([{ emit: "log", from: "tool", value: "return call.name + ':' + JSON.stringify(call.args) + '=' + call.output" }, { emit: "x", value: "return call.id" }], notes)).toEqual([
+      { emit: "log", from: "tool", value: "return tool.name + ':' + JSON.stringify(tool.arguments) + '=' + tool.result" },
+      { emit: "x", value: "return call.id" },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { findBlocker } from "./import-blockers";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
 import { presignCredentials, s3PathStyle } from "./s3-path-style";
+import { translateExchange, translateToolRows } from "./stream-exchange";
 
 /** What became of one Unoverse node. */
 export interface TranslatedNode {
@@ -76,6 +77,21 @@ export async function translateNode(
     notes.push(`named ${renamed}: ${name} is taken in the catalogue`);
     name = renamed;
   }
+  if (api.toolExchange !== undefined) {
+    const last = Array.isArray(api.run) ? (api.run.at(-1) as Record<string, unknown> | undefined) : undefined;
+    const streamed = last?.transport === "sse" || last?.transport === "ndjson";
+    api.toolExchange = translateExchange(api.toolExchange, { pkg, streamed, body: last?.body, notes });
+  }
+  if (Array.isArray(api.events)) {
+    const unknown = (api.events as Array<Record<string, unknown>>).filter((row) => row && typeof row.from === "string" && !["response", "tool", "complete"].includes(row.from));
+    if (unknown.length) {
+      const dropped = new Set(unknown.map((row) => String(row.emit)));
+      api.events = (api.events as unknown[]).filter((row) => !unknown.includes(row as Record<string, unknown>));
+      if (Array.isArray(face.outputs)) face.outputs = (face.outputs as Array<{ name?: unknown }>).filter((output) => !dropped.has(String(output.name)));
+      notes.push(`outputs not carried: ${[...dropped].join(", ")} (rows from ${[...new Set(unknown.map((row) => String(row.from)))].join(", ")}, e.g. a narrator model's status lines, which Switchboard has no source for)`);
+    }
+    api.events = translateToolRows(api.events, notes);
+  }
   if (Array.isArray(api.run)) api.run = presignCredentials(api.run, [JSON.stringify(api), ...usedFragments(api, pkg).map((text) => JSON.stringify(parse(text)))]);
   const settings = (options.settings ?? []).filter((setting) => JSON.stringify(api).includes(`credentials.${setting.credential}.${setting.field}`) || usesSharedSetting(api, pkg, setting));
   const moved = settings.length ? (mapStrings(api, (text) => moveConnectionSettings(text, settings)) as Record<string, unknown>) : api;
@@ -108,6 +124,7 @@ export async function translateNode(
   if (configuration !== undefined || settings.length) {
     files["config.yaml"] = rewrite(addSettings(translateConfig((configuration ?? { configSchema: { type: "object", properties: {} } }) as Record<string, unknown>, notes, dropped), settings));
   }
+  if (files["config.yaml"] && api.toolExchange) wholeNumberLimits(files["config.yaml"], api.toolExchange, notes);
   for (const [file, value] of Object.entries(api)) {
     let translated = rewrite(value);
     if (file === "run") translated = dropCallKeys(translated, notes, "api/run.yaml");
@@ -157,6 +174,19 @@ function translateInterface(input: { pkg: UnoversePackage; node: Record<string, 
     ...(Array.isArray(face.serviceConnectors) ? { serviceConnectors: face.serviceConnectors } : {}),
     source: { from: input.origin, license: "MIT", notes },
   };
+}
+
+/** `maxTurns: "{{ config.maxTurns }}"` needs a whole number: a `type: number` property it reads becomes `integer`. */
+function wholeNumberLimits(config: unknown, exchange: unknown, notes: string[]): void {
+  const properties = (config as { configSchema?: { properties?: Record<string, Record<string, unknown>> } }).configSchema?.properties ?? {};
+  for (const key of ["maxTurns", "stuckAfterRepeats"]) {
+    const template = (exchange as Record<string, unknown>)[key];
+    const name = typeof template === "string" ? /^\{\{\s*config\.([A-Za-z_$][\w$]*)\s*\}\}$/.exec(template.trim())?.[1] : undefined;
+    const property = name ? properties[name] : undefined;
+    if (property?.type !== "number") continue;
+    property.type = "integer";
+    notes.push(`config ${name} typed integer (${key} is a whole number)`);
+  }
 }
 
 function addSettings(config: unknown, settings: readonly ConnectionSetting[]): unknown {
