@@ -3,7 +3,7 @@ import { createSandbox, type Sandbox } from "../../sandbox";
 import { checkExpression } from "../lint/expression-syntax";
 import { findBlocker } from "./import-blockers";
 import { inlineHelpers, packageHelpers } from "./inline-helpers";
-import { readScopeAsRun, scopeNote } from "./run-scope";
+import { platformUrlsRead, readPlatformUrls, readScopeAsRun, scopeNote } from "./run-scope";
 import { presignCredentials, s3PathStyle } from "./s3-path-style";
 import { translateExchange, translateToolRows } from "./stream-exchange";
 import type { UnoversePackage } from "./unoverse-tree";
@@ -36,7 +36,7 @@ describe("what the importer translates", () => {
   });
 
   it("a scope field Switchboard has no counterpart for is the node's one missing feature", () => {
-    expect(blockerOf({ run: [{ name: "a", url: "return scope.platformUrl + '/x'" }] })).toBe("the platform's own service URLs (scope.engineUrl / scope.platformUrl)");
+    expect(blockerOf({ run: [{ name: "a", url: "return scope.platformUrl + '/x'" }] })).toBeUndefined(); // a base URL in config now (below)
     expect(blockerOf({ events: [{ emit: "x", value: "return scope.tenantId" }] })).toMatch(/^run-context fields Switchboard does not have/);
     expect(blockerOf({ events: [{ emit: "x", value: "return scope.workflowId" }] })).toBeUndefined();
   });
@@ -117,5 +117,16 @@ describe("what the importer translates", () => {
       { emit: "log", from: "tool", value: "return tool.name + ':' + JSON.stringify(tool.arguments) + '=' + tool.result" },
       { emit: "x", value: "return call.id" },
     ]);
+  });
+
+  it("the platform's own service URLs become base URLs in config, whose host the run-time check takes from config only", async () => {
+    const url = readPlatformUrls("return scope.engineUrl + '/dictionary/entry/' + encodeURIComponent(params.id)");
+    expect(url).toBe("return config.engineUrl + '/dictionary/entry/' + encodeURIComponent(params.id)");
+    expect(platformUrlsRead('"return scope.platformUrl + 1" "return scope.engineUrl" "return myscope.engineUrl"')).toEqual(["engineUrl", "platformUrl"]);
+    expect(readPlatformUrls("return scope.workflowId")).toBe("return scope.workflowId");
+    expect(checkUrlOrigin(url)).toEqual({ ok: true });
+    const rendered = await renderUrl(url, { config: { engineUrl: "http://127.0.0.1:4101" }, params: { id: "a/b" } }, sandbox);
+    expect(rendered.toString()).toBe("http://127.0.0.1:4101/dictionary/entry/a%2Fb");
+    await expect(renderUrl(url, { config: { engineUrl: "" }, params: { id: "x" } }, sandbox)).rejects.toThrow(/config.engineUrl must be an absolute http\(s\) URL/);
   });
 });

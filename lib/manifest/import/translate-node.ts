@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
 import { exists, readYaml, type UnoversePackage } from "./unoverse-tree";
 import { mapStrings, renameRoots } from "./rename-roots";
-import { readScopeAsRun, scopeNote } from "./run-scope";
+import { platformUrls, platformUrlsRead, readPlatformUrls, readScopeAsRun, scopeNote } from "./run-scope";
 import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { findBlocker } from "./import-blockers";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
@@ -77,6 +77,11 @@ export async function translateNode(
     notes.push(`named ${renamed}: ${name} is taken in the catalogue`);
     name = renamed;
   }
+  const platform = platformUrlsRead([JSON.stringify(api), ...usedFragments(api, pkg).map((text) => JSON.stringify(parse(text)))].join("\n"));
+  if (platform.length) {
+    for (const key of Object.keys(api)) api[key] = mapStrings(api[key], readPlatformUrls);
+    notes.push(`the platform's own service URLs are base URLs in config: ${platform.map((field) => `scope.${field} → config.${field}`).join(", ")} (set each to where that Unoverse service answers; Switchboard has none)`);
+  }
   if (api.toolExchange !== undefined) {
     const last = Array.isArray(api.run) ? (api.run.at(-1) as Record<string, unknown> | undefined) : undefined;
     const streamed = last?.transport === "sse" || last?.transport === "ndjson";
@@ -121,14 +126,14 @@ export async function translateNode(
   files["interface.yaml"] = translateInterface({ pkg, node, face, name, api, notes, origin: `${options.origin} ${pkg.name}/${folder}` });
   const configuration = await readOptional(path.join(nodeDir, "config.yaml"));
   const dropped = new Set<string>();
-  if (configuration !== undefined || settings.length) {
-    files["config.yaml"] = rewrite(addSettings(translateConfig((configuration ?? { configSchema: { type: "object", properties: {} } }) as Record<string, unknown>, notes, dropped), settings));
+  if (configuration !== undefined || settings.length || platform.length) {
+    files["config.yaml"] = rewrite(addPlatformUrls(addSettings(translateConfig((configuration ?? { configSchema: { type: "object", properties: {} } }) as Record<string, unknown>, notes, dropped), settings), platform));
   }
   if (files["config.yaml"] && api.toolExchange) wholeNumberLimits(files["config.yaml"], api.toolExchange, notes);
   for (const [file, value] of Object.entries(api)) {
     let translated = rewrite(value);
     if (file === "run") translated = dropCallKeys(translated, notes, "api/run.yaml");
-    if (file === "service") translated = translateService(translated as Record<string, unknown>, notes);
+    if (file === "service") translated = translateService(listedMethods(translated as Record<string, unknown>, face, notes), notes);
     files[`api/${file}.yaml`] = translated;
   }
   const test = await readOptional(path.join(nodeDir, "test.yaml"));
@@ -189,6 +194,15 @@ function wholeNumberLimits(config: unknown, exchange: unknown, notes: string[]):
   }
 }
 
+function addPlatformUrls(config: unknown, fields: readonly string[]): unknown {
+  if (!fields.length) return config;
+  const record = config as { configSchema: { properties: Record<string, unknown>; required?: string[] }; "ui:order"?: string[] };
+  for (const field of fields) record.configSchema.properties[field] ??= { type: "string", title: platformUrls[field].title, default: "", description: platformUrls[field].description };
+  record.configSchema.required = [...new Set([...(record.configSchema.required ?? []), ...fields])];
+  if (record["ui:order"]) record["ui:order"] = [...record["ui:order"], ...fields.filter((name) => !record["ui:order"]?.includes(name))];
+  return record;
+}
+
 function addSettings(config: unknown, settings: readonly ConnectionSetting[]): unknown {
   if (!settings.length) return config;
   const record = config as { configSchema: { properties: Record<string, unknown> }; "ui:order"?: string[] };
@@ -239,6 +253,17 @@ function cleanProperty(property: Record<string, unknown>, droppedKeys: Set<strin
     else droppedKeys.add(key);
   }
   return clean;
+}
+
+/** Methods no connector lists could never be called (Switchboard's lint refuses them): they are left out, with a note. */
+function listedMethods(service: Record<string, unknown>, face: Record<string, unknown>, notes: string[]): Record<string, unknown> {
+  const connectors = (Array.isArray(face.serviceConnectors) ? face.serviceConnectors : []) as Array<{ isService?: unknown; methods?: unknown }>;
+  const listed = new Set(connectors.filter((connector) => connector.isService === true).flatMap((connector) => (Array.isArray(connector.methods) ? connector.methods.map(String) : [])));
+  if (!listed.size || !service || typeof service !== "object") return service;
+  const unlisted = Object.keys(service).filter((name) => !listed.has(name));
+  if (!unlisted.length) return service;
+  notes.push(`methods not carried: ${unlisted.join(", ")} (no connector lists them, so nothing could call them)`);
+  return Object.fromEntries(Object.entries(service).filter(([name]) => listed.has(name)));
 }
 
 function translateService(service: Record<string, unknown>, notes: string[]): unknown {
