@@ -37,6 +37,13 @@ async function startPresignCheckingFixture(secret: string, now: () => number): P
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", `http://${request.headers.host}`);
     seen.push(url.toString());
+    if (url.searchParams.get("list-type") === "2") {
+      // A bucket listing (ListObjectsV2), answered only to a request signed in its headers.
+      const signed = /^AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request/.test(String(request.headers.authorization));
+      response.writeHead(signed ? 200 : 403, { "content-type": "application/xml" });
+      response.end(signed ? "<?xml version=\"1.0\"?><ListBucketResult><Contents><Key>reports/q4.pdf</Key><Size>7</Size></Contents><Contents><Key>folder/</Key><Size>0</Size></Contents></ListBucketResult>" : "<Error/>");
+      return;
+    }
     const given = url.searchParams.get("X-Amz-Signature");
     const query = [...url.searchParams].filter(([name]) => name !== "X-Amz-Signature").map(([name, value]) => `${encode(name)}=${encode(value)}`).sort().join("&");
     const path = url.pathname.split("/").map((segment) => encode(decodeURIComponent(segment))).join("/");
@@ -89,6 +96,23 @@ describe("presign entries (a link-checking fixture server)", () => {
     expect((await fetch(tampered)).status).toBe(403);
     clock += 601_000;
     expect(await (await fetch(links[1])).text()).toBe("Request has expired");
+  });
+
+  it("an S3-style pair: a signed path-style listing (XML), then one link per key it found", async () => {
+    fixture = await startPresignCheckingFixture(example.secretAccessKey, () => clock);
+    const signing = { scheme: "awsSigV4", service: "s3", region: "{{ config.region }}" };
+    const list = [
+      call.parse({ name: "list", url: `return '${fixture.url}/' + encodeURIComponent(config.bucket) + '/'`, query: { "list-type": "2" }, transport: "xml", credential: signing }),
+      call.parse({
+        name: "links",
+        credential: signing,
+        presign: { for: "return calls.list.ListBucketResult.Contents.map((o) => o.Key).filter((k) => !k.endsWith('/'))", url: `return '${fixture.url}/' + encodeURIComponent(config.bucket) + '/' + item.split('/').map(encodeURIComponent).join('/')`, expiresIn: 900 },
+      }),
+    ];
+    const outcome = await runCalls(list, { config: { bucket: "my-bucket", region: "eu-west-1" } }, context());
+    const links = outcome.calls.links as string[];
+    expect(links.map((link) => new URL(link).pathname)).toEqual(["/my-bucket/reports/q4.pdf"]);
+    expect(await (await fetch(links[0])).text()).toBe("object body");
   });
 
   it("signs the session token of temporary credentials into the link", async () => {
