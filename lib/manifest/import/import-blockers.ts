@@ -20,7 +20,6 @@ export interface BlockerInput {
 const blockers: Blocker[] = [
   { feature: "WebSocket transport (transport: ws)", found: (text) => /"transport":"ws"/.test(text) },
   { feature: "the platform's document store (docstore calls)", found: (text) => /"docstore":/.test(text) },
-  { feature: "loops across nodes (loop: open / read / advance)", found: (text) => /"loop":"(open|read|advance)"/.test(text) },
   { feature: "publishing to the chat UI (api/publish.yaml)", found: (_text, input) => "publish" in input.api },
 
   { feature: "run-context fields Switchboard does not have (scope.<field> beyond the run, workflow, node and user ids)", found: (text) => [...text.matchAll(/(?<![\w$.])scope\.([A-Za-z_$][\w$]*)/g)].some((match) => !Object.hasOwn(scopeFields, match[1])) },

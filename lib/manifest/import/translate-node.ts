@@ -34,7 +34,7 @@ const schemaKeys = new Set([
 const widgets = new Set(["text", "textarea", "password", "select", "checkbox", "number", "code", "toggle", "slider", "radio", "color", "date", "hidden", "json", "markdown", "file", "multiselect", "tags"]);
 /** Unoverse's per-box sign-in fields: Switchboard decides who may run a workflow with its roles, not per node. */
 const authFields = new Set(["authRequired", "authRole"]);
-const callKeys = new Set(["name", "when", "method", "url", "query", "headers", "body", "encoding", "transport", "terminator", "credential", "timeoutMs", "retry", "okOn", "error", "paginate", "poll", "chunk", "state", "value", "wait", "presign", "$ref"]);
+const callKeys = new Set(["name", "when", "method", "url", "query", "headers", "body", "encoding", "transport", "terminator", "credential", "timeoutMs", "retry", "okOn", "error", "paginate", "poll", "chunk", "state", "value", "wait", "presign", "loop", "key", "$ref"]);
 
 /** `AirtableFetch` → `airtable-fetch`, `OpenAIAgent` → `open-ai-agent`. */
 export function kebabName(type: string): string {
@@ -113,7 +113,11 @@ export async function translateNode(
   if (blocker) return { source, name, status: "not-importable", notes, reason: blocker, files: {} };
 
   const inputs = Array.isArray(face.inputs) ? (face.inputs as Array<{ name?: unknown }>) : [];
-  const signalTarget = inputs.some((input) => input.name === "signal") ? "inputs.signal" : typeof inputs[0]?.name === "string" ? `inputs.${inputs[0].name}` : "inputs";
+  // Unoverse's `signal` is the input called signal; a node without one reads its inputs by name through it (`signal.items`), or else its first input.
+  const inputNames = new Set(inputs.map((input) => String(input.name)));
+  const signalMembers = [...new Set([...JSON.stringify(api).matchAll(/(?<![\w$.])signal\.([A-Za-z_$][\w$]*)/g)].map((match) => match[1]))];
+  const byName = !inputNames.has("signal") && signalMembers.length > 0 && signalMembers.every((member) => inputNames.has(member));
+  const signalTarget = inputNames.has("signal") ? "inputs.signal" : byName ? "inputs" : typeof inputs[0]?.name === "string" ? `inputs.${inputs[0].name}` : "inputs";
   const helpers = packageHelpers(pkg.shared);
   const rewrite = (value: unknown): unknown =>
     rewriteRefs(mapStrings(value, (text) => { const renamed = readScopeAsRun(renameRoots(text, { signal: signalTarget })); return helpers ? inlineHelpers(renamed, helpers) : renamed; }), pkg);
@@ -137,7 +141,8 @@ export async function translateNode(
     files[`api/${file}.yaml`] = translated;
   }
   const test = await readOptional(path.join(nodeDir, "test.yaml"));
-  if (test !== undefined) files["test.yaml"] = translateTest(test as Record<string, unknown>, { dropped, live: makesRequests(api), notes });
+  const translatedTest = test === undefined ? undefined : translateTest(test as Record<string, unknown>, { dropped, live: makesRequests(api), notes });
+  if (translatedTest !== undefined) files["test.yaml"] = translatedTest;
   return { source, name, status: notes.length ? "changed" : "imported", notes, files };
 }
 
@@ -155,7 +160,7 @@ function translateInterface(input: { pkg: UnoversePackage; node: Record<string, 
     ...(typeof node.whenToUse === "string" ? { whenToUse: node.whenToUse.trim() } : {}),
     category: stringOr(node.category, stringOr(pkg.manifest.displayName, pkg.name)),
     kind: node.kind === "CallbackNode" ? "CallbackNode" : "PromiseNode",
-    ...(Array.isArray(face.inputs) ? { inputs: face.inputs } : {}),
+    ...(Array.isArray(face.inputs) ? { inputs: inputPorts(face.inputs as Array<Record<string, unknown>>, notes) } : {}),
     ...(Array.isArray(face.outputs) ? { outputs: face.outputs } : {}),
     ...(credentials.length
       ? {
@@ -179,6 +184,16 @@ function translateInterface(input: { pkg: UnoversePackage; node: Record<string, 
     ...(Array.isArray(face.serviceConnectors) ? { serviceConnectors: face.serviceConnectors } : {}),
     source: { from: input.origin, license: "MIT", notes },
   };
+}
+
+/** Input keys Switchboard's ports have; others (Unoverse's `signal: CONTINUE` marker) are left out, with a note. */
+const inputKeys = new Set(["name", "type", "description", "required"]);
+
+function inputPorts(inputs: Array<Record<string, unknown>>, notes: string[]): unknown[] {
+  const dropped = new Set<string>();
+  const ports = inputs.map((input) => (input && typeof input === "object" ? Object.fromEntries(Object.entries(input).filter(([key]) => (inputKeys.has(key) ? true : (dropped.add(key), false)))) : input));
+  if (dropped.size) notes.push(`input keys not carried: ${[...dropped].join(", ")}`);
+  return ports;
 }
 
 /** `maxTurns: "{{ config.maxTurns }}"` needs a whole number: a `type: number` property it reads becomes `integer`. */
@@ -313,6 +328,11 @@ function translateTest(test: Record<string, unknown>, options: { dropped: Readon
     const expect = mapStrings(testCase.expect ?? {}, (text) => renameRoots(text, { result: "output" }));
     return { ...testCase, config, expect, ...(options.live ? { live: true } : {}) };
   };
+  const seeds = (item: unknown) => item !== null && typeof item === "object" && "state" in item;
+  if (Array.isArray(test.testData) ? test.testData.some(seeds) : seeds(test.testData)) {
+    options.notes.push("test data not carried: it seeds the node's state before the case, which test.yaml cannot");
+    return undefined;
+  }
   const data = test.testData;
   const translated = Array.isArray(data) ? data.map((item) => clean(item as Record<string, unknown>)) : clean((data ?? {}) as Record<string, unknown>);
   if (envReplaced) options.notes.push("test values read from environment variables ({{ env.* }}) left empty: set them in the case before running it live");
@@ -323,7 +343,7 @@ function translateTest(test: Record<string, unknown>, options: { dropped: Readon
 /** Does the node make HTTP requests (its test then needs the real API, as Unoverse tests carry no fixtures)? */
 function makesRequests(api: Record<string, unknown>): boolean {
   const run = Array.isArray(api.run) ? api.run : [];
-  if (run.some((call) => call && typeof call === "object" && !("state" in call))) return true;
+  if (run.some((call) => call && typeof call === "object" && !["state", "loop", "wait", "presign"].some((key) => key in call))) return true;
   return Object.values((api.service as Record<string, { calls?: unknown[] }>) ?? {}).some((method) => Array.isArray(method?.calls) && method.calls.length > 0);
 }
 

@@ -41,7 +41,7 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
       const earlier = list.calls.slice(0, index).map((other) => other.name);
       const at = [...list.path, index];
       for (const [key, value] of Object.entries(call)) {
-        if (key === "name" || key === "transport" || key === "terminator" || key === "encoding" || key === "state") continue;
+        if (key === "name" || key === "transport" || key === "terminator" || key === "encoding" || key === "state" || key === "loop") continue;
         // An agent's model request (its last run call) renders its body once, with `transcript` (the conversation so far) empty.
         const agentBody = key === "body" && list.in === "run" && node.parts.toolExchange !== undefined && index === list.calls.length - 1;
         push(list.in, [...at, key], value, [...callKeyRoots(key, base, call.chunk !== undefined), ...(agentBody ? ["transcript"] : [])], earlier);

@@ -49,11 +49,16 @@ export const callUrlMissing = defineRule({
   id: "call-url-missing",
   severity: "error",
   reads: [],
-  summary: "Every call has a `url`, except a `state`, `wait` or `presign` step (which makes no request); a `state: save` step has a `value`.",
+  summary: "Every call has a `url`, except a `state`, `wait`, `presign` or `loop` step (which makes no request); a `state: save` step has a `value`; a `loop` step has a `key`, and `loop: open` a `value`.",
   check(node) {
     return callLists(node).flatMap((list) =>
       list.calls.flatMap((call, index): Finding[] => {
         if (call.state === "save" && call.value === undefined) return [{ in: list.in, path: [...list.path, index], message: `call '${call.name}' saves state but has no \`value\` to save` }];
+        if (call.loop !== undefined) {
+          if (call.key === undefined) return [{ in: list.in, path: [...list.path, index], message: `call '${call.name}' is a loop step (loop: ${call.loop}) but has no \`key\` naming the loop` }];
+          if (call.loop === "open" && call.value === undefined) return [{ in: list.in, path: [...list.path, index], message: `call '${call.name}' opens a loop but has no \`value\` (the list to loop over)` }];
+          return [];
+        }
         if (call.state !== undefined || call.wait !== undefined || call.presign !== undefined || call.url !== undefined) return [];
         return [{ in: list.in, path: [...list.path, index], message: `call '${call.name}' has no url; every request needs one (only a \`state\` step makes none)` }];
       }),
