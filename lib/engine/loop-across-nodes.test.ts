@@ -14,6 +14,8 @@ import { parseWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import { createLocalEnvironment } from "./local-environment";
 import { runWorkflow } from "./run-workflow";
+import { memoryJournal } from "./journal/memory-journal";
+import type { RecordedStep, RunJournal } from "./journal/run-journal";
 
 const loopNodes: Record<string, string> = {
   "each-item/interface.yaml": `name: each-item
@@ -107,13 +109,26 @@ const loopWorkflow = (loopStart = "each"): WorkflowInput => ({
   ],
 });
 
-async function run(items: unknown[], loopStart?: string) {
+/** TEST DOUBLE: a journal whose store "dies" at the n-th write (nothing after it is recorded), as when the process is killed there. */
+function dyingJournal(steps: Map<string, RecordedStep>, dieAt: number): RunJournal {
+  let writes = 0;
+  return {
+    lookup: (key) => steps.get(key),
+    async record(step) {
+      writes += 1;
+      if (writes >= dieAt) throw new Error("the process was killed");
+      steps.set(step.key, step);
+    },
+  };
+}
+
+async function run(items: unknown[], loopStart?: string, journal?: RunJournal, runId: string = randomUUID()) {
   const parsed = parseWorkflow(loopWorkflow(loopStart));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   const env = await createLocalEnvironment({ nodesDir });
   expect(env.catalogue.problems.filter((problem) => /each-item|end-item/.test(problem.file))).toEqual([]);
   const sink = new MemorySink();
-  const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: { items }, sink, env });
+  const outcome = await runWorkflow({ runId, workflowId: null, workflow: parsed.workflow, input: { items }, sink, env, ...(journal ? { journal } : {}) });
   return { outcome, sink };
 }
 
@@ -129,5 +144,21 @@ describe("a loop across nodes", () => {
     const { outcome } = await run(["alpha"], "nowhere");
     expect(outcome.status).toBe("failed");
     expect(JSON.stringify(outcome)).toContain("no loop 'nowhere' is open in this run");
+  });
+
+  it("a run killed after any write resumes with the loop where it was, to the same result", async () => {
+    const baselineJournal = memoryJournal({ toolCall: () => {} });
+    const baseline = await run(["alpha", "beta", "gamma"], undefined, baselineJournal);
+    expect(baseline.outcome.status).toBe("completed");
+    const writes = baselineJournal.steps.size;
+    expect(writes).toBeGreaterThanOrEqual(6); // each and close, three times
+    for (let dieAt = 1; dieAt <= writes; dieAt++) {
+      const steps = new Map<string, RecordedStep>();
+      const runId = `loop-${dieAt}`;
+      const first = await run(["alpha", "beta", "gamma"], undefined, dyingJournal(steps, dieAt), runId);
+      expect(first.outcome.status, `killed at write ${dieAt}`).toBe("interrupted");
+      const resumed = await run(["alpha", "beta", "gamma"], undefined, dyingJournal(steps, Infinity), runId);
+      expect(resumed.outcome, `killed at write ${dieAt}`).toMatchObject({ status: "completed", outputs: baseline.outcome.outputs });
+    }
   });
 });
