@@ -9,6 +9,7 @@ import { findBlocker } from "./import-blockers";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
 import { presignCredentials, s3PathStyle } from "./s3-path-style";
 import { translateExchange, translateToolRows } from "./stream-exchange";
+import { expressionUrl } from "../lint/url-origin";
 
 /** What became of one Unoverse node. */
 export interface TranslatedNode {
@@ -127,8 +128,11 @@ export async function translateNode(
   if (readsScope) notes.push(readsScope);
 
   const files: Record<string, unknown> = {};
-  files["interface.yaml"] = translateInterface({ pkg, node, face, name, api, notes, origin: `${options.origin} ${pkg.name}/${folder}` });
   const configuration = await readOptional(path.join(nodeDir, "config.yaml"));
+  const defaults = configDefaults(configuration, settings);
+  const fragments = usedFragments(api, pkg).map((text) => mapStrings(parse(text), (item) => moveConnectionSettings(item, settings)));
+  const hostOrigins = configHostOrigins([api, ...fragments], defaults);
+  files["interface.yaml"] = translateInterface({ pkg, node, face, name, api, notes, origin: `${options.origin} ${pkg.name}/${folder}`, hostOrigins });
   const dropped = new Set<string>();
   if (configuration !== undefined || settings.length || platform.length) {
     files["config.yaml"] = rewrite(addPlatformUrls(addSettings(translateConfig((configuration ?? { configSchema: { type: "object", properties: {} } }) as Record<string, unknown>, notes, dropped), settings), platform));
@@ -146,11 +150,14 @@ export async function translateNode(
   return { source, name, status: notes.length ? "changed" : "imported", notes, files };
 }
 
-function translateInterface(input: { pkg: UnoversePackage; node: Record<string, unknown>; face: Record<string, unknown>; name: string; api: Record<string, unknown>; notes: string[]; origin: string }) {
+function translateInterface(input: { pkg: UnoversePackage; node: Record<string, unknown>; face: Record<string, unknown>; name: string; api: Record<string, unknown>; notes: string[]; origin: string; hostOrigins: readonly string[] }) {
   const { pkg, node, face, name, api, notes } = input;
   const credentials = (Array.isArray(face.credentials) ? face.credentials : []) as Array<Record<string, unknown>>;
   const hosts = (Array.isArray(pkg.manifest.allowedHosts) ? pkg.manifest.allowedHosts : []).filter((host): host is string => typeof host === "string");
-  const origins = [...new Set([...hosts.map((host) => `https://${host}`), ...literalOrigins(api, pkg)])].sort();
+  // A credential is bound to exact origins: a wildcard host (`*`, `**.amazonaws.com`) would match none, and reads as "anywhere".
+  const wildcards = hosts.filter((host) => host.includes("*"));
+  if (wildcards.length && credentialsDeclared(face)) notes.push(`allowedHosts wildcards not carried as credential origins: ${wildcards.join(", ")} (a credential is bound to exact origins; add others on the Credentials page)`);
+  const origins = [...new Set([...hosts.filter((host) => !host.includes("*")).map((host) => `https://${host}`), ...literalOrigins(api, pkg), ...input.hostOrigins])].sort();
   const ignoredIdentity = ["color", "logoUrl", "auth", "capabilities", "template", "allowedHosts"].filter((key) => key in node);
   if (ignoredIdentity.length) notes.push(`node.yaml keys not carried: ${ignoredIdentity.join(", ")}`);
   return {
@@ -207,6 +214,10 @@ function wholeNumberLimits(config: unknown, exchange: unknown, notes: string[]):
     property.type = "integer";
     notes.push(`config ${name} typed integer (${key} is a whole number)`);
   }
+}
+
+function credentialsDeclared(face: Record<string, unknown>): boolean {
+  return Array.isArray(face.credentials) && face.credentials.length > 0;
 }
 
 function addPlatformUrls(config: unknown, fields: readonly string[]): unknown {
@@ -370,6 +381,44 @@ function sharedText(pkg: UnoversePackage): string {
 function credentialFields(api: Record<string, unknown>, pkg: UnoversePackage, credential: string): string[] {
   const text = JSON.stringify(api) + sharedText(pkg);
   return [...new Set([...text.matchAll(new RegExp(`credentials\\.${credential}\\.([A-Za-z_][\\w]*)`, "g"))].map((match) => match[1]))];
+}
+
+/** The default of each config property (the node's config file, and the connection settings moved there). */
+function configDefaults(configuration: unknown, settings: readonly ConnectionSetting[]): Map<string, string> {
+  const defaults = new Map<string, string>();
+  const properties = ((configuration as { configSchema?: { properties?: Record<string, { default?: unknown }> } } | undefined)?.configSchema?.properties) ?? {};
+  for (const [key, property] of Object.entries(properties)) if (typeof property?.default === "string" && property.default) defaults.set(key, property.default);
+  for (const setting of settings) if (setting.default && !defaults.has(setting.config)) defaults.set(setting.config, setting.default);
+  return defaults;
+}
+
+/**
+ * The origins of the URLs whose host has one label from config
+ * (`'https://s3.' + config.region + '.amazonaws.com/'`), with the config's
+ * default in it: where the node's credential goes unless the author changes
+ * that setting (then the person adds the new origin to the credential).
+ */
+function configHostOrigins(values: readonly unknown[], defaults: ReadonlyMap<string, string>): string[] {
+  const origins = new Set<string>();
+  const walk = (value: unknown, key?: string) => {
+    if (typeof value === "string") {
+      if (key !== "url") return;
+      const shape = expressionUrl(value);
+      const label = shape?.kind === "config-host" ? defaults.get(shape.name) : undefined;
+      if (shape?.kind === "config-host" && label && (shape.prefix || shape.suffix) && /^[A-Za-z0-9-]+$/.test(label)) {
+        try {
+          origins.add(new URL(`${shape.scheme}://${shape.prefix}${label}${shape.suffix}`).origin);
+        } catch {
+          // not a host: no origin
+        }
+      }
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item) => walk(item, key));
+    else if (value && typeof value === "object") for (const [name, item] of Object.entries(value)) walk(item, name);
+  };
+  values.forEach((value) => walk(value));
+  return [...origins];
 }
 
 /** The literal origins the node's calls name: where its credentials may go. */
