@@ -22,10 +22,13 @@ export interface PutOut {
  * The outputs of an agent's `from: response` rows when its loop ends. A row
  * with `match` (or accumulating) reads the streamed events of all its model
  * turns, in order (a turn that was not streamed counts as one event, its
- * reply); any other row reads the last turn's reply as `response`.
+ * reply); any other row reads the last turn's reply as `response`. An agent
+ * on an SDK adapter has no wire replies: its rows put out nothing.
  */
 export async function responseOutputs(events: EventsManifest | undefined, scope: Record<string, unknown>, replies: readonly unknown[], evaluator: Evaluator): Promise<Record<string, unknown>> {
   const outputs: Record<string, unknown> = {};
+  // An SDK adapter keeps no wire replies: its from: response rows have nothing to read (as before).
+  if (replies.length === 0) return outputs;
   const streamed = replies.flatMap((reply) => (Array.isArray(reply) ? reply : [reply]));
   const last = replies.at(-1) ?? null;
   for (const row of events ?? []) {
