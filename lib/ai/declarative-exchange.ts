@@ -28,7 +28,8 @@ export function declarativeProtocol(setup: DeclarativeSetup): ModelProtocol {
       const earlier = await runCalls(setup.run.slice(0, -1), scope, setup.context);
       const callScope = { ...scope, calls: earlier.calls };
       const last = setup.run[setup.run.length - 1];
-      const body = structuredClone(await renderValue(last.body ?? {}, callScope, setup.context.evaluator)) as Record<string, unknown>;
+      // `transcript` is the conversation so far, empty when the body is rendered: the turns that follow append to resultsInto.
+      const body = structuredClone(await renderValue(last.body ?? {}, { ...callScope, transcript: [] }, setup.context.evaluator)) as Record<string, unknown>;
       const into = setup.exchange.instructionsInto;
       if (input.instructions && into) {
         const current = getPath(body, into);

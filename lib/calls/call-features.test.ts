@@ -123,6 +123,21 @@ describe("events: match, accumulate and throttle; nodes of events alone", () => 
     expect(live.filter(([name]) => name === "last")).toEqual([["last", "Hel"], ["last", "lo"]]);
   });
 
+  it("match may list several types; accumulate without match reads every event and leaves empty values out", async () => {
+    const chat = [
+      { type: "response.output_text.delta", delta: "Hel", choices: [{ delta: { content: "Hel" } }] },
+      { type: "response.part.done", choices: [{ delta: { tool_calls: [{ index: 0 }] } }] },
+      { type: "response.output_text.delta", delta: "lo", choices: [{ delta: { content: "lo" } }] },
+    ];
+    const server = await setup.fixture([{ method: "POST", path: "/chat", events: chat }]);
+    const events = eventsManifest.parse([
+      { emit: "both", match: ["response.output_text.delta", "response.part.done"], value: "return response.delta || '|'", accumulate: true },
+      { emit: "content", value: "return response.choices[0].delta.content", accumulate: true },
+    ]);
+    const result = await runStep({ run: [call.parse({ name: "go", method: "POST", url: `${server.url}/chat`, body: {}, transport: "sse", terminator: "[DONE]" })], events }, { config: {}, inputs: {} }, setup.context());
+    expect(result).toEqual({ ok: true, outputs: { both: "Hel|lo", content: "Hello" } });
+  });
+
   it("a node with no calls routes what arrived (if/else)", async () => {
     const events = eventsManifest.parse([
       { emit: "yes", when: "return !!config.condition", value: "return response" },

@@ -29,6 +29,15 @@ export interface CallContext {
   now?: () => number;
   /** A node's saved state (`state: save` / `read`), kept by the caller between runs. */
   state?: { get(): unknown; set(value: unknown): void };
+  /** The run's loops across nodes by key (`loop: open / read / advance`), kept by the caller for the run. */
+  loops?: Map<string, LoopState>;
+}
+
+/** One loop across nodes: its items, where it is, and what its passes collected. */
+export interface LoopState {
+  items: unknown[];
+  index: number;
+  collected: unknown[];
 }
 
 export interface CallReply {

@@ -87,6 +87,13 @@ export async function renderRequest(
   return { method, url, headers, body, sensitiveHeaders, ...(signing ? { signing } : {}) };
 }
 
+/** The awsSigV4 fields of a call's credential, rendered with the run's credentials in scope (for presigned links). */
+export async function renderAwsSigning(call: Call, scope: Record<string, unknown>, evaluator: Evaluator, credentials: Credentials): Promise<Extract<Signing, { scheme: "awsSigV4" }> | undefined> {
+  if (call.credential?.scheme !== "awsSigV4") return undefined;
+  const signing = await applyCredential(call, { ...scope, credentials }, evaluator, {}, new URL("http://unused.invalid/"));
+  return signing?.scheme === "awsSigV4" ? signing : undefined;
+}
+
 async function applyCredential(call: Call, scope: Record<string, unknown>, evaluator: Evaluator, headers: Record<string, string>, url: URL): Promise<Signing | undefined> {
   const credential = call.credential;
   if (!credential || credential.scheme === "none") return;

@@ -2,8 +2,10 @@ import type { Call } from "../manifest/schemas";
 import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import { type CallContext, type CallReply, defaultSleep, executeCall } from "./execute-call";
+import { loopStep } from "./loop-step";
 import { paginateCall } from "./paginate-call";
 import { pollCall } from "./poll-call";
+import { presignCall } from "./presign-call";
 
 export interface CallsOutcome {
   /** Each call's reply by name; a skipped call leaves no entry. */
@@ -36,6 +38,8 @@ export async function runCalls(list: readonly Call[], scope: Record<string, unkn
 async function performCall(call: Call, scope: Record<string, unknown>, context: CallContext): Promise<CallReply> {
   if (call.state !== undefined) return stateStep(call, scope, context);
   if (call.wait !== undefined) return waitStep(call, scope, context);
+  if (call.presign !== undefined) return presignCall(call, scope, context);
+  if (call.loop !== undefined) return loopStep(call, scope, context);
   if (!call.chunk) return request(call, scope, context);
   const items = await evaluate(call, call.chunk.items, scope, context, "chunk.items");
   if (!Array.isArray(items)) throw new CallFailure("template", `call '${call.name}': chunk.items did not give a list`, call.name);

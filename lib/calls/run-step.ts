@@ -5,7 +5,7 @@ import { CallFailure } from "./call-failure";
 import type { CallContext } from "./execute-call";
 import type { RunFacts } from "./invoke-method";
 import { runCalls } from "./run-calls";
-import { matchedValue, updateDue } from "./stream-outputs";
+import { joinValues, matchedValue, readsEvents, updateDue } from "./stream-outputs";
 
 export type StepResult = { ok: true; outputs: Record<string, unknown> } | { ok: false; message: string };
 
@@ -44,12 +44,14 @@ export async function runStep(
     await live.settled();
   }
   const response = manifest.run.length === 0 ? scope.inputs : (outcome.last?.response ?? null);
+  const lastCall = manifest.run.at(-1);
+  const streamed = lastCall !== undefined && (lastCall.transport === "sse" || lastCall.transport === "ndjson");
   const eventScope = { ...base, calls: outcome.calls, response, status: outcome.last?.status ?? null };
   const outputs: Record<string, unknown> = {};
   for (const row of rows) {
     if (row.from !== "response") continue;
     try {
-      if (row.match !== undefined) {
+      if (readsEvents(row) && (row.match !== undefined || (streamed && Array.isArray(response)))) {
         const value = await matchedValue(row, Array.isArray(response) ? response : [], eventScope, context.evaluator);
         if (value !== undefined) outputs[row.emit] = value;
         continue;
@@ -65,7 +67,7 @@ export async function runStep(
 
 /** Reports `match` rows while a stream arrives, throttled per row; the final values come after the calls. */
 function liveOutputs(rows: EventsManifest, scope: Record<string, unknown>, context: CallContext & { onOutput?: (name: string, value: unknown) => void }) {
-  const live = rows.filter((row) => row.from === "response" && row.match !== undefined);
+  const live = rows.filter((row) => row.from === "response" && readsEvents(row));
   const onOutput = context.onOutput;
   if (!onOutput || live.length === 0) return { onEvent: context.onEvent, settled: async () => {} };
   const values = new Map<string, unknown[]>();
@@ -83,7 +85,7 @@ function liveOutputs(rows: EventsManifest, scope: Record<string, unknown>, conte
         const seen = values.get(row.emit) ?? [];
         seen.push(one);
         values.set(row.emit, seen);
-        value = !row.accumulate ? one : seen.every((item) => typeof item === "string") ? seen.join("") : [...seen];
+        value = joinValues(row, seen);
       } catch {
         continue; // the final pass reports a row that fails
       }

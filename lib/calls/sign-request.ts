@@ -152,3 +152,34 @@ function signAws(request: RenderedRequest, signing: Extract<Signing, { scheme: "
 function regionFromHost(host: string): string | undefined {
   return /\.([a-z]{2}(?:-gov)?-[a-z]+-\d)\.amazonaws\.com$/.exec(host)?.[1];
 }
+
+/** The longest a presigned link may live: AWS refuses more than seven days. */
+export const maxPresignSeconds = 604_800;
+
+/**
+ * An AWS Signature V4 presigned URL (the signature in the query, as S3's
+ * "query string authentication"): `X-Amz-Algorithm`, `X-Amz-Credential`,
+ * `X-Amz-Date`, `X-Amz-Expires`, `X-Amz-SignedHeaders` (host only),
+ * `X-Amz-Security-Token` for temporary credentials, then `X-Amz-Signature`.
+ * The payload is unsigned, as S3 expects of a link. Makes no request.
+ */
+export function presignAws(url: URL, method: string, signing: Extract<Signing, { scheme: "awsSigV4" }>, now: number, expiresIn: number): URL {
+  const query = new URLSearchParams(url.search);
+  query.set("X-Amz-Date", new Date(now).toISOString().replace(/[:-]|\.\d{3}/g, ""));
+  query.set("X-Amz-Expires", String(expiresIn));
+  const options: aws4.Request & { headers: Record<string, string> } = {
+    host: url.host,
+    path: `${url.pathname}?${query.toString()}`,
+    method,
+    headers: {},
+    service: signing.service,
+    region: signing.region || regionFromHost(url.hostname) || "us-east-1",
+    signQuery: true,
+  };
+  aws4.sign(options, {
+    accessKeyId: signing.accessKeyId,
+    secretAccessKey: signing.secretAccessKey,
+    ...(signing.sessionToken ? { sessionToken: signing.sessionToken } : {}),
+  });
+  return new URL(`${url.protocol}//${url.host}${options.path}`);
+}

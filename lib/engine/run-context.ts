@@ -1,3 +1,4 @@
+import type { LoopState } from "../calls/execute-call";
 import type { Workflow, WorkflowNode } from "../graph";
 import type { NodeManifest } from "../manifest";
 import type { AgentTool } from "../tools/agent-tool";
@@ -28,6 +29,8 @@ export interface RunContext {
   recorder: StepRecorder;
   /** The run's key-value memory, shared by its agents (save_to_memory, read_memory). */
   memory: RunMemory;
+  /** The run's loops across nodes (`loop: open / read / advance` steps), by key. */
+  loops: Map<string, LoopState>;
   /** Each agent node's declared tools (builtin, custom, mcp), resolved by the preflight before any node ran. */
   declaredTools: ReadonlyMap<string, readonly AgentTool[]>;
   manifestOf(type: string): NodeManifest | undefined;
@@ -54,6 +57,8 @@ export interface NodeOutcome {
   turns: number;
   /** For end and task-end: the value that becomes the run's (or the task's) result. */
   result?: { value: unknown };
+  /** For a step with loop steps: the run's loops after it, so a resumed run replaying it has them again. */
+  loops?: Record<string, LoopState>;
 }
 
 /** One node about to run. */

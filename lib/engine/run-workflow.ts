@@ -116,6 +116,7 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
     env,
     taint: new TaintRegistry(request.runId, { emit: (record) => parts.sink.taintRecord?.(record) }),
     memory: new RunMemory(),
+    loops: new Map(),
     declaredTools,
     manifestOf: (type) => manifests.get(type),
     runTask: (task) => runTask(task, context),

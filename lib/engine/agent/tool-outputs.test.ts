@@ -37,6 +37,17 @@ describe("toolOutputs", () => {
     await expect(toolOutputs(broken, scope, answered("{}"), evaluator)).rejects.toThrow(/output 'progress' could not be computed after the call to convertUnits/);
   });
 
+  it("an accumulating row puts out the values of every call so far, joined when they are text", async () => {
+    const rows: EventsManifest = [
+      { emit: "log", from: "tool", value: "return 'Calling ' + tool.name + '; '", accumulate: true },
+      { emit: "results", from: "tool", value: "return tool.isError ? null : tool.result.result", accumulate: true },
+    ];
+    const kept = new Map<string, unknown[]>();
+    expect(await toolOutputs(rows, scope, answered('{"result":1}'), evaluator, kept)).toEqual({ log: "Calling convertUnits; ", results: [1] });
+    expect(await toolOutputs(rows, scope, answered("no", true), evaluator, kept)).toEqual({ log: "Calling convertUnits; Calling convertUnits; ", results: [1] });
+    expect(await toolOutputs(rows, scope, answered('{"result":2}'), evaluator, kept)).toEqual({ log: "Calling convertUnits; Calling convertUnits; Calling convertUnits; ", results: [1, 2] });
+  });
+
   it("knows whether a node has any `from: tool` row", async () => {
     expect(hasToolRows(events)).toBe(true);
     expect(hasToolRows([{ emit: "answer", from: "complete" }])).toBe(false);

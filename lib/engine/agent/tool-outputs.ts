@@ -1,5 +1,6 @@
 import type { EventsManifest } from "../../manifest/schemas";
 import { renderValue, type Evaluator } from "../../sandbox";
+import { joinValues } from "../../calls/stream-outputs";
 import type { ToolResultEvent } from "./agent-loop";
 
 /** What a `from: tool` row reads as `tool`: one call a tool answered. */
@@ -23,7 +24,9 @@ export function hasToolRows(events: EventsManifest | undefined): boolean {
  * The outputs an agent puts out after one tool call: each `from: tool` row
  * whose `when` holds, over `{ tool, config, inputs }`; a row without a
  * `value` puts out `tool.result`. A row that cannot be computed is the
- * node's mistake: it throws, naming the output and the tool.
+ * node's mistake: it throws, naming the output and the tool. An
+ * `accumulate` row puts out the values of every call so far, joined (text)
+ * or listed; `accumulated` keeps them between calls.
  *
  * @example await toolOutputs(events, { config, inputs }, event, evaluator) // { progress: { tool: "convertUnits", km: 42.16 } }
  */
@@ -32,6 +35,7 @@ export async function toolOutputs(
   scope: { config: Record<string, unknown>; inputs: Record<string, unknown> },
   event: ToolResultEvent,
   evaluator: Evaluator,
+  accumulated: Map<string, unknown[]> = new Map(),
 ): Promise<Record<string, unknown>> {
   const tool = toolEventValue(event);
   const eventScope = { ...scope, tool };
@@ -40,7 +44,15 @@ export async function toolOutputs(
     if (row.from !== "tool") continue;
     try {
       if (row.when !== undefined && !(await renderValue(row.when, eventScope, evaluator))) continue;
-      outputs[row.emit] = row.value === undefined ? tool.result : await renderValue(row.value, eventScope, evaluator);
+      const value = row.value === undefined ? tool.result : await renderValue(row.value, eventScope, evaluator);
+      if (!row.accumulate) {
+        outputs[row.emit] = value;
+        continue;
+      }
+      const seen = accumulated.get(row.emit) ?? [];
+      seen.push(value);
+      accumulated.set(row.emit, seen);
+      outputs[row.emit] = joinValues(row, seen);
     } catch (error) {
       throw new Error(`output '${row.emit}' could not be computed after the call to ${tool.name}: ${(error as Error).message}`);
     }

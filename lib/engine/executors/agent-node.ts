@@ -1,7 +1,7 @@
 import type { NodeManifest } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
 import { type AgentLoopOptions, runAgentLoop } from "../agent/agent-loop";
-import { completionOutputs, loopLimits } from "../agent/agent-settings";
+import { collectReplies, completionOutputs, loopLimits, type PutOut, responseOutputs } from "../agent/agent-settings";
 import { hasToolRows, toolOutputs } from "../agent/tool-outputs";
 import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
 import { resolveAgentTools } from "./agent-tools";
@@ -43,7 +43,8 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     prices: exchange.prices,
     onTurn: (row) => context.sink.modelTurn?.(row),
   });
-  const conversation = steps.conversation(await protocol.start({ instructions, config, inputs: job.inputs }));
+  const { conversation, replies } = collectReplies(steps.conversation(await protocol.start({ instructions, config, inputs: job.inputs })));
+  const putOut = new Map<string, unknown>();
   const tools = resolved.tools.map((tool) => steps.tool(tool, (called, args, outcome, row) => writeSkippedRow({ tool: called, args, outcome, row, nodeId: job.node.id }, context)));
   const result = await runAgentLoop({
     conversation,
@@ -53,7 +54,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     callerNodeId: job.node.id,
     rank: context.env.rankTools?.(tools),
     signal: context.signal,
-    onToolResult: emitToolOutputs(job, manifest, scope, context.env.evaluator),
+    onToolResult: emitToolOutputs(job, manifest, scope, context.env.evaluator, putOut),
     recordPlatformCall: (call) =>
       steps.platform(call.turn, call.callIndex, (stepKey, rowId) => Promise.resolve(context.sink.toolCall({
         id: rowId,
@@ -77,17 +78,27 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   if (result.status !== "completed" && result.status !== "max_turns") {
     return { status: result.status, outputs: {}, error: result.error ?? result.status, turns: result.turns };
   }
-  const outputs = await completionOutputs(manifest.events, scope, result.text, context.env.evaluator);
+  let outputs: Record<string, unknown>;
+  try {
+    const streamed = await responseOutputs(manifest.events, scope, replies, context.env.evaluator);
+    for (const [name, value] of Object.entries(streamed)) putOut.set(name, value);
+    const events: PutOut[] = [...putOut].map(([emit, value]) => ({ emit, value }));
+    outputs = { ...streamed, ...(await completionOutputs(manifest.events, scope, result.text, context.env.evaluator, events)) };
+  } catch (error) {
+    return { status: "failed", outputs: {}, error: (error as Error).message, turns: result.turns };
+  }
   const error = result.status === "max_turns" ? `stopped at maxTurns (${limits.maxTurns}) before the agent finished` : null;
   return { status: result.status, outputs, error, turns: result.turns };
 }
 
 /** The loop's onToolResult: after each call, the `from: tool` rows that fire are emitted at once. None without such a row, or outside a graph run. */
-function emitToolOutputs(job: NodeJob, manifest: NodeManifest, scope: { config: Record<string, unknown>; inputs: Record<string, unknown> }, evaluator: Evaluator): AgentLoopOptions["onToolResult"] {
+function emitToolOutputs(job: NodeJob, manifest: NodeManifest, scope: { config: Record<string, unknown>; inputs: Record<string, unknown> }, evaluator: Evaluator, putOut: Map<string, unknown>): AgentLoopOptions["onToolResult"] {
   const emit = job.emit;
   if (!emit || !hasToolRows(manifest.events)) return undefined;
+  const accumulated = new Map<string, unknown[]>();
   return async (event) => {
-    const outputs = await toolOutputs(manifest.events, scope, event, evaluator);
+    const outputs = await toolOutputs(manifest.events, scope, event, evaluator, accumulated);
+    for (const [name, value] of Object.entries(outputs)) putOut.set(name, value);
     if (Object.keys(outputs).length) await emit(outputs);
   };
 }

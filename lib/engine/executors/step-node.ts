@@ -18,7 +18,10 @@ export async function runStepNode(job: NodeJob, manifest: NodeManifest, context:
   const { recorder } = context;
   const key = `${job.runKey}/step`;
   const recorded = recorder.lookup(key)?.value as NodeOutcome | undefined;
-  if (recorded) return recorded;
+  if (recorded) {
+    if (recorded.loops) restoreLoops(context, recorded.loops);
+    return recorded;
+  }
   const plan = planCall(undefined, recorder.has(`${key}/start`) !== undefined, recorder.has(`${key}/choice`)?.value as AttentionChoice | undefined, stepIsRetrySafe(manifest.run ?? []));
   if (plan.action === "needs-attention") {
     const message = `the step ${job.node.label ?? job.node.id} had started when its worker stopped, and its calls are not marked safe to repeat: a person decides whether to run it again, skip it with a result, or fail the run`;
@@ -38,12 +41,19 @@ export async function runStepNode(job: NodeJob, manifest: NodeManifest, context:
   const result = await runStep(
     { run: manifest.run ?? [], events: manifest.events, config: manifest.config },
     { config, inputs: job.inputs, run: { id: context.runId, workflowId: context.workflowId, nodeId: job.node.id, startedBy: null } },
-    { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal },
+    { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal, loops: context.loops },
   );
   if (context.signal.aborted) return { status: "cancelled", outputs: {}, error: result.ok ? "the run was cancelled" : result.message, turns: 0 };
   const outcome: NodeOutcome = result.ok ? { status: "completed", outputs: result.outputs, error: null, turns: 0 } : { status: "failed", outputs: {}, error: result.message, turns: 0 };
+  if ((manifest.run ?? []).some((call) => call.loop !== undefined)) outcome.loops = Object.fromEntries(structuredClone([...context.loops]));
   await recorder.record({ key, kind: "node-result", value: outcome });
   return outcome;
+}
+
+/** A replayed step's loops become the run's again (a resumed run goes on from where the loop was). */
+function restoreLoops(context: RunContext, loops: NonNullable<NodeOutcome["loops"]>): void {
+  context.loops.clear();
+  for (const [key, loop] of Object.entries(loops)) context.loops.set(key, structuredClone(loop));
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);

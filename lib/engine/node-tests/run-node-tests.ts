@@ -68,7 +68,8 @@ async function runCase(node: string, manifest: NodeManifest, testCase: TestCase,
     };
     const config = configValues(manifest.config, { ...given.config, ...templated });
     // Only the fixture server may be reached on loopback; every other private address stays refused.
-    const context = { evaluator: options.evaluator, credentials: given.credentials, allowedOrigins: [server.url] };
+    // Each case is a run of its own: its loops start empty.
+    const context = { evaluator: options.evaluator, credentials: given.credentials, allowedOrigins: [server.url], loops: new Map() };
     let output: unknown;
     if (testCase.call) {
       const method = manifest.service?.[testCase.call.method];

@@ -1,6 +1,6 @@
 import { parse } from "yaml";
 import { packageHelpers } from "./inline-helpers";
-import { scopeFields } from "./run-scope";
+import { readPlatformUrls, scopeFields } from "./run-scope";
 
 /** What a node uses that Switchboard cannot carry yet, found in its files; the first one found is reported. */
 interface Blocker {
@@ -20,11 +20,8 @@ export interface BlockerInput {
 const blockers: Blocker[] = [
   { feature: "WebSocket transport (transport: ws)", found: (text) => /"transport":"ws"/.test(text) },
   { feature: "the platform's document store (docstore calls)", found: (text) => /"docstore":/.test(text) },
-  { feature: "loops across nodes (loop: open / read / advance)", found: (text) => /"loop":"(open|read|advance)"/.test(text) },
-  { feature: "presigned URLs (presign)", found: (text) => /"presign":/.test(text) },
   { feature: "publishing to the chat UI (api/publish.yaml)", found: (_text, input) => "publish" in input.api },
-  { feature: "streamed tool-call events in a toolExchange (call.match over event types, results read from call)", found: (_text, input) => "toolExchange" in input.api },
-  { feature: "the platform's own service URLs (scope.engineUrl / scope.platformUrl)", found: (text) => /\bscope\.(engineUrl|platformUrl)\b/.test(text) },
+
   { feature: "run-context fields Switchboard does not have (scope.<field> beyond the run, workflow, node and user ids)", found: (text) => [...text.matchAll(/(?<![\w$.])scope\.([A-Za-z_$][\w$]*)/g)].some((match) => !Object.hasOwn(scopeFields, match[1])) },
   { feature: "a URL or value computed from a credential (credentials.<name> inside a `return` expression)", found: (text) => /"return [^"]*credentials\.[A-Za-z]/.test(text) || /"tokenUrl":"\{\{\s*credentials\./.test(text) },
   { feature: "shared helper functions (helpers.<name>() from shared/helpers.yaml)", found: (text, input) => /"return [^"]*\bhelpers\.[A-Za-z]/.test(text) && !packageHelpers(input.shared) },
@@ -46,11 +43,11 @@ export function findBlocker(input: BlockerInput): string | undefined {
     const text = input.shared.get(stem);
     if (text === undefined) return [];
     try {
-      return [moved(JSON.stringify(parse(text)))];
+      return [readPlatformUrls(moved(JSON.stringify(parse(text))))];
     } catch {
       return [];
     }
   });
-  const text = [JSON.stringify(input.api), ...fragments].join("\n");
+  const text = [readPlatformUrls(JSON.stringify(input.api)), ...fragments].join("\n");
   return blockers.find((blocker) => blocker.found(text, input))?.feature;
 }

@@ -85,6 +85,23 @@ describe("npm run nodes -- import", () => {
     await expect(readFile(path.join(into, "branch", "interface.yaml"), "utf8")).rejects.toThrow();
   });
 
+  it("a regional host gets the origin its default region gives; wildcard allowedHosts are not credential origins", async () => {
+    await tree({
+      "regional/definitions/nodes/vault/package.yaml": "name: vault\nallowedHosts: [\"**.vault.example\", \"*\", api.vault.example]\n",
+      "regional/definitions/nodes/vault/credentials/vaultKey.yaml": "name: vaultKey\nproperties:\n  - name: key\n    secret: true\n  - name: region\n    secret: false\n    default: eu-1\n",
+      "regional/definitions/nodes/vault/Fetch/node.yaml": "type: Fetch\nkind: PromiseNode\nname: Vault Fetch\ncategory: Data\ndescription: Reads a secret's metadata\n",
+      "regional/definitions/nodes/vault/Fetch/interface.yaml": "outputs:\n  - name: meta\n    type: object\ncredentials:\n  - name: vaultKey\n    displayName: Vault\n",
+      "regional/definitions/nodes/vault/Fetch/api/run.yaml": "- name: meta\n  url: \"return 'https://api.' + (credentials.vaultKey.region || 'eu-1') + '.vault.example/meta'\"\n  credential: { scheme: bearer, token: \"{{ credentials.vaultKey.key }}\" }\n",
+      "regional/definitions/nodes/vault/Fetch/api/events.yaml": "- emit: meta\n",
+    });
+    const into = path.join(root, "regional-out");
+    const report = await importPackages(path.join(root, "regional"), { into });
+    expect(report.nodes[0]).toMatchObject({ name: "fetch", lint: { errors: 0 } });
+    const face = parse(await readFile(path.join(into, "fetch/interface.yaml"), "utf8")) as Record<string, any>;
+    expect(face.credentials[0].origins).toEqual(["https://api.eu-1.vault.example", "https://api.vault.example"]);
+    expect(face.source.notes).toContain("allowedHosts wildcards not carried as credential origins: **.vault.example, * (a credential is bound to exact origins; add others on the Credentials page)");
+  });
+
   it("one package or one node can be imported alone", async () => {
     const one = await importPackages(path.join(root, "market/definitions/nodes/routing/Branch"), { into: path.join(root, "one") });
     expect(one.nodes.map((node) => node.name)).toEqual(["branch"]);

@@ -6,7 +6,8 @@ import { lintNodes } from "../lint";
 import { importedFolder, sharedFolder } from "../node-files";
 import { rewriteRefs, translateNode, type TranslatedNode } from "./translate-node";
 import { mapStrings, renameRoots } from "./rename-roots";
-import { readScopeAsRun } from "./run-scope";
+import { readPlatformUrls, readScopeAsRun } from "./run-scope";
+import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { readUnoverseTree, type UnoversePackage } from "./unoverse-tree";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
 import { readFile } from "node:fs/promises";
@@ -98,8 +99,10 @@ async function writeNode(folder: string, files: Record<string, unknown>): Promis
 async function writeShared(folder: string, shared: ReadonlyMap<string, string>, pkg: Parameters<typeof rewriteRefs>[1], settings: readonly ConnectionSetting[]): Promise<void> {
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
+  // The package's helper functions are written into the fragments' expressions too, as into the nodes'.
+  const helpers = packageHelpers(shared);
   for (const [stem, text] of shared) {
-    const value = signWithConfigRegion(rewriteRefs(mapStrings(parse(text), (item) => moveConnectionSettings(readScopeAsRun(renameRoots(item, { signal: "inputs.signal" })), settings)), pkg), settings);
+    const value = signWithConfigRegion(rewriteRefs(mapStrings(parse(text), (item) => { const moved = moveConnectionSettings(readScopeAsRun(readPlatformUrls(renameRoots(item, { signal: "inputs.signal" }))), settings); return helpers && stem !== "helpers" ? inlineHelpers(moved, helpers) : moved; }), pkg), settings);
     await writeFile(path.join(folder, `${stem}.yaml`), stringify(value ?? {}, { lineWidth: 0 }));
   }
 }

@@ -3,10 +3,13 @@ import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
 import { exists, readYaml, type UnoversePackage } from "./unoverse-tree";
 import { mapStrings, renameRoots } from "./rename-roots";
-import { readScopeAsRun, scopeNote } from "./run-scope";
+import { platformUrls, platformUrlsRead, readPlatformUrls, readScopeAsRun, scopeNote } from "./run-scope";
 import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { findBlocker } from "./import-blockers";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
+import { presignCredentials, s3PathStyle } from "./s3-path-style";
+import { translateExchange, translateToolRows } from "./stream-exchange";
+import { expressionUrl } from "../lint/url-origin";
 
 /** What became of one Unoverse node. */
 export interface TranslatedNode {
@@ -32,7 +35,7 @@ const schemaKeys = new Set([
 const widgets = new Set(["text", "textarea", "password", "select", "checkbox", "number", "code", "toggle", "slider", "radio", "color", "date", "hidden", "json", "markdown", "file", "multiselect", "tags"]);
 /** Unoverse's per-box sign-in fields: Switchboard decides who may run a workflow with its roles, not per node. */
 const authFields = new Set(["authRequired", "authRole"]);
-const callKeys = new Set(["name", "when", "method", "url", "query", "headers", "body", "encoding", "transport", "terminator", "credential", "timeoutMs", "retry", "okOn", "error", "paginate", "poll", "chunk", "state", "value", "$ref"]);
+const callKeys = new Set(["name", "when", "method", "url", "query", "headers", "body", "encoding", "transport", "terminator", "credential", "timeoutMs", "retry", "okOn", "error", "paginate", "poll", "chunk", "state", "value", "wait", "presign", "loop", "key", "$ref"]);
 
 /** `AirtableFetch` → `airtable-fetch`, `OpenAIAgent` → `open-ai-agent`. */
 export function kebabName(type: string): string {
@@ -75,17 +78,47 @@ export async function translateNode(
     notes.push(`named ${renamed}: ${name} is taken in the catalogue`);
     name = renamed;
   }
+  const platform = platformUrlsRead([JSON.stringify(api), ...usedFragments(api, pkg).map((text) => JSON.stringify(parse(text)))].join("\n"));
+  if (platform.length) {
+    for (const key of Object.keys(api)) api[key] = mapStrings(api[key], readPlatformUrls);
+    notes.push(`the platform's own service URLs are base URLs in config: ${platform.map((field) => `scope.${field} → config.${field}`).join(", ")} (set each to where that Unoverse service answers; Switchboard has none)`);
+  }
+  if (api.toolExchange !== undefined) {
+    const last = Array.isArray(api.run) ? (api.run.at(-1) as Record<string, unknown> | undefined) : undefined;
+    const streamed = last?.transport === "sse" || last?.transport === "ndjson";
+    api.toolExchange = translateExchange(api.toolExchange, { pkg, streamed, body: last?.body, notes });
+  }
+  if (Array.isArray(api.events)) {
+    const unknown = (api.events as Array<Record<string, unknown>>).filter((row) => row && typeof row.from === "string" && !["response", "tool", "complete"].includes(row.from));
+    if (unknown.length) {
+      const dropped = new Set(unknown.map((row) => String(row.emit)));
+      api.events = (api.events as unknown[]).filter((row) => !unknown.includes(row as Record<string, unknown>));
+      if (Array.isArray(face.outputs)) face.outputs = (face.outputs as Array<{ name?: unknown }>).filter((output) => !dropped.has(String(output.name)));
+      notes.push(`outputs not carried: ${[...dropped].join(", ")} (rows from ${[...new Set(unknown.map((row) => String(row.from)))].join(", ")}, e.g. a narrator model's status lines, which Switchboard has no source for)`);
+    }
+    api.events = translateToolRows(api.events, notes);
+  }
+  if (Array.isArray(api.run)) api.run = presignCredentials(api.run, [JSON.stringify(api), ...usedFragments(api, pkg).map((text) => JSON.stringify(parse(text)))]);
   const settings = (options.settings ?? []).filter((setting) => JSON.stringify(api).includes(`credentials.${setting.credential}.${setting.field}`) || usesSharedSetting(api, pkg, setting));
   const moved = settings.length ? (mapStrings(api, (text) => moveConnectionSettings(text, settings)) as Record<string, unknown>) : api;
   if (settings.length) {
     for (const key of Object.keys(api)) api[key] = signWithConfigRegion(moved[key], settings);
     notes.push(`connection settings moved from the credential to config: ${settings.map((setting) => setting.config).join(", ")} (a credential never chooses a host)`);
   }
+  let pathStyle = false;
+  for (const key of Object.keys(api)) api[key] = mapStrings(api[key], (text) => { const written = s3PathStyle(text); pathStyle ||= written !== text; return written; });
+  if (pathStyle) {
+    notes.push("S3 URLs written in path style (https://s3.<region>.amazonaws.com/<bucket>/…): the bucket is a path segment, never part of the host");
+  }
   const blocker = findBlocker({ node, face, api, shared: pkg.shared, settings: options.settings ?? [] });
   if (blocker) return { source, name, status: "not-importable", notes, reason: blocker, files: {} };
 
   const inputs = Array.isArray(face.inputs) ? (face.inputs as Array<{ name?: unknown }>) : [];
-  const signalTarget = inputs.some((input) => input.name === "signal") ? "inputs.signal" : typeof inputs[0]?.name === "string" ? `inputs.${inputs[0].name}` : "inputs";
+  // Unoverse's `signal` is the input called signal; a node without one reads its inputs by name through it (`signal.items`), or else its first input.
+  const inputNames = new Set(inputs.map((input) => String(input.name)));
+  const signalMembers = [...new Set([...JSON.stringify(api).matchAll(/(?<![\w$.])signal\.([A-Za-z_$][\w$]*)/g)].map((match) => match[1]))];
+  const byName = !inputNames.has("signal") && signalMembers.length > 0 && signalMembers.every((member) => inputNames.has(member));
+  const signalTarget = inputNames.has("signal") ? "inputs.signal" : byName ? "inputs" : typeof inputs[0]?.name === "string" ? `inputs.${inputs[0].name}` : "inputs";
   const helpers = packageHelpers(pkg.shared);
   const rewrite = (value: unknown): unknown =>
     rewriteRefs(mapStrings(value, (text) => { const renamed = readScopeAsRun(renameRoots(text, { signal: signalTarget })); return helpers ? inlineHelpers(renamed, helpers) : renamed; }), pkg);
@@ -95,28 +128,36 @@ export async function translateNode(
   if (readsScope) notes.push(readsScope);
 
   const files: Record<string, unknown> = {};
-  files["interface.yaml"] = translateInterface({ pkg, node, face, name, api, notes, origin: `${options.origin} ${pkg.name}/${folder}` });
   const configuration = await readOptional(path.join(nodeDir, "config.yaml"));
+  const defaults = configDefaults(configuration, settings);
+  const fragments = usedFragments(api, pkg).map((text) => mapStrings(parse(text), (item) => moveConnectionSettings(item, settings)));
+  const hostOrigins = configHostOrigins([api, ...fragments], defaults);
+  files["interface.yaml"] = translateInterface({ pkg, node, face, name, api, notes, origin: `${options.origin} ${pkg.name}/${folder}`, hostOrigins });
   const dropped = new Set<string>();
-  if (configuration !== undefined || settings.length) {
-    files["config.yaml"] = rewrite(addSettings(translateConfig((configuration ?? { configSchema: { type: "object", properties: {} } }) as Record<string, unknown>, notes, dropped), settings));
+  if (configuration !== undefined || settings.length || platform.length) {
+    files["config.yaml"] = rewrite(addPlatformUrls(addSettings(translateConfig((configuration ?? { configSchema: { type: "object", properties: {} } }) as Record<string, unknown>, notes, dropped), settings), platform));
   }
+  if (files["config.yaml"] && api.toolExchange) wholeNumberLimits(files["config.yaml"], api.toolExchange, notes);
   for (const [file, value] of Object.entries(api)) {
     let translated = rewrite(value);
     if (file === "run") translated = dropCallKeys(translated, notes, "api/run.yaml");
-    if (file === "service") translated = translateService(translated as Record<string, unknown>, notes);
+    if (file === "service") translated = translateService(listedMethods(translated as Record<string, unknown>, face, notes), notes);
     files[`api/${file}.yaml`] = translated;
   }
   const test = await readOptional(path.join(nodeDir, "test.yaml"));
-  if (test !== undefined) files["test.yaml"] = translateTest(test as Record<string, unknown>, { dropped, live: makesRequests(api), notes });
+  const translatedTest = test === undefined ? undefined : translateTest(test as Record<string, unknown>, { dropped, live: makesRequests(api), notes });
+  if (translatedTest !== undefined) files["test.yaml"] = translatedTest;
   return { source, name, status: notes.length ? "changed" : "imported", notes, files };
 }
 
-function translateInterface(input: { pkg: UnoversePackage; node: Record<string, unknown>; face: Record<string, unknown>; name: string; api: Record<string, unknown>; notes: string[]; origin: string }) {
+function translateInterface(input: { pkg: UnoversePackage; node: Record<string, unknown>; face: Record<string, unknown>; name: string; api: Record<string, unknown>; notes: string[]; origin: string; hostOrigins: readonly string[] }) {
   const { pkg, node, face, name, api, notes } = input;
   const credentials = (Array.isArray(face.credentials) ? face.credentials : []) as Array<Record<string, unknown>>;
   const hosts = (Array.isArray(pkg.manifest.allowedHosts) ? pkg.manifest.allowedHosts : []).filter((host): host is string => typeof host === "string");
-  const origins = [...new Set([...hosts.map((host) => `https://${host}`), ...literalOrigins(api, pkg)])].sort();
+  // A credential is bound to exact origins: a wildcard host (`*`, `**.amazonaws.com`) would match none, and reads as "anywhere".
+  const wildcards = hosts.filter((host) => host.includes("*"));
+  if (wildcards.length && credentialsDeclared(face)) notes.push(`allowedHosts wildcards not carried as credential origins: ${wildcards.join(", ")} (a credential is bound to exact origins; add others on the Credentials page)`);
+  const origins = [...new Set([...hosts.filter((host) => !host.includes("*")).map((host) => `https://${host}`), ...literalOrigins(api, pkg), ...input.hostOrigins])].sort();
   const ignoredIdentity = ["color", "logoUrl", "auth", "capabilities", "template", "allowedHosts"].filter((key) => key in node);
   if (ignoredIdentity.length) notes.push(`node.yaml keys not carried: ${ignoredIdentity.join(", ")}`);
   return {
@@ -126,7 +167,7 @@ function translateInterface(input: { pkg: UnoversePackage; node: Record<string, 
     ...(typeof node.whenToUse === "string" ? { whenToUse: node.whenToUse.trim() } : {}),
     category: stringOr(node.category, stringOr(pkg.manifest.displayName, pkg.name)),
     kind: node.kind === "CallbackNode" ? "CallbackNode" : "PromiseNode",
-    ...(Array.isArray(face.inputs) ? { inputs: face.inputs } : {}),
+    ...(Array.isArray(face.inputs) ? { inputs: inputPorts(face.inputs as Array<Record<string, unknown>>, notes) } : {}),
     ...(Array.isArray(face.outputs) ? { outputs: face.outputs } : {}),
     ...(credentials.length
       ? {
@@ -150,6 +191,42 @@ function translateInterface(input: { pkg: UnoversePackage; node: Record<string, 
     ...(Array.isArray(face.serviceConnectors) ? { serviceConnectors: face.serviceConnectors } : {}),
     source: { from: input.origin, license: "MIT", notes },
   };
+}
+
+/** Input keys Switchboard's ports have; others (Unoverse's `signal: CONTINUE` marker) are left out, with a note. */
+const inputKeys = new Set(["name", "type", "description", "required"]);
+
+function inputPorts(inputs: Array<Record<string, unknown>>, notes: string[]): unknown[] {
+  const dropped = new Set<string>();
+  const ports = inputs.map((input) => (input && typeof input === "object" ? Object.fromEntries(Object.entries(input).filter(([key]) => (inputKeys.has(key) ? true : (dropped.add(key), false)))) : input));
+  if (dropped.size) notes.push(`input keys not carried: ${[...dropped].join(", ")}`);
+  return ports;
+}
+
+/** `maxTurns: "{{ config.maxTurns }}"` needs a whole number: a `type: number` property it reads becomes `integer`. */
+function wholeNumberLimits(config: unknown, exchange: unknown, notes: string[]): void {
+  const properties = (config as { configSchema?: { properties?: Record<string, Record<string, unknown>> } }).configSchema?.properties ?? {};
+  for (const key of ["maxTurns", "stuckAfterRepeats"]) {
+    const template = (exchange as Record<string, unknown>)[key];
+    const name = typeof template === "string" ? /^\{\{\s*config\.([A-Za-z_$][\w$]*)\s*\}\}$/.exec(template.trim())?.[1] : undefined;
+    const property = name ? properties[name] : undefined;
+    if (property?.type !== "number") continue;
+    property.type = "integer";
+    notes.push(`config ${name} typed integer (${key} is a whole number)`);
+  }
+}
+
+function credentialsDeclared(face: Record<string, unknown>): boolean {
+  return Array.isArray(face.credentials) && face.credentials.length > 0;
+}
+
+function addPlatformUrls(config: unknown, fields: readonly string[]): unknown {
+  if (!fields.length) return config;
+  const record = config as { configSchema: { properties: Record<string, unknown>; required?: string[] }; "ui:order"?: string[] };
+  for (const field of fields) record.configSchema.properties[field] ??= { type: "string", title: platformUrls[field].title, default: "", description: platformUrls[field].description };
+  record.configSchema.required = [...new Set([...(record.configSchema.required ?? []), ...fields])];
+  if (record["ui:order"]) record["ui:order"] = [...record["ui:order"], ...fields.filter((name) => !record["ui:order"]?.includes(name))];
+  return record;
 }
 
 function addSettings(config: unknown, settings: readonly ConnectionSetting[]): unknown {
@@ -204,6 +281,17 @@ function cleanProperty(property: Record<string, unknown>, droppedKeys: Set<strin
   return clean;
 }
 
+/** Methods no connector lists could never be called (Switchboard's lint refuses them): they are left out, with a note. */
+function listedMethods(service: Record<string, unknown>, face: Record<string, unknown>, notes: string[]): Record<string, unknown> {
+  const connectors = (Array.isArray(face.serviceConnectors) ? face.serviceConnectors : []) as Array<{ isService?: unknown; methods?: unknown }>;
+  const listed = new Set(connectors.filter((connector) => connector.isService === true).flatMap((connector) => (Array.isArray(connector.methods) ? connector.methods.map(String) : [])));
+  if (!listed.size || !service || typeof service !== "object") return service;
+  const unlisted = Object.keys(service).filter((name) => !listed.has(name));
+  if (!unlisted.length) return service;
+  notes.push(`methods not carried: ${unlisted.join(", ")} (no connector lists them, so nothing could call them)`);
+  return Object.fromEntries(Object.entries(service).filter(([name]) => listed.has(name)));
+}
+
 function translateService(service: Record<string, unknown>, notes: string[]): unknown {
   const methods: Record<string, unknown> = {};
   const inferred: string[] = [];
@@ -251,6 +339,11 @@ function translateTest(test: Record<string, unknown>, options: { dropped: Readon
     const expect = mapStrings(testCase.expect ?? {}, (text) => renameRoots(text, { result: "output" }));
     return { ...testCase, config, expect, ...(options.live ? { live: true } : {}) };
   };
+  const seeds = (item: unknown) => item !== null && typeof item === "object" && "state" in item;
+  if (Array.isArray(test.testData) ? test.testData.some(seeds) : seeds(test.testData)) {
+    options.notes.push("test data not carried: it seeds the node's state before the case, which test.yaml cannot");
+    return undefined;
+  }
   const data = test.testData;
   const translated = Array.isArray(data) ? data.map((item) => clean(item as Record<string, unknown>)) : clean((data ?? {}) as Record<string, unknown>);
   if (envReplaced) options.notes.push("test values read from environment variables ({{ env.* }}) left empty: set them in the case before running it live");
@@ -261,7 +354,7 @@ function translateTest(test: Record<string, unknown>, options: { dropped: Readon
 /** Does the node make HTTP requests (its test then needs the real API, as Unoverse tests carry no fixtures)? */
 function makesRequests(api: Record<string, unknown>): boolean {
   const run = Array.isArray(api.run) ? api.run : [];
-  if (run.some((call) => call && typeof call === "object" && !("state" in call))) return true;
+  if (run.some((call) => call && typeof call === "object" && !["state", "loop", "wait", "presign"].some((key) => key in call))) return true;
   return Object.values((api.service as Record<string, { calls?: unknown[] }>) ?? {}).some((method) => Array.isArray(method?.calls) && method.calls.length > 0);
 }
 
@@ -288,6 +381,44 @@ function sharedText(pkg: UnoversePackage): string {
 function credentialFields(api: Record<string, unknown>, pkg: UnoversePackage, credential: string): string[] {
   const text = JSON.stringify(api) + sharedText(pkg);
   return [...new Set([...text.matchAll(new RegExp(`credentials\\.${credential}\\.([A-Za-z_][\\w]*)`, "g"))].map((match) => match[1]))];
+}
+
+/** The default of each config property (the node's config file, and the connection settings moved there). */
+function configDefaults(configuration: unknown, settings: readonly ConnectionSetting[]): Map<string, string> {
+  const defaults = new Map<string, string>();
+  const properties = ((configuration as { configSchema?: { properties?: Record<string, { default?: unknown }> } } | undefined)?.configSchema?.properties) ?? {};
+  for (const [key, property] of Object.entries(properties)) if (typeof property?.default === "string" && property.default) defaults.set(key, property.default);
+  for (const setting of settings) if (setting.default && !defaults.has(setting.config)) defaults.set(setting.config, setting.default);
+  return defaults;
+}
+
+/**
+ * The origins of the URLs whose host has one label from config
+ * (`'https://s3.' + config.region + '.amazonaws.com/'`), with the config's
+ * default in it: where the node's credential goes unless the author changes
+ * that setting (then the person adds the new origin to the credential).
+ */
+function configHostOrigins(values: readonly unknown[], defaults: ReadonlyMap<string, string>): string[] {
+  const origins = new Set<string>();
+  const walk = (value: unknown, key?: string) => {
+    if (typeof value === "string") {
+      if (key !== "url") return;
+      const shape = expressionUrl(value);
+      const label = shape?.kind === "config-host" ? defaults.get(shape.name) : undefined;
+      if (shape?.kind === "config-host" && label && (shape.prefix || shape.suffix) && /^[A-Za-z0-9-]+$/.test(label)) {
+        try {
+          origins.add(new URL(`${shape.scheme}://${shape.prefix}${label}${shape.suffix}`).origin);
+        } catch {
+          // not a host: no origin
+        }
+      }
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item) => walk(item, key));
+    else if (value && typeof value === "object") for (const [name, item] of Object.entries(value)) walk(item, name);
+  };
+  values.forEach((value) => walk(value));
+  return [...origins];
 }
 
 /** The literal origins the node's calls name: where its credentials may go. */

@@ -41,8 +41,10 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
       const earlier = list.calls.slice(0, index).map((other) => other.name);
       const at = [...list.path, index];
       for (const [key, value] of Object.entries(call)) {
-        if (key === "name" || key === "transport" || key === "terminator" || key === "encoding" || key === "state") continue;
-        push(list.in, [...at, key], value, callKeyRoots(key, base, call.chunk !== undefined), earlier);
+        if (key === "name" || key === "transport" || key === "terminator" || key === "encoding" || key === "state" || key === "loop") continue;
+        // An agent's model request (its last run call) renders its body once, with `transcript` (the conversation so far) empty.
+        const agentBody = key === "body" && list.in === "run" && node.parts.toolExchange !== undefined && index === list.calls.length - 1;
+        push(list.in, [...at, key], value, [...callKeyRoots(key, base, call.chunk !== undefined), ...(agentBody ? ["transcript"] : [])], earlier);
       }
     });
     if (list.method !== undefined) {
@@ -53,8 +55,10 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
   const runCalls = (node.parts.run ?? []).map((call) => call.name);
   const eventRoots = ["response", "status", "calls", "inputs", "config", "text", "tool", "state", ...(node.parts.toolExchange ? [] : ["run"])];
   (node.parts.events ?? []).forEach((row, index) => {
-    push("events", [index, "value"], row.value, eventRoots, runCalls);
-    push("events", [index, "when"], row.when, eventRoots, runCalls);
+    // A `from: complete` row also reads `events`: what the node's other rows have put out.
+    const roots = row.from === "complete" ? [...eventRoots, "events"] : eventRoots;
+    push("events", [index, "value"], row.value, roots, runCalls);
+    push("events", [index, "when"], row.when, roots, runCalls);
   });
   for (const [key, value] of Object.entries(node.parts.toolExchange ?? {})) {
     const roots = exchangeRoots[key];
@@ -83,6 +87,8 @@ function callKeyRoots(key: string, base: string[], chunked: boolean): string[] {
       return [...base, "response"];
     case "poll":
       return [...base, "response", "status"];
+    case "presign":
+      return [...base, "item", "itemIndex"];
     case "body":
     case "query":
       return chunked ? [...base, "batch", "batchIndex"] : base;

@@ -105,6 +105,13 @@ export const chunk = z.strictObject({
   size: count.meta({ description: "Items per request; the body reads the current one as `batch` (and `batchIndex`)." }),
 });
 
+export const presign = z.strictObject({
+  for: template.optional().meta({ description: "A `return` expression giving the list to make links for, one link per item (read as `item` by `url`); default: one link." }),
+  url: template.meta({ description: "The URL to presign, under the same host rules as a call's URL (it may read `item`); checked by the URL guard and against the credential's origins." }),
+  method: z.enum(["GET", "PUT", "HEAD", "DELETE"]).default("GET").meta({ description: "The method the link is good for: GET (download), PUT (upload), HEAD or DELETE." }),
+  expiresIn: templated(z.number().int().min(1).max(604_800)).default(3600).meta({ description: "How long each link stays valid, in seconds (1 to 604800, AWS's seven days)." }),
+});
+
 /** One HTTP request, in api/run.yaml or in a service method's `calls`. */
 export const call = z.strictObject({
   name: identifier.meta({ description: "Unique within its list; later calls read this reply as `calls.<name>`." }),
@@ -127,7 +134,10 @@ export const call = z.strictObject({
   poll: poll.optional().meta({ description: "Repeats a request until a job is done: the reply is the last poll's." }),
   chunk: chunk.optional().meta({ description: "Sends a list in batches, one request per batch: the reply is the list of replies." }),
   state: z.enum(["save", "read"]).optional().meta({ description: "Not a request: `save` keeps `value` as this node's state (read by later calls as `state`, and by the node's next run); `read` gives the saved state." }),
-  value: z.unknown().optional().meta({ description: "With `state: save`: the value kept (a template or `return` expression)." }),
+  value: z.unknown().optional().meta({ description: "With `state: save`: the value kept (a template or `return` expression); with `loop: open` the list to loop over, with `loop: advance` the value the pass collected." }),
+  presign: presign.optional().meta({ description: "Not a request: AWS Signature V4 presigned links (the signature in the query), signed with the call's awsSigV4 `credential`; the reply is the list of link strings. A link carries its own authority until it expires." }),
+  loop: z.enum(["open", "read", "advance"]).optional().meta({ description: "Not a request: a loop across nodes, kept for the run under `key`. `open` starts one over the list `value` and answers `{ item, index, total }` for its first item; `read` answers the same for the current item; `advance` adds `value` to what the loop collected, moves to the next item and answers `{ continuing, index, total, collected }` (the loop is closed when it is not continuing). A loop runs through the graph: its last node signals the first again." }),
+  key: z.string().optional().meta({ description: "With `loop`: the loop's name within the run, e.g. `{{ run.nodeId }}` in the node that opens it; the node that advances it names the same key (a template)." }),
   wait: z.unknown().optional().meta({ description: "Not a request: waits this many milliseconds (a number, a template or a `return` expression; at most one hour), then answers `{ waitedMs }`. A cancelled run stops waiting at once." }),
 });
 export type Call = z.infer<typeof call>;

@@ -1,5 +1,5 @@
 import type { Rule } from "../rule";
-import { callNameDuplicate, callUrlMissing, urlHostTemplated, urlScheme } from "./calls";
+import { callNameDuplicate, callUrlMissing, presignCredential, urlHostTemplated, urlScheme } from "./calls";
 import { configOrderUnknown, schemaInvalid } from "./config";
 import { eventsFromToolNeedsAgent, eventsMissingOutput, eventsOrder, eventsUnknownOutput } from "./events";
 import { consumerWithoutExchange, exchangeIncomplete, exchangeWithoutConsumer, maxTurnsRange, stuckAfterRepeatsRange } from "./exchange";
@@ -35,6 +35,7 @@ export const nodeRules: readonly Rule[] = [
   callUrlMissing,
   urlHostTemplated,
   urlScheme,
+  presignCredential,
   eventsMissingOutput,
   eventsUnknownOutput,
   eventsOrder,
