@@ -40,6 +40,8 @@ export interface WorkflowListActions {
   duplicate(id: string): Promise<ActionResult<{ id: string; name: string }>>;
   remove(id: string): Promise<ActionResult>;
   importJson(text: string): Promise<ImportResult>;
+  /** Present for owners: approving an origin an import sends a credential to. */
+  approveOrigin?: ApproveOrigin;
 }
 
 /** The actions the canvas calls to save its document and versions. */
