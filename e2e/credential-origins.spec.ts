@@ -85,7 +85,7 @@ test("an imported agent sending the stored key to a new origin: shown at import,
   await page.goto(`/workflows/${workflowId}/grants`);
   await expect(page.getByRole("region", { name: "Origins waiting for an owner" })).toContainText(attacker);
   await page.getByRole("button", { name: "Grant credential openai-agent/openai" }).click();
-  await expect(page.getByRole("region", { name: "Granted" })).toContainText("openai-agent/openai");
+  await expect(page.getByRole("region", { name: "Granted", exact: true })).toContainText("openai-agent/openai");
 
   const canvas = new CanvasPage(page);
   await canvas.goto(workflowId);
@@ -104,7 +104,7 @@ test("an imported agent sending the stored key to a new origin: shown at import,
   await canvasNotice.getByRole("button", { name: `Approve sending openai of openai-agent to ${attacker}` }).click();
   await expect(page.getByText(`Approved: this workflow may send the credential 'openai' of openai-agent to ${attacker}`)).toBeVisible();
   await page.goto(`/workflows/${workflowId}/grants`);
-  await expect(page.getByRole("region", { name: "Granted" })).toContainText(`also to ${attacker}`);
+  await expect(page.getByRole("region", { name: "Granted", exact: true })).toContainText(`also to ${attacker}`);
   await expect(page.getByRole("region", { name: "Origins waiting for an owner" })).toHaveCount(0);
 
   await canvas.goto(workflowId);
