@@ -50,6 +50,17 @@ export function oidcConfig(environment: Environment = process.env): OidcConfig |
   };
 }
 
+/** One start-up line: single sign-on on (with which issuer), or what its settings lack. */
+export function reportOidcSettings(log: (line: string) => void, environment: Environment = process.env): void {
+  try {
+    const config = oidcConfig(environment);
+    if (config) log(`single sign-on with ${config.name} (${config.issuer})${config.autoCreateViewers ? "; unknown verified emails become viewers" : ""}`);
+  } catch (error) {
+    if (error instanceof OidcSettingsError) log(`single sign-on is off: ${error.message}`);
+    else throw error;
+  }
+}
+
 export class OidcSettingsError extends Error {
   override name = "OidcSettingsError";
 }
