@@ -27,7 +27,7 @@ test("a person an owner added signs in with the provider; an unknown email and a
   await visitor.getByRole("link", { name: `Sign in with ${oidcFixtureClient.name}` }).click();
   await expect(visitor.getByRole("heading", { level: 1, name: "Workflows" })).toBeVisible();
   await visitor.goto("/account");
-  await expect(visitor.getByText("sso-runner@e2e.test · runner")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "sso-runner@e2e.test · runner" })).toHaveAttribute("title", "Signed in as sso-runner@e2e.test (runner)");
   expect(provider.tokenRequests).toBe(1);
   await context.clearCookies();
 
@@ -35,14 +35,14 @@ test("a person an owner added signs in with the provider; an unknown email and a
   provider.person = { email: "stranger@e2e.test", emailVerified: true };
   await visitor.goto("/sign-in");
   await visitor.getByRole("link", { name: `Sign in with ${oidcFixtureClient.name}` }).click();
-  await expect(visitor.getByRole("alert")).toContainText("stranger@e2e.test has no account here. Ask an owner to add you on the People page");
+  await expect(visitor.getByRole("alert").filter({ hasText: "Single sign-on did not sign you in" })).toContainText("stranger@e2e.test has no account here. Ask an owner to add you on the People page");
   await expect(visitor).toHaveURL(/\/sign-in$/);
 
   // An ID token with another sign-in's nonce: refused.
   provider.person = { email: "sso-runner@e2e.test", emailVerified: true };
   provider.next = { nonce: "nonce-of-another-sign-in" };
   await visitor.getByRole("link", { name: `Sign in with ${oidcFixtureClient.name}` }).click();
-  await expect(visitor.getByRole("alert")).toContainText("its nonce is not the one this sign-in sent");
+  await expect(visitor.getByRole("alert").filter({ hasText: "Single sign-on did not sign you in" })).toContainText("its nonce is not the one this sign-in sent");
   await visitor.goto("/account");
   await expect(visitor).toHaveURL(/\/sign-in/);
   await context.close();
