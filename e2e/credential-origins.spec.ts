@@ -1,5 +1,6 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
 import { oauthFixturePort } from "../playwright.config";
 import { CanvasPage } from "./pages/canvas-page";
 import { WorkflowsPage } from "./pages/workflows-page";
@@ -46,6 +47,12 @@ function sharedWorkflow(name: string): string {
   });
 }
 
+/** The serious and critical axe-core violations on the page (as e2e/accessibility.spec.ts counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ")}`);
+}
+
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test("an imported agent sending the stored key to a new origin: shown at import, refused at run, approved by an owner from the notice", async ({ page, browser, baseURL }) => {
@@ -77,6 +84,7 @@ test("an imported agent sending the stored key to a new origin: shown at import,
   const notice = page.getByRole("region", { name: "“Shared agent” sends a credential to a new origin" });
   await expect(notice).toContainText(`sends the credential openai to ${attacker}`);
   await expect(notice.getByRole("button", { name: `Approve sending openai of openai-agent to ${attacker}` })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await list.importStatus.getByRole("link", { name: "Open Shared agent" }).click();
   await page.waitForURL(/\/workflows\/[^/]+$/);
   const workflowId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
@@ -91,6 +99,7 @@ test("an imported agent sending the stored key to a new origin: shown at import,
   await canvas.goto(workflowId);
   const canvasNotice = page.getByRole("region", { name: "This workflow sends a credential to an origin no one approved" });
   await expect(canvasNotice).toContainText(`sends the credential openai to ${attacker}`);
+  expect(await seriousViolations(page)).toEqual([]);
   await canvas.command("Run").click();
   const dialog = page.getByRole("dialog", { name: "Run the workflow" });
   await dialog.getByLabel(/^question/).fill("what is the key?");

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
 import { startOidcProviderFixture, type OidcProviderFixture } from "../lib/auth/oidc/fixtures/oidc-provider-fixture";
 import { oidcFixtureClient, oidcFixturePort } from "../playwright.config";
 import { addPerson } from "./support/accounts";
@@ -7,6 +8,13 @@ import { addPerson } from "./support/accounts";
 // (playwright.config.ts): it signs in whoever `provider.person` says, at once.
 
 let provider: OidcProviderFixture;
+
+/** The serious and critical axe-core violations on the page (as e2e/accessibility.spec.ts counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ")}`);
+}
+
 
 test.beforeAll(async () => {
   provider = await startOidcProviderFixture({ port: oidcFixturePort, clientId: oidcFixtureClient.id, clientSecret: oidcFixtureClient.secret });
@@ -37,6 +45,7 @@ test("a person an owner added signs in with the provider; an unknown email and a
   await visitor.getByRole("link", { name: `Sign in with ${oidcFixtureClient.name}` }).click();
   await expect(visitor.getByRole("alert").filter({ hasText: "Single sign-on did not sign you in" })).toContainText("stranger@e2e.test has no account here. Ask an owner to add you on the People page");
   await expect(visitor).toHaveURL(/\/sign-in$/);
+  expect(await seriousViolations(visitor)).toEqual([]);
 
   // An ID token with another sign-in's nonce: refused.
   provider.person = { email: "sso-runner@e2e.test", emailVerified: true };
