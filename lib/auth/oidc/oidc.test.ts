@@ -98,10 +98,12 @@ describe("OIDC single sign-on against a local provider", () => {
   });
 
   it("the issuer on a private address that is not listed is refused by the URL guard", async () => {
-    const unlisted = oidcConfig({ SWITCHBOARD_OIDC_ISSUER: provider.issuer, SWITCHBOARD_OIDC_CLIENT_ID: provider.clientId })!;
+    const unlisted = oidcConfig({ SWITCHBOARD_OIDC_ISSUER: provider.issuer.replace("http:", "https:"), SWITCHBOARD_OIDC_CLIENT_ID: provider.clientId })!;
     const error = await refusal(discover(unlisted));
     expect(error.code).toBe("provider");
-    expect(error.message).toMatch(/cannot be reached at http:\/\/127\.0\.0\.1:\d+: .*(private|loopback)/);
+    expect(error.message).toMatch(/cannot be reached at https:\/\/127\.0\.0\.1:\d+: .*(private|loopback)/);
+    // Plain http is for a listed (local) origin only: the secret and the code travel to the issuer.
+    expect(() => oidcConfig({ SWITCHBOARD_OIDC_ISSUER: provider.issuer, SWITCHBOARD_OIDC_CLIENT_ID: provider.clientId })).toThrow("must be an https URL");
   });
 });
 

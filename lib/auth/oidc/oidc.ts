@@ -39,14 +39,18 @@ export function oidcConfig(environment: Environment = process.env): OidcConfig |
   } catch {
     throw new OidcSettingsError(`SWITCHBOARD_OIDC_ISSUER is not a URL: '${issuer}'`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new OidcSettingsError(`SWITCHBOARD_OIDC_ISSUER must be an https URL, not '${issuer}'`);
+  const allowedOrigins = allowedPrivateOrigins(environment);
+  // The client secret and the code travel to the issuer: plain http only for an origin the operator listed (a local provider).
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && allowedOrigins.includes(url.origin))) {
+    throw new OidcSettingsError(`SWITCHBOARD_OIDC_ISSUER must be an https URL, not '${issuer}' (http only for an origin listed in SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS)`);
+  }
   return {
     issuer: issuer.replace(/\/+$/, ""),
     clientId,
     clientSecret: environment.SWITCHBOARD_OIDC_CLIENT_SECRET?.trim() || undefined,
     name: environment.SWITCHBOARD_OIDC_NAME?.trim() || "single sign-on",
     autoCreateViewers: environment.SWITCHBOARD_OIDC_AUTO_CREATE_VIEWERS === "true",
-    allowedOrigins: allowedPrivateOrigins(environment),
+    allowedOrigins,
   };
 }
 
