@@ -3,6 +3,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { reportPrivateOriginSettings } = await import("./lib/security/private-origins");
   reportPrivateOriginSettings((line) => console.warn(`switchboard: ${line}`));
+  const { reportOidcSettings } = await import("./lib/auth/oidc/oidc");
+  reportOidcSettings((line) => console.warn(`switchboard: ${line}`));
   const { startEmbeddedWorker } = await import("./app/runs/embedded-worker");
   startEmbeddedWorker();
 }

@@ -4,6 +4,9 @@ const port = Number(process.env.E2E_PORT ?? 3217);
 const ownerStorageState = "e2e/.auth/owner.json";
 /** e2e/oauth.spec.ts's local authorization server and protected MCP server (lib/mcp/oauth/fixtures). */
 export const oauthFixturePort = port + 1000;
+/** e2e/sso.spec.ts's OpenID provider (lib/auth/oidc/fixtures): the app's single sign-on points at it. */
+export const oidcFixturePort = port + 3;
+export const oidcFixtureClient = { id: "switchboard-e2e", secret: "e2e-oidc-client-secret", name: "Test SSO" };
 
 // Debian's Chromium: Playwright's own browser download cannot work offline.
 export default defineConfig({
@@ -44,8 +47,12 @@ export default defineConfig({
       DATABASE_URL: "file:./data/e2e.db",
       SWITCHBOARD_RESET_DATABASE: "true",
       NEXT_TELEMETRY_DISABLED: "1",
-      // The OAuth fixture listens on 127.0.0.1: that one origin is allowed past the private-address rule.
-      SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${oauthFixturePort}`,
+      // The OAuth and OpenID fixtures listen on 127.0.0.1: those origins are allowed past the private-address rule.
+      SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${oauthFixturePort},http://127.0.0.1:${oidcFixturePort}`,
+      SWITCHBOARD_OIDC_ISSUER: `http://127.0.0.1:${oidcFixturePort}`,
+      SWITCHBOARD_OIDC_CLIENT_ID: oidcFixtureClient.id,
+      SWITCHBOARD_OIDC_CLIENT_SECRET: oidcFixtureClient.secret,
+      SWITCHBOARD_OIDC_NAME: oidcFixtureClient.name,
     },
   },
 });

@@ -20,7 +20,8 @@ import {
 } from "@/lib/db";
 import { type GraphProblem, parseWorkflow, validateWorkflow, type Workflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";
-import type { ActionFailure, ActionResult, ImportResult, VersionItem } from "@/components/workflows/action-types";
+import type { ActionFailure, ActionResult, ImportResult, OriginReview, VersionItem } from "@/components/workflows/action-types";
+import { reviewOrigins } from "@/app/workflows/[id]/grants/origin-review";
 
 /**
  * The workflows' server actions: parse the input, call lib/db, answer
@@ -121,21 +122,33 @@ export async function importWorkflowAction(text: unknown): Promise<ImportResult>
     const name = freeName(parsed.workflow.name, await workflowNames(), "imported");
     const created = await createWorkflow({ name, description: parsed.workflow.description ?? "", document: { ...parsed.workflow, name } });
     revalidatePath("/");
-    return { ok: true, id: created.id, name: created.name };
+    // An imported document brings no grants: every credentialed call to an origin outside the credential's list waits for an owner.
+    const review = await reviewOrigins(created.id, null, parsed.workflow);
+    return { ok: true, id: created.id, name: created.name, ...review };
   });
 }
 
-/** Autosave: writes the document being edited. A document that is not a workflow is refused; one with problems is saved (work in progress). */
-export async function saveWorkflowDocumentAction(id: unknown, document: unknown): Promise<ActionResult<{ savedAt: string }>> {
+/**
+ * Autosave: writes the document being edited. A document that is not a
+ * workflow is refused; one with problems is saved (work in progress). The
+ * answer names each credentialed call this save sent to an origin not
+ * approved for that credential here (saved anyway; runs refuse it until
+ * an owner approves).
+ */
+export async function saveWorkflowDocumentAction(id: unknown, document: unknown): Promise<ActionResult<{ savedAt: string } & OriginReview>> {
   await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   const parsed = parseWorkflow(document);
   if (!parsed.ok) return { ok: false, error: `Not saved: ${parsed.problems.map((problem) => problem.message).join("; ")}` };
   return guard(async () => {
+    const previous = await getWorkflow(parsedId.data);
+    if (!previous) return notFound(parsedId.data);
     const saved = await saveWorkflowDocument(parsedId.data, parsed.workflow);
     if (!saved) return notFound(parsedId.data);
-    return { ok: true, savedAt: saved.updatedAt.toISOString() };
+    const before = parseWorkflow(previous.document);
+    const review = await reviewOrigins(parsedId.data, before.ok ? before.workflow : null, parsed.workflow);
+    return { ok: true, savedAt: saved.updatedAt.toISOString(), ...review };
   });
 }
 
@@ -167,7 +180,7 @@ export async function listWorkflowVersionsAction(id: unknown): Promise<ActionRes
  * document differs from the newest version, it is saved first as a version
  * ("Before restoring version N"), so a restore never loses work.
  */
-export async function restoreWorkflowVersionAction(id: unknown, number: unknown): Promise<ActionResult<{ document: Workflow; versions: VersionItem[] }>> {
+export async function restoreWorkflowVersionAction(id: unknown, number: unknown): Promise<ActionResult<{ document: Workflow; versions: VersionItem[] } & OriginReview>> {
   await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
@@ -186,7 +199,8 @@ export async function restoreWorkflowVersionAction(id: unknown, number: unknown)
       await createWorkflowVersion(parsedId.data, working.workflow, `Before restoring version ${parsedNumber.data}`);
     }
     await saveWorkflowDocument(parsedId.data, restored.workflow);
-    return { ok: true, document: { ...restored.workflow, name: current.name }, versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) };
+    const review = await reviewOrigins(parsedId.data, working.ok ? working.workflow : null, restored.workflow);
+    return { ok: true, document: { ...restored.workflow, name: current.name }, versions: (await listWorkflowVersions(parsedId.data)).map(versionItem), ...review };
   });
 }
 

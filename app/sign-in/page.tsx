@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { oidcConfig, OidcSettingsError } from "@/lib/auth/oidc/oidc";
+import { oidcErrorCookie } from "@/lib/auth/oidc/pending-sign-ins";
 import { SignInForm } from "@/components/accounts/sign-in-form";
 import { currentActor, publicAction } from "@/lib/auth/require-role";
 import { accounts } from "@/lib/auth/sessions";
@@ -13,13 +16,38 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   if ((await accounts().countOwners()) === 0) redirect("/setup");
   const { next } = await searchParams;
   if (await currentActor()) redirect(next?.startsWith("/") && !next.startsWith("//") ? next : "/");
+  const sso = singleSignOn();
+  const ssoError = (await cookies()).get(oidcErrorCookie)?.value;
   return (
     <>
       <div className="page-heading">
         <h1>Sign in</h1>
         <p className="lead">Your owner gave you an email and a first password.</p>
       </div>
+      {ssoError ? (
+        <div className="notice notice-error" role="alert">
+          <p className="notice-title">Single sign-on did not sign you in</p>
+          <p>{ssoError}</p>
+        </div>
+      ) : null}
       <SignInForm action={signInAction} next={next} />
+      {sso ? (
+        <p className="card">
+          <a className="button" href={`/sign-in/oidc${next?.startsWith("/") && !next.startsWith("//") ? `?next=${encodeURIComponent(next)}` : ""}`}>
+            Sign in with {sso.name}
+          </a>
+        </p>
+      ) : null}
     </>
   );
+}
+
+/** The provider's name when single sign-on is configured; a half-done configuration shows no button (the start-up log says what is missing). */
+function singleSignOn(): { name: string } | null {
+  try {
+    return oidcConfig();
+  } catch (error) {
+    if (error instanceof OidcSettingsError) return null;
+    throw error;
+  }
 }

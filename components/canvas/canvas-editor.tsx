@@ -7,7 +7,8 @@ import { useEffect, useState } from "react";
 import { analyseWorkflow, type CanvasCatalogue, type CanvasNodeType, type CanvasServer, canvasNodeTypes, migrateMcpToolSources } from "@/lib/canvas";
 import { mcpServerChoice, type Workflow } from "@/lib/graph";
 import { createCanvasStores } from "@/lib/store";
-import type { CanvasRunActions, CanvasSaveActions, CanvasServerActions, VersionItem } from "@/components/workflows/action-types";
+import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, CanvasServerActions, VersionItem } from "@/components/workflows/action-types";
+import type { OriginNoticeEntry } from "@/components/workflows/origin-notices";
 import { type CanvasAccess, type CanvasEnvironment, CanvasProvider } from "./canvas-context";
 
 const notListed: CanvasServerActions = { listTools: async () => ({ ok: false, error: "Listing a server's tools needs an editor (or higher)." }) };
@@ -31,6 +32,7 @@ export function CanvasEditor({
   servers,
   serverActions,
   access,
+  origins = { waiting: [] },
 }: {
   workflowId: string;
   workflow: Workflow;
@@ -42,6 +44,8 @@ export function CanvasEditor({
   /** Absent below editor: listing a server's tools connects to it, which reading a workflow does not need. */
   serverActions?: CanvasServerActions;
   access: CanvasAccess;
+  /** Credential origins waiting for an owner; `approve` for owners only. */
+  origins?: { waiting: OriginNoticeEntry[]; approve?: ApproveOrigin };
 }) {
   const [environment] = useState<CanvasEnvironment>(() => {
     const entries = new Map<string, CanvasNodeType>(catalogue.types.map((type) => [type.name, type]));
@@ -72,7 +76,7 @@ export function CanvasEditor({
   return (
     <ReactFlowProvider>
       <CanvasProvider value={environment}>
-        <EditorLayout initialVersions={versions} saveActions={saveActions} runActions={runActions} />
+        <EditorLayout initialVersions={versions} saveActions={saveActions} runActions={runActions} origins={origins} />
       </CanvasProvider>
     </ReactFlowProvider>
   );

@@ -5,7 +5,10 @@ import { useCallback, useMemo, useState } from "react";
 import { autoLayout, type WorkflowAnalysis } from "@/lib/canvas";
 import { selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
-import type { CanvasRunActions, CanvasSaveActions, VersionItem } from "@/components/workflows/action-types";
+import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, VersionItem } from "@/components/workflows/action-types";
+import { OriginChangeNotice } from "@/components/workflows/origin-change-notice";
+import { describeOriginChange } from "@/lib/manifest/origin-changes";
+import { mergeOriginNotices, type OriginNoticeEntry, withoutApproved } from "@/components/workflows/origin-notices";
 import { useCanvas, useServerStore } from "./canvas-context";
 import { CanvasToolbar, type ToolbarCommands } from "./canvas-toolbar";
 import { InspectorPanel } from "./inspector-panel";
@@ -51,7 +54,18 @@ function readOnlyShortcuts(handlers: ShortcutHandlers): ShortcutHandlers {
 }
 
 /** Palette | canvas | inspector under the toolbar (drawers on small screens), the dialogs, and the commands that tie them together. */
-export function EditorLayout({ initialVersions, saveActions, runActions }: { initialVersions: VersionItem[]; saveActions: CanvasSaveActions; runActions: CanvasRunActions }) {
+export function EditorLayout({
+  initialVersions,
+  saveActions,
+  runActions,
+  origins,
+}: {
+  initialVersions: VersionItem[];
+  saveActions: CanvasSaveActions;
+  runActions: CanvasRunActions;
+  /** Credential origins waiting for an owner when the page was opened, and the owner's approval (absent below owner). */
+  origins: { waiting: OriginNoticeEntry[]; approve?: ApproveOrigin };
+}) {
   const { workflowId, stores, catalogue, listServerTools, access } = useCanvas();
   const addNode = useAddNode();
   const servers = useServerStore(selectServers);
@@ -70,7 +84,16 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
   // Below 900 px the palette and the inspector are drawers over the canvas (canvas.css); this is the open one.
   const [drawer, setDrawer] = useState<"palette" | "inspector" | null>(null);
   const [versions, setVersions] = useState(initialVersions);
-  const { status, flush } = useAutosave(saveActions.saveDocument);
+  const [originNotices, setOriginNotices] = useState(origins.waiting);
+  const reviewed = useCallback(
+    (review: OriginReview) => {
+      setOriginNotices((current) => mergeOriginNotices(current, review));
+      // Said at the moment of the edit, in the canvas's status line too (the notice above the canvas stays).
+      if (review.originChanges.length) stores.notices.getState().announce(`Saved. ${review.originChanges.map(describeOriginChange).join(" ")}`, "warning");
+    },
+    [stores],
+  );
+  const { status, flush } = useAutosave(saveActions.saveDocument, undefined, reviewed);
   const { duplicate } = useClipboard();
   useAnalysis();
   useRunFollower();
@@ -170,13 +193,14 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
       const result = await saveActions.restoreVersion(workflowId, number);
       if (!result.ok) return result.error;
       documentActions.replaceDocument(result.document);
+      reviewed(result);
       setVersions(result.versions);
       setDialog(null);
       requestAnimationFrame(() => requestAnimationFrame(() => void flow.fitView(fitOptions)));
       announce(`Restored version ${number}. The state before it is kept as a version; Ctrl+Z also takes you back.`, "success");
       return null;
     },
-    [announce, documentActions, flow, flush, saveActions, workflowId],
+    [announce, documentActions, flow, flush, reviewed, saveActions, workflowId],
   );
 
   const run = useCallback(
@@ -206,6 +230,13 @@ export function EditorLayout({ initialVersions, saveActions, runActions }: { ini
       </a>
       <CanvasToolbar workflowId={workflowId} status={status} commands={commands} drawer={drawer} access={access} />
       <RunPanel onCancel={cancel} />
+      <OriginChangeNotice
+        workflowId={workflowId}
+        entries={originNotices}
+        approve={origins.approve}
+        title="This workflow sends a credential to an origin no one approved"
+        onApproved={(entry) => setOriginNotices((current) => withoutApproved(current, entry.nodeType, entry.credential, entry.origin))}
+      />
       <div className="canvas-body">
         {access.edit ? (
           <NodePalette

@@ -14,12 +14,20 @@ export type SaveStatus = { state: "saved"; savedAt: string | null } | { state: "
  * whether everything is saved: Ctrl+S, Run and versions call it first.
  * Leaving the page with unsaved changes asks first.
  */
-export function useAutosave(save: CanvasSaveActions["saveDocument"], delayMs = 700): { status: SaveStatus; flush: () => Promise<boolean> } {
+export function useAutosave(
+  save: CanvasSaveActions["saveDocument"],
+  delayMs = 700,
+  onSaved?: (result: Extract<Awaited<ReturnType<CanvasSaveActions["saveDocument"]>>, { ok: true }>) => void,
+): { status: SaveStatus; flush: () => Promise<boolean> } {
   const { workflowId, stores } = useCanvas();
   const [status, setStatus] = useState<SaveStatus>({ state: "saved", savedAt: null });
   const saved = useRef(stores.document.getState().revision);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<boolean> | null>(null);
+  const onSavedRef = useRef(onSaved);
+  useEffect(() => {
+    onSavedRef.current = onSaved;
+  }, [onSaved]);
 
   const saveOnce = useCallback(async (): Promise<boolean> => {
     const state = stores.document.getState();
@@ -38,6 +46,7 @@ export function useAutosave(save: CanvasSaveActions["saveDocument"], delayMs = 7
       return false;
     }
     saved.current = Math.max(saved.current, revision);
+    onSavedRef.current?.(result);
     const now = stores.document.getState().revision;
     setStatus(now === saved.current ? { state: "saved", savedAt: result.savedAt } : { state: "unsaved" });
     return now === saved.current;

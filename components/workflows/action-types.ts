@@ -1,4 +1,7 @@
 import type { GraphProblem, Workflow } from "@/lib/graph";
+import type { OriginChange } from "@/lib/manifest/origin-changes";
+
+export type { OriginChange };
 
 /**
  * What the workflows' server actions answer (app/actions/workflows.ts).
@@ -8,7 +11,20 @@ import type { GraphProblem, Workflow } from "@/lib/graph";
 export type ActionFailure = { ok: false; error: string; field?: string };
 export type ActionResult<T extends object = object> = ({ ok: true } & T) | ActionFailure;
 
-export type ImportResult = ActionResult<{ id: string; name: string }> | (ActionFailure & { problems: GraphProblem[] });
+/**
+ * What an import, a save or a restore says about credential origins
+ * (app/workflows/[id]/grants/origin-review.ts): the origins it made a
+ * credentialed call reach that no one approved for that credential in this
+ * workflow, and all that still wait for an owner.
+ */
+export interface OriginReview {
+  /** Made by this import or save: newly reached, not approved. Empty when nothing changed. */
+  originChanges: OriginChange[];
+  /** Every such origin in the saved document, new or not. */
+  pendingOrigins: OriginChange[];
+}
+
+export type ImportResult = ActionResult<{ id: string; name: string } & OriginReview> | (ActionFailure & { problems: GraphProblem[] });
 
 /** One saved version as the canvas lists it (dates as ISO text: they cross to the browser). */
 export interface VersionItem {
@@ -24,15 +40,20 @@ export interface WorkflowListActions {
   duplicate(id: string): Promise<ActionResult<{ id: string; name: string }>>;
   remove(id: string): Promise<ActionResult>;
   importJson(text: string): Promise<ImportResult>;
+  /** Present for owners: approving an origin an import sends a credential to. */
+  approveOrigin?: ApproveOrigin;
 }
 
 /** The actions the canvas calls to save its document and versions. */
 export interface CanvasSaveActions {
-  saveDocument(id: string, document: Workflow): Promise<ActionResult<{ savedAt: string }>>;
+  saveDocument(id: string, document: Workflow): Promise<ActionResult<{ savedAt: string } & OriginReview>>;
   saveVersion(id: string, document: Workflow, note: string): Promise<ActionResult<{ version: VersionItem; versions: VersionItem[] }>>;
   listVersions(id: string): Promise<ActionResult<{ versions: VersionItem[] }>>;
-  restoreVersion(id: string, number: number): Promise<ActionResult<{ document: Workflow; versions: VersionItem[] }>>;
+  restoreVersion(id: string, number: number): Promise<ActionResult<{ document: Workflow; versions: VersionItem[] } & OriginReview>>;
 }
+
+/** The owner's approval of one origin for a credential in this workflow (app/actions/grants.ts approveOriginAction). */
+export type ApproveOrigin = (workflowId: string, nodeType: string, credential: string, origin: string) => Promise<ActionResult>;
 
 /** The run actions (app/actions/runs.ts), as the canvas calls them. */
 export interface CanvasRunActions {

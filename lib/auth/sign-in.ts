@@ -20,7 +20,9 @@ export async function checkSignIn(accounts: PrismaAccounts, email: string, passw
   const wait = signInFailures.retryAfterSeconds(key);
   if (wait > 0) return { ok: false, error: `Too many wrong attempts for this email; try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}.` };
   const found = await accounts.findForSignIn(key);
-  const matches = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()));
+  // An account made by single sign-on has no password hash: it is checked against the dummy too, so it costs the same and never matches.
+  const usable = found?.passwordHash.startsWith("scrypt$") ? found.passwordHash : null;
+  const matches = (await verifyPassword(password, usable ?? (await dummyPasswordHash()))) && usable !== null;
   if (!found || !matches) {
     if (signInFailures.fail(key)) console.warn(`sign-in: ${signInFailures.limit} wrong attempts for one email within 15 minutes; that email waits`);
     return { ok: false, error: wrongSignIn };

@@ -9,7 +9,9 @@ import { parseWorkflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
 import { listServerToolsAction } from "../../actions/servers";
-import { grantAction } from "../../actions/grants";
+import { approveOriginAction, grantAction } from "../../actions/grants";
+import { noticeEntries } from "@/components/workflows/origin-notices";
+import { reviewOrigins } from "./grants/origin-review";
 import { requireRole } from "@/lib/auth/require-role";
 import { canvasServers } from "./canvas-servers";
 import {
@@ -64,6 +66,13 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       </ErrorNotice>
     );
   }
+  let review;
+  try {
+    review = await reviewOrigins(record.id, null, parsed.workflow);
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error;
+    return <ErrorNotice title="The workflow cannot be opened">{error.message}</ErrorNotice>;
+  }
   const [linted, servers] = await Promise.all([lintNodes(path.join(process.cwd(), "nodes")), canvasServers(record.id)]);
   const catalogue = canvasCatalogue(linted);
   return (
@@ -77,6 +86,7 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       servers={servers}
       serverActions={may(actor, "editor") ? serverActions : undefined}
       access={{ edit: may(actor, "editor"), run: may(actor, "runner") }}
+      origins={{ waiting: noticeEntries(review.pendingOrigins), approve: may(actor, "owner") ? approveOriginAction : undefined }}
     />
   );
 }

@@ -10,6 +10,8 @@ import { parseWorkflow, serverUses } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { grantStore } from "./grant-store";
 import { credentialUses } from "./workflow-credential-uses";
+import { originContext } from "./origin-review";
+import { pendingOrigins } from "@/lib/manifest/origin-changes";
 
 export const dynamic = "force-dynamic";
 
@@ -23,9 +25,9 @@ type Params = { params: Promise<{ id: string }> };
 export default async function WorkflowGrantsPage({ params }: Params) {
   const actor = await requireRole("viewer");
   const { id } = await params;
-  let record, grants, stored;
+  let record, grants, stored, context;
   try {
-    [record, grants, stored] = await Promise.all([getWorkflow(id), grantStore().list(id), credentialStore().status()]);
+    [record, grants, stored, context] = await Promise.all([getWorkflow(id), grantStore().list(id), credentialStore().status(), originContext(id)]);
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return <ErrorNotice title="The grants cannot be read">{error.message}</ErrorNotice>;
@@ -38,7 +40,8 @@ export default async function WorkflowGrantsPage({ params }: Params) {
   const grantedServers = new Set(grants.filter((grant) => grant.kind === "server").map((grant) => grant.resource));
   const ungrantedServers = workflow ? [...new Set(serverUses(workflow).map((use) => use.serverId))].filter((serverId) => !grantedServers.has(serverId)) : [];
   const credentials = workflow ? credentialUses(workflow, catalogue, stored, grants) : [];
-  const changes = credentials.flatMap((use) => use.unapproved.map((origin) => ({ use, origin })));
+  // The same review as the import screen and the canvas: stored credentials and those set in the environment.
+  const changes = workflow ? waitingOrigins(pendingOrigins(workflow, context)) : [];
 
   return (
     <main className="page">
@@ -112,4 +115,18 @@ export default async function WorkflowGrantsPage({ params }: Params) {
       </section>
     </main>
   );
+}
+
+/** Each origin waiting for an owner, once per credential, with the nodes that send it there. */
+function waitingOrigins(pending: ReturnType<typeof pendingOrigins>): { use: { nodeType: string; name: string; nodeIds: string[] }; origin: string }[] {
+  const waiting = new Map<string, { use: { nodeType: string; name: string; nodeIds: string[] }; origin: string }>();
+  for (const change of pending) {
+    for (const origin of change.unapproved) {
+      const key = `${change.nodeType}/${change.credential}/${origin}`;
+      const entry = waiting.get(key) ?? { use: { nodeType: change.nodeType, name: change.credential, nodeIds: [] }, origin };
+      entry.use.nodeIds.push(change.nodeId);
+      waiting.set(key, entry);
+    }
+  }
+  return [...waiting.values()];
 }

@@ -1,0 +1,48 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { publicAction } from "@/lib/auth/require-role";
+import { authorizationRequest, discover, oidcConfig, OidcSettingsError, OidcSignInError } from "@/lib/auth/oidc/oidc";
+import { keepPendingSignIn, oidcErrorCookie, oidcStateCookie } from "@/lib/auth/oidc/pending-sign-ins";
+import { appOrigin } from "@/lib/mcp/oauth/app-origin";
+
+/**
+ * "Sign in with <provider>": sends the person to the configured OpenID
+ * provider with a fresh state, nonce and PKCE challenge; the callback
+ * (./callback) finishes. 404 when single sign-on is not configured.
+ */
+export async function GET(request: NextRequest) {
+  publicAction("single sign-on: sends the person to the configured OpenID provider; the callback checks state, nonce and the ID token");
+  const back = (message: string) => {
+    const response = NextResponse.redirect(new URL("/sign-in", appOrigin(request.headers) ?? request.url), 303);
+    response.cookies.set(oidcErrorCookie, message.slice(0, 500), { httpOnly: true, sameSite: "lax", path: "/sign-in", maxAge: 120 });
+    return response;
+  };
+  let config;
+  try {
+    config = oidcConfig();
+  } catch (error) {
+    if (error instanceof OidcSettingsError) return back(`Single sign-on is not set up right: ${error.message}.`);
+    throw error;
+  }
+  if (!config) return NextResponse.json({ error: "single sign-on is not configured" }, { status: 404 });
+  const origin = appOrigin(request.headers);
+  if (!origin) return back("The app cannot tell its own address for the sign-in callback: set SWITCHBOARD_PUBLIC_URL.");
+  try {
+    const metadata = await discover(config);
+    const next = request.nextUrl.searchParams.get("next") ?? "/";
+    const redirectUri = `${origin}/sign-in/oidc/callback`;
+    const { url, pending } = authorizationRequest(config, metadata, redirectUri, next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/");
+    keepPendingSignIn({ pending, redirectUri });
+    const response = NextResponse.redirect(url, 303);
+    response.cookies.set(oidcStateCookie, pending.state, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: origin.startsWith("https:"),
+      path: "/sign-in/oidc",
+      maxAge: 600,
+    });
+    return response;
+  } catch (error) {
+    if (error instanceof OidcSignInError) return back(error.message);
+    throw error;
+  }
+}
