@@ -12,13 +12,15 @@
  * - 1 call per model turn (a model-turn step between every two calls);
  * - 4 runs at once of a quarter of the calls each (one worker holding 4 runs:
  *   steps of different runs share commits).
- * The in-memory baseline is run before and after the journalled runs of each
- * shape and averaged, since the machine's load moves during a bench. Last,
- * the write path alone: one step and its row per transaction, no engine.
+ * Each round runs the in-memory baseline before and after the journalled
+ * runs and takes the ratio against their mean, since the machine's load
+ * moves during a bench; the medians over the rounds are printed. Last, the
+ * write path alone: one step and its row per transaction, no engine.
  *
- *   npx tsx bench/run-writes.bench.ts [calls]
+ *   npx tsx bench/run-writes.bench.ts [calls] [rounds]
  */
 import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { scriptedModel, type ScriptedTurn } from "../lib/ai/scripted-model";
@@ -36,6 +38,7 @@ import { defineTool } from "../lib/tools/define-tool";
 import { MemorySink } from "../lib/trace/memory-sink";
 
 const calls = Number(process.argv[2] ?? 10_000);
+const rounds = Number(process.argv[3] ?? 3);
 const nodes = await writeToolLayerNodes();
 const echo = defineTool({ name: "echo", description: "Echo a text.", parameters: z.object({ text: z.string() }), idempotent: true, execute: ({ text }) => text });
 
@@ -116,17 +119,34 @@ const pg = "skipped" in postgres ? null : postgresDatabase(postgres.url);
 if ("skipped" in postgres) console.log(postgres.skipped);
 const stores: Array<[string, SqlDatabase]> = [["SQLite", sqlite], ...(pg ? ([["Postgres", pg]] as Array<[string, SqlDatabase]>) : [])];
 
+/** The machine's load next to every figure: on a shared machine it moves them more than anything measured. */
+const load = () => `load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`;
 await runShape({ label: "warm-up", perTurn: 20, runs: 1 }, null);
-console.log(`${calls} tool calls per shape; µs per call, ratio to the in-memory sink (target < 3x), rows per second written (target ≥ 5,000)`);
+console.log(`${load()} at the start`);
+console.log(`${calls} tool calls per shape, ${rounds} rounds; medians (range) of µs per call, of the ratio to the in-memory sink (target < 3x) and of rows per second written (target ≥ 5,000)`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 for (const shape of shapes) {
-  const before = await runShape(shape, null);
-  const results: Array<[string, { ms: number; rows: number }]> = [];
-  for (const [label, db] of stores) results.push([label, await runShape(shape, db)]);
-  const after = await runShape(shape, null);
-  const memoryMs = (before.ms + after.ms) / 2;
-  console.log(`\n${shape.label}: in-memory sink ${((memoryMs * 1000) / calls).toFixed(1)} µs/call (${before.ms.toFixed(0)} ms before, ${after.ms.toFixed(0)} ms after)`);
-  for (const [label, { ms, rows }] of results) {
-    console.log(`  ${label.padEnd(9)} ${((ms * 1000) / calls).toFixed(1).padStart(7)} µs/call = ${(ms / memoryMs).toFixed(2)}x the in-memory sink; ${rows} rows in ${(ms / 1000).toFixed(2)} s = ${Math.round(rows / (ms / 1000))} rows/s`);
+  const memory: number[] = [];
+  const figures = new Map(stores.map(([label]) => [label, { perCall: [] as number[], ratio: [] as number[], rate: [] as number[] }]));
+  for (let round = 0; round < rounds; round++) {
+    const before = await runShape(shape, null);
+    const measured: Array<[string, { ms: number; rows: number }]> = [];
+    for (const [label, db] of stores) measured.push([label, await runShape(shape, db)]);
+    const after = await runShape(shape, null);
+    // Each round's ratio against the in-memory runs just before and after it: the load moves less within a round than across them.
+    const memoryMs = (before.ms + after.ms) / 2;
+    memory.push((memoryMs * 1000) / calls);
+    for (const [label, { ms, rows }] of measured) {
+      const figure = figures.get(label)!;
+      figure.perCall.push((ms * 1000) / calls);
+      figure.ratio.push(ms / memoryMs);
+      figure.rate.push(rows / (ms / 1000));
+    }
+  }
+  console.log(`\n${shape.label} (${load()}): in-memory sink ${median(memory).toFixed(1)} µs/call (${range(memory, 0)})`);
+  for (const [label, figure] of figures) {
+    console.log(`  ${label.padEnd(9)} ${median(figure.perCall).toFixed(1).padStart(7)} µs/call = ${median(figure.ratio).toFixed(2)}x the in-memory sink (${range(figure.ratio, 2)}); ${Math.round(median(figure.rate))} rows/s (${range(figure.rate, 0)})`);
   }
 }
 
@@ -143,7 +163,7 @@ async function writePath(db: SqlDatabase, count: number): Promise<number> {
   return count / ((performance.now() - started) / 1000);
 }
 console.log("");
-for (const [label, db] of stores) console.log(`write path alone (one step + its row per transaction, no engine), ${label}: ${Math.round(await writePath(db, 5000))} rows/s`);
+for (const [label, db] of stores) console.log(`write path alone (one step + its row per transaction, no engine), ${label}: ${Math.round(await writePath(db, 5000))} rows/s (${load()})`);
 
 await sqlite.close();
 await database.dispose();
