@@ -54,6 +54,16 @@ describe("Postgres transactions (prepared statements, one round trip)", () => {
     expect(call).toEqual({ isError: true, tainted: false, durationMs: 12 });
   });
 
+  it("commits the journal's transactions with synchronous_commit off, and leaves the other connections' setting alone", async (context) => {
+    if ("skipped" in postgres) return context.skip();
+    const runId = await insertRun();
+    await db.transaction([[`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, 'setting', 'tool-call', current_setting('synchronous_commit'), 0, ?)`, [runId, new Date()]]]);
+    const [step] = await db.query<{ value: string }>(`SELECT "value" FROM "RunStep" WHERE "runId" = ?`, [runId]);
+    expect(step.value).toBe("off");
+    const [outside] = await db.query<{ setting: string }>(`SELECT current_setting('synchronous_commit') AS "setting"`);
+    expect(outside.setting).toBe("on");
+  });
+
   it("sends a statement it cannot prepare (a parameter of no known type) whole, in the same transaction", async (context) => {
     if ("skipped" in postgres) return context.skip();
     const runId = await insertRun();

@@ -6,21 +6,23 @@ import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-dat
 
 /**
  * Postgres through pg. Queries (the queue's claims and heartbeats, reads)
- * go through a pool. Transactions (the journal's steps) go through one
- * connection of their own, with `synchronous_commit = off` for its session:
- * a worker that dies loses nothing (the server has the commit); only a
- * crash of the database server itself can lose the last few milliseconds,
- * which the run then redoes from its journal.
+ * go through a pool; transactions (the journal's steps) through one
+ * connection of their own. A transaction runs with `synchronous_commit =
+ * off`: a worker that dies loses nothing (the server has the commit); only
+ * a crash of the database server itself can lose the last few
+ * milliseconds, which the run then redoes from its journal.
  *
  * A transaction is one round trip: BEGIN, an EXECUTE of each statement
  * (prepared once per connection, ./postgres-statements) and COMMIT, as one
  * simple query. Transactions are group-committed, one at a time, so one
- * connection serves them all.
+ * connection serves them all. Prepared statements live in the server's
+ * session: a pooler in front of Postgres must keep sessions (PgBouncer's
+ * session mode, not transaction mode).
  */
 export function postgresDatabase(url: string, options: { max?: number } = {}): SqlDatabase {
   // A connection that loses its server (a restart) must not crash the process; the next query reconnects.
   const pool = resilientPool({ connectionString: url, max: options.max ?? 5 });
-  const writer = resilientPool({ connectionString: url, max: 1, options: "-c synchronous_commit=off" });
+  const writer = resilientPool({ connectionString: url, max: 1 });
   const statements = new PostgresStatements();
   return {
     dialect: "postgres",
@@ -34,7 +36,7 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): S
       const client = await writer.connect();
       let broken: Error | undefined;
       try {
-        await client.query(["BEGIN", ...(await statements.texts(client, list)), "COMMIT"].join(";\n"));
+        await client.query(["BEGIN", "SET LOCAL synchronous_commit = off", ...(await statements.texts(client, list)), "COMMIT"].join(";\n"));
       } catch (error) {
         // A statement the server refused leaves the connection usable once rolled back; a lost connection is dropped.
         if (error instanceof pg.DatabaseError) await client.query("ROLLBACK").catch(() => undefined);
