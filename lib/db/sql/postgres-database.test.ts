@@ -43,13 +43,14 @@ describe("Postgres transactions (prepared statements, one round trip)", () => {
 
     await db.transaction([
       [`UPDATE "Run" SET "error" = ?, "attention" = ?, "endedAt" = ? WHERE "id" = ?`, [null, "{}", at, runId]],
+      [`UPDATE "Run" SET "outputs" = '{"none":true}' WHERE "id" = '${runId}'`, []], // no parameters: EXECUTE without parentheses
       [
         `INSERT INTO "ToolCall" ("id", "runId", "tool", "server", "caller", "arguments", "isError", "tainted", "startedAt", "durationMs", "sequence") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [`${runId}-call`, runId, "echo", "custom", "agent", "{}", true, false, at, 12, 1],
       ],
     ]);
-    const [run] = await db.query<{ error: string | null; attention: string }>(`SELECT "error", "attention" FROM "Run" WHERE "id" = ?`, [runId]);
-    expect(run).toEqual({ error: null, attention: "{}" });
+    const [run] = await db.query<{ error: string | null; attention: string; outputs: string }>(`SELECT "error", "attention", "outputs" FROM "Run" WHERE "id" = ?`, [runId]);
+    expect(run).toEqual({ error: null, attention: "{}", outputs: `{"none":true}` });
     const [call] = await db.query<{ isError: boolean; tainted: boolean; durationMs: number }>(`SELECT "isError", "tainted", "durationMs" FROM "ToolCall" WHERE "runId" = ?`, [runId]);
     expect(call).toEqual({ isError: true, tainted: false, durationMs: 12 });
   });

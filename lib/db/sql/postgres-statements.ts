@@ -19,6 +19,7 @@ const maxPrepared = 500;
  * @example
  * const statements = new PostgresStatements();
  * await client.query(["BEGIN", ...(await statements.texts(client, list)), "COMMIT"].join(";\n"));
+ * // e.g. BEGIN; EXECUTE switchboard_1('run-1', 'agent#1/t1', …); COMMIT
  */
 export class PostgresStatements {
   /** The name each SQL text is prepared under, or null when it cannot be prepared. */
@@ -31,7 +32,8 @@ export class PostgresStatements {
     for (const [sql, params, guard] of statements) {
       const text = guard ? guarded(sql) : sql;
       const name = await this.prepare(client, text);
-      texts.push(name ? `EXECUTE ${name}(${params.map(literal).join(", ")})` : inline(text, params));
+      if (!name) texts.push(inline(text, params));
+      else texts.push(params.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${params.map(literal).join(", ")})`);
     }
     return texts;
   }
