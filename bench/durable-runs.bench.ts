@@ -1,14 +1,11 @@
 /**
- * The cost of durable runs, as ratios against a baseline in this process:
- * - persistence per tool call: a run journalled on SQLite (one transaction
- *   per step) against the same run with an in-memory sink (target < 3x);
- * - rows per second written during a 10,000-call run (target ≥ 5,000);
+ * The queue's figures (the write path's are in bench/run-writes.bench.ts):
  * - queue latency, enqueue → first step, p50 / p99 (embedded SQLite; Postgres
  *   when SWITCHBOARD_TEST_POSTGRES_URL answers);
  * - runs per second with 1 vs 3 workers on tool calls that take 50 ms
  *   (target: 3 workers ≥ 2.2x one).
  *
- *   npx tsx bench/durable-runs.bench.ts [calls]
+ *   npx tsx bench/durable-runs.bench.ts
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -27,10 +24,7 @@ import { parseWorkflow } from "../lib/graph";
 import { RunWorker } from "../lib/queue/run-worker";
 import { CustomToolRegistry } from "../lib/tools/custom-tool-registry";
 import { defineTool } from "../lib/tools/define-tool";
-import { MemorySink } from "../lib/trace/memory-sink";
 
-const calls = Number(process.argv[2] ?? 10_000);
-const perTurn = 20;
 const nodes = await writeToolLayerNodes();
 const database = await createTemporaryDatabase();
 const sqlite = sqliteDatabase(database.url);
@@ -46,13 +40,6 @@ function environment(script: Parameters<typeof scriptedModel>[0]): Promise<Engin
   return environments.get(key)!;
 }
 
-const manyCalls = (total: number) => {
-  const turns = Math.ceil(total / perTurn);
-  return [
-    ...Array.from({ length: turns }, (_, turn) => ({ toolCalls: Array.from({ length: Math.min(perTurn, total - turn * perTurn) }, (_, index) => ({ name: "echo", arguments: { text: `call ${turn}.${index}` } })) })),
-    { text: "done" },
-  ];
-};
 const document = (tool: string, maxTurns: number) => parseWorkflowOrThrow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "custom", name: tool }], config: { maxTurns } }]));
 
 function parseWorkflowOrThrow(input: unknown) {
@@ -67,39 +54,8 @@ async function insertRun(db: SqlDatabase, workflow: unknown, status: string): Pr
   return runId;
 }
 
-// 1. Persistence per tool call, and rows per second.
-const workflow = document("echo", Math.ceil(calls / perTurn) + 2);
-const memoryStart = performance.now();
-const memory = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow, input: { question: "go" }, sink: new MemorySink(), env: await environment(manyCalls(calls)) });
-const memoryMs = performance.now() - memoryStart;
-const runId = await insertRun(sqlite, workflow, "running");
-const journal = await DatabaseRunJournal.open(sqlite, runId);
-const durableStart = performance.now();
-const durable = await runWorkflow({ runId, workflowId: null, workflow, input: { question: "go" }, sink: journal, journal, env: await environment(manyCalls(calls)) });
-const durableMs = performance.now() - durableStart;
-const [{ rows }] = await sqlite.query<{ rows: number }>(`SELECT (SELECT COUNT(*) FROM "ToolCall" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "RunStep" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "NodeRun" WHERE "runId" = ?) AS "rows"`, [runId, runId, runId]);
-console.log(`in-memory sink:       ${memory.status}, ${calls} calls in ${memoryMs.toFixed(0)} ms (${((memoryMs * 1000) / calls).toFixed(1)} µs/call)`);
-console.log(`journalled on SQLite: ${durable.status}, ${calls} calls in ${durableMs.toFixed(0)} ms (${((durableMs * 1000) / calls).toFixed(1)} µs/call)`);
-console.log(`persistence cost per tool call: ${(durableMs / memoryMs).toFixed(2)}x the in-memory sink (target < 3x)`);
-console.log(`rows written during the run: ${rows} in ${(durableMs / 1000).toFixed(2)} s = ${Math.round(rows / (durableMs / 1000))} rows/s (target ≥ 5,000)`);
-
-// The write path alone: one step with its trace row per transaction, no engine around it.
-async function writePath(db: SqlDatabase, count: number): Promise<number> {
-  const id = await insertRun(db, workflow, "running");
-  const store = await DatabaseRunJournal.open(db, id);
-  const started = performance.now();
-  for (let index = 0; index < count; index++) {
-    const key = `agent#1/t${index}/c0`;
-    await store.record(
-      { key, kind: "tool-call", value: { outcome: { output: "ok", isError: false } } },
-      { toolCalls: [{ id: randomUUID(), runId: id, nodeRunId: null, tool: "echo", server: "custom", caller: "agent", arguments: { text: "x" }, result: "ok", error: null, isError: false, tainted: false, startedAt: new Date().toISOString(), durationMs: 0, inputTokens: null, outputTokens: null, stepKey: key }], taint: [] },
-    );
-  }
-  return count / ((performance.now() - started) / 1000);
-}
-console.log(`write path alone (one step + its row per transaction): ${Math.round(await writePath(sqlite, 5000))} rows/s on SQLite`);
-
-// 2. Queue latency and 3. workers, on one database.
+// The write path during runs, and alone: bench/run-writes.bench.ts.
+// Queue latency and workers, on one database.
 async function queueFigures(label: string, db: SqlDatabase) {
   const timings = { leaseMs: 10_000, heartbeatMs: 500, pollMs: 200 };
   const startWorkers = (count: number, env: () => Promise<EngineEnvironment>) =>
@@ -163,14 +119,6 @@ const postgres = await createTestPostgres();
 if ("skipped" in postgres) console.log(postgres.skipped);
 else {
   const pg = postgresDatabase(postgres.url);
-  const pgRun = await insertRun(pg, workflow, "running");
-  const pgJournal = await DatabaseRunJournal.open(pg, pgRun);
-  const started = performance.now();
-  await runWorkflow({ runId: pgRun, workflowId: null, workflow, input: { question: "go" }, sink: pgJournal, journal: pgJournal, env: await environment(manyCalls(calls)) });
-  const ms = performance.now() - started;
-  const [{ rows: pgRows }] = await pg.query<{ rows: string }>(`SELECT (SELECT COUNT(*) FROM "ToolCall" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "RunStep" WHERE "runId" = ?) AS "rows"`, [pgRun, pgRun]);
-  console.log(`write path alone on Postgres: ${Math.round(await writePath(pg, 2000))} rows/s`);
-  console.log(`journalled on Postgres: ${calls} calls in ${ms.toFixed(0)} ms = ${(ms / memoryMs).toFixed(2)}x the in-memory sink; ${Math.round(Number(pgRows) / (ms / 1000))} rows/s`);
   await queueFigures("Postgres", pg);
   await pg.close();
   await postgres.dispose();

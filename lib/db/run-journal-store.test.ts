@@ -5,6 +5,9 @@ import { createLocalEnvironment, runWorkflow } from "../engine";
 import { chainDocument, defaultServers, writeToolLayerNodes } from "../engine/tool-layer-fixtures";
 import { parseWorkflow } from "../graph";
 import { InMemoryMcpToolResolver } from "../mcp/in-memory-tool-resolver";
+import { CustomToolRegistry } from "../tools/custom-tool-registry";
+import { defineTool } from "../tools/define-tool";
+import { z } from "zod";
 import { DatabaseRunQueue } from "./database-run-queue";
 import { createTestPostgres, type TestPostgres } from "./postgres/test-postgres";
 import { DatabaseRunJournal, RunTakenOverError } from "./run-journal-store";
@@ -117,6 +120,50 @@ describe.each(["sqlite", "postgres"] as const)("lease fencing (%s)", (dialect) =
       const [run] = await db.query<{ status: string }>(`SELECT "status" FROM "Run" WHERE "id" = ?`, [runId]);
       expect(run.status).toBe("running");
     } finally {
+      if (db !== sqlite) await db.close();
+    }
+  });
+});
+
+describe.each(["sqlite", "postgres"] as const)("a step is committed before the next one begins (%s)", (dialect) => {
+  it("each call finds, from another connection, every call and model turn before it committed", async (context) => {
+    if (dialect === "postgres" && "skipped" in postgres) return context.skip();
+    const url = dialect === "sqlite" ? database.url : (postgres as TestPostgres).url;
+    const db = dialect === "sqlite" ? sqlite : postgresDatabase(url);
+    // Another connection, as another process would read the database: it sees only what was committed.
+    const reader = dialect === "sqlite" ? sqliteDatabase(url) : postgresDatabase(url);
+    try {
+      const queue = new DatabaseRunQueue(db, { leaseMs: 60_000, heartbeatMs: 100, pollMs: 50 });
+      const runId = await insertRun(db, "queued");
+      const [claim] = (await queue.claim("worker-a", 10)).filter((candidate) => candidate.runId === runId);
+      const journal = await DatabaseRunJournal.open(db, runId, claim);
+      const seen: Array<{ calls: number; turns: number }> = [];
+      const look = defineTool({
+        name: "look",
+        description: "Counts what the run has committed.",
+        parameters: z.object({ call: z.number() }),
+        execute: async () => {
+          const [row] = await reader.query<{ calls: number | string; turns: number | string }>(
+            `SELECT (SELECT COUNT(*) FROM "ToolCall" WHERE "runId" = ?) AS "calls", (SELECT COUNT(*) FROM "RunStep" WHERE "runId" = ? AND "kind" = 'model-turn') AS "turns"`,
+            [runId, runId],
+          );
+          seen.push({ calls: Number(row.calls), turns: Number(row.turns) });
+          return seen.at(-1);
+        },
+      });
+      const parsed = parseWorkflow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "custom", name: "look" }] }]));
+      if (!parsed.ok) throw new Error(parsed.problems[0].message);
+      // Different arguments and results each time: the repeat guard stops a call (or a result) that comes back unchanged.
+      const turn = (first: number) => ({ toolCalls: [first, first + 1, first + 2].map((call) => ({ name: "look", arguments: { call } })) });
+      const env = await createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => scriptedModel([turn(1), turn(4), { text: "done" }]), customTools: new CustomToolRegistry([look]) } });
+      const outcome = await runWorkflow({ runId, workflowId: null, workflow: parsed.workflow, input: { question: "q" }, sink: journal, journal, env });
+      expect([outcome.status, outcome.error]).toEqual(["completed", null]);
+      expect(seen).toEqual([
+        { calls: 0, turns: 1 }, { calls: 1, turns: 1 }, { calls: 2, turns: 1 },
+        { calls: 3, turns: 2 }, { calls: 4, turns: 2 }, { calls: 5, turns: 2 },
+      ]);
+    } finally {
+      await reader.close();
       if (db !== sqlite) await db.close();
     }
   });

@@ -1,0 +1,173 @@
+/**
+ * The journal's write path during real runs, as ratios against the same runs
+ * with an in-memory sink in this process:
+ * - persistence cost per tool call (target < 3x);
+ * - rows per second written during a 10,000-call run (target ≥ 5,000),
+ * on SQLite and on Postgres (when SWITCHBOARD_TEST_POSTGRES_URL answers).
+ *
+ * Each run is journalled as a worker journals it: fenced by its claim, one
+ * commit per step, the next step only once it is committed. The shape of a
+ * run matters, so three are measured:
+ * - 20 calls per model turn (the agent runs a turn's calls one after another);
+ * - 1 call per model turn (a model-turn step between every two calls);
+ * - 4 runs at once of a quarter of the calls each (one worker holding 4 runs:
+ *   steps of different runs share commits).
+ * Each round runs the in-memory baseline before and after the journalled
+ * runs and takes the ratio against their mean, since the machine's load
+ * moves during a bench; the medians over the rounds are printed. Last, the
+ * write path alone: one step and its row per transaction, no engine.
+ *
+ *   npx tsx bench/run-writes.bench.ts [calls] [rounds]
+ */
+import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { z } from "zod";
+import { scriptedModel, type ScriptedTurn } from "../lib/ai/scripted-model";
+import { createTestPostgres } from "../lib/db/postgres/test-postgres";
+import { DatabaseRunJournal } from "../lib/db/run-journal-store";
+import { postgresDatabase } from "../lib/db/sql/postgres-database";
+import type { SqlDatabase } from "../lib/db/sql/sql-database";
+import { sqliteDatabase } from "../lib/db/sql/sqlite-database";
+import { createTemporaryDatabase } from "../lib/db/temporary-database";
+import { createLocalEnvironment, runWorkflow } from "../lib/engine";
+import { chainDocument, writeToolLayerNodes } from "../lib/engine/tool-layer-fixtures";
+import { parseWorkflow, type Workflow } from "../lib/graph";
+import { CustomToolRegistry } from "../lib/tools/custom-tool-registry";
+import { defineTool } from "../lib/tools/define-tool";
+import { MemorySink } from "../lib/trace/memory-sink";
+
+const calls = Number(process.argv[2] ?? 10_000);
+const rounds = Number(process.argv[3] ?? 3);
+const nodes = await writeToolLayerNodes();
+const echo = defineTool({ name: "echo", description: "Echo a text.", parameters: z.object({ text: z.string() }), idempotent: true, execute: ({ text }) => text });
+
+interface Shape {
+  label: string;
+  perTurn: number;
+  runs: number;
+}
+const shapes: Shape[] = [
+  { label: "20 calls per turn, 1 run", perTurn: 20, runs: 1 },
+  { label: "1 call per turn, 1 run", perTurn: 1, runs: 1 },
+  { label: "20 calls per turn, 4 runs at once", perTurn: 20, runs: 4 },
+];
+
+function script(total: number, perTurn: number): ScriptedTurn[] {
+  const turns = Math.ceil(total / perTurn);
+  const toolCalls = (turn: number) => Array.from({ length: Math.min(perTurn, total - turn * perTurn) }, (_, index) => ({ name: "echo", arguments: { text: `call ${turn}.${index}` } }));
+  return [...Array.from({ length: turns }, (_, turn) => ({ toolCalls: toolCalls(turn) })), { text: "done" }];
+}
+
+function workflowFor(total: number, perTurn: number): Workflow {
+  const parsed = parseWorkflow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "custom", name: "echo" }], config: { maxTurns: Math.ceil(total / perTurn) + 2 } }]));
+  if (!parsed.ok) throw new Error(parsed.problems[0].message);
+  return parsed.workflow;
+}
+
+/** A Run row held by a worker, as a claim leaves it: the journal is fenced by (workerId, resumeCount). */
+async function heldRun(db: SqlDatabase, workflow: Workflow): Promise<{ runId: string; holder: { workerId: string; resumeCount: number } }> {
+  const runId = randomUUID();
+  const holder = { workerId: "bench-worker", resumeCount: 0 };
+  await db.execute(`INSERT INTO "Run" ("id", "document", "input", "status", "outputs", "startedAt", "resumeCount", "workerId", "leaseExpiresAt") VALUES (?, ?, '{}', 'running', '{}', ?, 0, ?, ?)`, [
+    runId, JSON.stringify(workflow), new Date(), holder.workerId, new Date(Date.now() + 600_000),
+  ]);
+  return { runId, holder };
+}
+
+async function rowsOf(db: SqlDatabase, runIds: string[]): Promise<number> {
+  let total = 0;
+  for (const runId of runIds) {
+    const [{ rows }] = await db.query<{ rows: number | string }>(
+      `SELECT (SELECT COUNT(*) FROM "ToolCall" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "RunStep" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "NodeRun" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "TaintRecord" WHERE "runId" = ?) AS "rows"`,
+      [runId, runId, runId, runId],
+    );
+    total += Number(rows);
+  }
+  return total;
+}
+
+/** Runs the shape's runs at once; the database, or the in-memory sink when none. Milliseconds, and the rows written. */
+async function runShape(shape: Shape, db: SqlDatabase | null): Promise<{ ms: number; rows: number }> {
+  const each = Math.ceil(calls / shape.runs);
+  const workflow = workflowFor(each, shape.perTurn);
+  const prepared = await Promise.all(
+    Array.from({ length: shape.runs }, async () => {
+      const env = await createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => scriptedModel(script(each, shape.perTurn)), customTools: new CustomToolRegistry([echo]) } });
+      if (!db) return { runId: randomUUID(), env, store: null };
+      const { runId, holder } = await heldRun(db, workflow);
+      return { runId, env, store: await DatabaseRunJournal.open(db, runId, holder) };
+    }),
+  );
+  const started = performance.now();
+  const outcomes = await Promise.all(
+    prepared.map(({ runId, env, store }) => {
+      const sink = store ?? new MemorySink();
+      return runWorkflow({ runId, workflowId: null, workflow, input: { question: "go" }, sink, ...(store ? { journal: store } : {}), env });
+    }),
+  );
+  const ms = performance.now() - started;
+  const failed = outcomes.find((outcome) => outcome.status !== "completed");
+  if (failed) throw new Error(`a bench run ended ${failed.status}: ${failed.error}`);
+  return { ms, rows: db ? await rowsOf(db, prepared.map(({ runId }) => runId)) : 0 };
+}
+
+const database = await createTemporaryDatabase();
+const sqlite = sqliteDatabase(database.url);
+const postgres = await createTestPostgres();
+const pg = "skipped" in postgres ? null : postgresDatabase(postgres.url);
+if ("skipped" in postgres) console.log(postgres.skipped);
+const stores: Array<[string, SqlDatabase]> = [["SQLite", sqlite], ...(pg ? ([["Postgres", pg]] as Array<[string, SqlDatabase]>) : [])];
+
+/** The machine's load next to every figure: on a shared machine it moves them more than anything measured. */
+const load = () => `load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`;
+await runShape({ label: "warm-up", perTurn: 20, runs: 1 }, null);
+console.log(`${load()} at the start`);
+console.log(`${calls} tool calls per shape, ${rounds} rounds; medians (range) of µs per call, of the ratio to the in-memory sink (target < 3x) and of rows per second written (target ≥ 5,000)`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+for (const shape of shapes) {
+  const memory: number[] = [];
+  const figures = new Map(stores.map(([label]) => [label, { perCall: [] as number[], ratio: [] as number[], rate: [] as number[] }]));
+  for (let round = 0; round < rounds; round++) {
+    const before = await runShape(shape, null);
+    const measured: Array<[string, { ms: number; rows: number }]> = [];
+    for (const [label, db] of stores) measured.push([label, await runShape(shape, db)]);
+    const after = await runShape(shape, null);
+    // Each round's ratio against the in-memory runs just before and after it: the load moves less within a round than across them.
+    const memoryMs = (before.ms + after.ms) / 2;
+    memory.push((memoryMs * 1000) / calls);
+    for (const [label, { ms, rows }] of measured) {
+      const figure = figures.get(label)!;
+      figure.perCall.push((ms * 1000) / calls);
+      figure.ratio.push(ms / memoryMs);
+      figure.rate.push(rows / (ms / 1000));
+    }
+  }
+  console.log(`\n${shape.label} (${load()}): in-memory sink ${median(memory).toFixed(1)} µs/call (${range(memory, 0)})`);
+  for (const [label, figure] of figures) {
+    console.log(`  ${label.padEnd(9)} ${median(figure.perCall).toFixed(1).padStart(7)} µs/call = ${median(figure.ratio).toFixed(2)}x the in-memory sink (${range(figure.ratio, 2)}); ${Math.round(median(figure.rate))} rows/s (${range(figure.rate, 0)})`);
+  }
+}
+
+/** Steps per second through the journal alone: one step with its trace row per transaction, one after another. */
+async function writePath(db: SqlDatabase, count: number): Promise<number> {
+  const { runId, holder } = await heldRun(db, workflowFor(1, 1));
+  const store = await DatabaseRunJournal.open(db, runId, holder);
+  const started = performance.now();
+  for (let index = 0; index < count; index++) {
+    const key = `agent#1/t${index}/c0`;
+    const row = { id: randomUUID(), runId, nodeRunId: null, tool: "echo", server: "custom", caller: "agent", arguments: { text: "x" }, result: "ok", error: null, isError: false, tainted: false, startedAt: new Date().toISOString(), durationMs: 0, inputTokens: null, outputTokens: null, stepKey: key };
+    await store.record({ key, kind: "tool-call", value: { outcome: { output: "ok", isError: false } } }, { toolCalls: [row], taint: [] });
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+console.log("");
+for (const [label, db] of stores) console.log(`write path alone (one step + its row per transaction, no engine), ${label}: ${Math.round(await writePath(db, 5000))} rows/s (${load()})`);
+
+await sqlite.close();
+await database.dispose();
+if (pg) await pg.close();
+if (!("skipped" in postgres)) await postgres.dispose();
+await nodes.remove();
+process.exit(0);
