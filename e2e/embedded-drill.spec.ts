@@ -24,7 +24,6 @@ import { recordAttentionChoice } from "../lib/db/attention-choice";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { sqliteDatabase } from "../lib/db/sql/sqlite-database";
 import { countingServer, type CountingServer, drillWorkflow, writeDrillNodes } from "../lib/queue/drill/drill-fixtures";
-import { waitForRuns } from "../lib/queue/drill/drill-workers";
 import { buildIsStale } from "../scripts/build-state";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -49,10 +48,12 @@ interface App {
 function startApp(env: NodeJS.ProcessEnv): App {
   const child = spawn("npm", ["start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
+  const index = logs.push("") - 1;
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     const take = (chunk: Buffer) => {
       output += chunk.toString();
+      logs[index] = output;
       if (/start: building the app/.test(output)) reject(new Error(`npm start began a build: the drill needs a fresh one (\`npx next build\`)\n${output}`));
       if (/worker: embedded worker \S+ takes this server's runs/.test(output)) resolve();
     };
@@ -81,6 +82,8 @@ async function killApp(app: App, signal: NodeJS.Signals = "SIGKILL"): Promise<vo
   } catch {
     // Already gone.
   }
+  // SIGTERM asks for a clean stop; past 15 s the group is killed all the same.
+  if (signal !== "SIGKILL" && (await Promise.race([app.exited.then(() => true), sleep(15_000).then(() => false)])) === false) process.kill(-pid, "SIGKILL");
   await app.exited;
   // The group leader (npm) is gone; its children die with it. A zombie nobody reaps may linger: 5 s at most.
   const deadline = Date.now() + 5_000;
@@ -139,9 +142,16 @@ let folder: string;
 let server: CountingServer;
 let db: SqlDatabase;
 let app: App | null = null;
+/** Every start's output, kept in the drill's folder (left in place when the drill fails). */
+const logs: string[] = [];
+let passed = false;
 /** While true, the fixture holds every charge's answer (the first kill's moment: a charge in flight). */
 let holdCharges = false;
 let onCount: ((name: string, tag: string) => void) | null = null;
+/** The fixture's key of a step of the run tagged `tag` (known once the uninterrupted run has run). */
+let keyOf: (step: (typeof steps)[number], tag: string) => string = () => {
+  throw new Error("keyOf before the uninterrupted run");
+};
 
 test.beforeAll(async () => {
   const build = buildIsStale(root);
@@ -158,7 +168,12 @@ test.afterAll(async () => {
   if (app) await killApp(app);
   await db?.close();
   await server?.close();
-  if (folder) await rm(folder, { recursive: true, force: true });
+  if (!folder) return;
+  if (passed) await rm(folder, { recursive: true, force: true });
+  else {
+    await writeFile(path.join(folder, "npm-start.log"), logs.join("\n\n----- killed; started again -----\n\n"));
+    console.log(`embedded drill: its database and every npm start's output are kept in ${folder}`);
+  }
 });
 
 test(`embedded kill drill: npm start SIGKILLed ${killCount} times; every run ends as an uninterrupted one, nothing recorded runs twice, a charge caught mid-flight waits for a person`, async () => {
@@ -194,7 +209,10 @@ test(`embedded kill drill: npm start SIGKILLed ${killCount} times; every run end
   const baseline = await traceOf(db, baselineId, "baseline");
   expect(baseline.nodes).toHaveLength(7);
   expect(baseline.calls).toEqual([expect.stringMatching(/^agent#1\/t\d+\/c\d+ recordEntry /)]);
-  console.log(JSON.stringify(baseline.journal));
+  // What each step posts to the fixture: the run's tag, or (s3) the agent's answer, which holds it.
+  const posted = new Map(steps.map((step) => [step, [...server.counts.keys()].filter((key) => key.startsWith(`${step}:`) && key.includes("baseline"))]));
+  for (const [step, keys] of posted) expect(keys.map((key) => server.counts.get(key)), `${step} of the uninterrupted run: executed once`).toEqual([1]);
+  keyOf = (step, tag) => (posted.get(step) as string[])[0].split("baseline").join(tag);
 
   const topUp = async () => {
     const [{ open }] = await db.query<{ open: number }>(`SELECT COUNT(*) AS "open" FROM "Run" WHERE "status" IN ('queued', 'running')`);
@@ -237,7 +255,7 @@ test(`embedded kill drill: npm start SIGKILLed ${killCount} times; every run end
   app = startApp(env);
   await app.ready;
   const runIds = [...tagOf.keys()];
-  const ended = await waitForRuns(db, runIds, ["completed", "needs-attention"], 120_000);
+  const ended = await waitForRuns(db, runIds, ["completed", "needs-attention"], 120_000, tagOf);
   const waiting = runIds.filter((id) => ended.get(id) === "needs-attention");
   const attentionKeys = new Map<string, string>();
   for (const id of waiting) {
@@ -248,7 +266,7 @@ test(`embedded kill drill: npm start SIGKILLed ${killCount} times; every run end
     // A person skips the charge with the result it would have given; the worker takes the run up again.
     expect(await recordAttentionChoice(db, id, { action: "skip", result: { tag: tagOf.get(id) } })).toEqual({ ok: true });
   }
-  await waitForRuns(db, runIds, ["completed"], 120_000);
+  await waitForRuns(db, runIds, ["completed"], 120_000, tagOf);
   await killApp(app, "SIGTERM");
   app = null;
 
@@ -262,7 +280,7 @@ test(`embedded kill drill: npm start SIGKILLed ${killCount} times; every run end
     const expected = attentionKeys.has(id) ? { ...baseline, journal: [...baseline.journal, `${attentionKeys.get(id)}/choice`].sort() } : baseline;
     expect(await traceOf(db, id, tag), `the trace of ${tag}`).toEqual(expected);
     for (const step of steps) {
-      const key = `${step}:${tag}`;
+      const key = keyOf(step, tag);
       const final = server.counts.get(key) ?? 0;
       const recordedAt = snapshots.find((shot) => shot.recorded.has(key));
       // Recorded before a kill: never executed again.
@@ -291,11 +309,29 @@ test(`embedded kill drill: npm start SIGKILLed ${killCount} times; every run end
   }
   const resumed = [...resumeOf.values()].reduce((sum, count) => sum + count, 0);
   expect(resumed).toBeGreaterThan(0);
+  passed = true;
   console.log(
     `embedded drill: ${killCount} SIGKILLs of npm start, ${tagOf.size} runs completed, ${resumed} resumes, ` +
       `${waiting.length} charge(s) caught mid-flight ended needs-attention, ${repeats} repeat(s) of safe steps caught mid-flight`,
   );
 });
+
+/** Waits until every run has one of `statuses`; a run that ends otherwise (failed, cancelled) fails the drill at once, with its error. */
+async function waitForRuns(db: SqlDatabase, runIds: readonly string[], statuses: readonly string[], timeoutMs: number, tagOf: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await db.query<{ id: string; status: string; error: string | null }>(`SELECT "id", "status", "error" FROM "Run" WHERE "id" IN (${runIds.map(() => "?").join(", ")})`, [...runIds]);
+    const byId = new Map(rows.map((row) => [row.id, row.status]));
+    const wrong = rows.filter((row) => ["failed", "cancelled"].includes(row.status) && !statuses.includes(row.status));
+    if (wrong.length > 0) {
+      const nodes = await db.query<{ runId: string; nodeId: string; error: string }>(`SELECT "runId", "nodeId", "error" FROM "NodeRun" WHERE "error" IS NOT NULL AND "runId" IN (${wrong.map(() => "?").join(", ")})`, wrong.map((row) => row.id));
+      throw new Error(wrong.map((row) => `run ${tagOf.get(row.id)} (${row.id}) ${row.status}: ${row.error}${nodes.filter((node) => node.runId === row.id).map((node) => `\n  ${node.nodeId}: ${node.error}`).join("")}`).join("\n"));
+    }
+    if (runIds.every((id) => statuses.includes(byId.get(id) ?? ""))) return byId;
+    if (Date.now() > deadline) throw new Error(`runs still not ${statuses.join("/")}: ${[...byId].filter(([, status]) => !statuses.includes(status)).map(([id, status]) => `${tagOf.get(id)} ${status}`).join(", ")}`);
+    await sleep(100);
+  }
+}
 
 /** The run's outcome, node runs, calls and journal keys, with its tag made neutral so runs compare. */
 async function traceOf(db: SqlDatabase, runId: string, tag: string): Promise<RunTrace> {
@@ -319,14 +355,14 @@ async function snapshot(db: SqlDatabase, server: CountingServer, tagOf: Readonly
     const tag = tagOf.get(row.runId);
     const step = steps.find((name) => row.key.startsWith(`${name}#`));
     if (!tag || !step) continue;
-    if (row.kind === "node-result") shot.recorded.add(`${step}:${tag}`);
+    if (row.kind === "node-result") shot.recorded.add(keyOf(step, tag));
     if (row.kind === "call-start" && step === "charge") started.add(tag);
   }
   for (const row of await db.query<{ runId: string }>(`SELECT "runId" FROM "ToolCall" WHERE "tool" = 'recordEntry' AND "stepKey" IS NOT NULL`)) {
     const tag = tagOf.get(row.runId);
-    if (tag) shot.recorded.add(`ledger:${tag}`);
+    if (tag) shot.recorded.add(keyOf("ledger", tag));
   }
-  for (const tag of started) if (!shot.recorded.has(`charge:${tag}`)) shot.chargeCaught.add(tag);
+  for (const tag of started) if (!shot.recorded.has(keyOf("charge", tag))) shot.chargeCaught.add(tag);
   for (const row of await db.query<{ id: string }>(`SELECT "id" FROM "Run" WHERE "status" = 'running'`)) {
     const tag = tagOf.get(row.id);
     if (tag) shot.running.add(tag);
