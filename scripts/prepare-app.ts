@@ -154,8 +154,9 @@ async function moveAllowedAgentsIntoGrants(url: string): Promise<void> {
 async function endInterruptedRuns(url: string): Promise<void> {
   const prisma = createPrismaClient(url);
   try {
-    const { queued, failed } = await resumeInterruptedRuns(prisma);
+    const { queued, failed, leftToLiveWorkers } = await resumeInterruptedRuns(prisma);
     if (queued > 0) step(`runs: ${queued} run${queued === 1 ? "" : "s"} left running by a stopped server queued to resume`);
+    if (leftToLiveWorkers > 0) step(`runs: ${leftToLiveWorkers} run${leftToLiveWorkers === 1 ? "" : "s"} held by a worker still running left to it`);
     if (failed > 0) step(`runs: ${failed} outside-host call${failed === 1 ? "" : "s"} left running by a stopped server marked failed`);
   } catch (error) {
     throw new PrepareError(`could not queue interrupted runs again: ${lastLine(error)}`);

@@ -136,11 +136,11 @@ describe("PrismaRunSink and getRunTrace", () => {
     await database.client.run.update({ where: { id: "killed" }, data: { workerId: "box:1:worker" } });
     await sink.runStart({ runId: "host-call", workflowId: null, input: {}, startedAt: at(0) });
     await sink.nodeStart({ runId: "host-call", nodeRunId: "host-node", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: {}, startedAt: at(1) });
-    expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 1, failed: 1 });
+    expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 1, failed: 1, leftToLiveWorkers: 0 });
     expect((await getRunTrace("killed"))?.run).toMatchObject({ status: "queued", endedAt: null });
     const orphan = await getRunTrace("host-call");
     expect(orphan?.run).toMatchObject({ status: "failed", error: interruptedRunMessage });
     expect(orphan?.nodeRuns[0]).toMatchObject({ status: "failed", error: interruptedRunMessage });
-    expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 0, failed: 0 });
+    expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 0, failed: 0, leftToLiveWorkers: 0 });
   });
 });
