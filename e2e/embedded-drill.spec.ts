@@ -74,14 +74,18 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-/** SIGKILLs the app's whole process group and waits until it is gone. */
-async function killApp(app: App, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
-  const pid = app.child.pid as number;
+function sendSignal(app: App, signal: NodeJS.Signals): void {
   try {
-    process.kill(-pid, signal);
+    process.kill(-(app.child.pid as number), signal);
   } catch {
     // Already gone.
   }
+}
+
+/** SIGKILLs the app's whole process group and waits until it is gone. */
+async function killApp(app: App, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+  const pid = app.child.pid as number;
+  sendSignal(app, signal);
   // SIGTERM asks for a clean stop; past 15 s the group is killed all the same.
   if (signal !== "SIGKILL" && (await Promise.race([app.exited.then(() => true), sleep(15_000).then(() => false)])) === false) process.kill(-pid, "SIGKILL");
   await app.exited;
@@ -225,9 +229,17 @@ test(`embedded kill drill: npm start SIGKILLed ${killCount} times; every run end
     // The moment of the kill: the first one while a charge is in flight (its answer held), the others
     // after a random number (1-12) of executions plus up to 150 ms, so they land inside steps and between them.
     let trigger: Promise<void> | null = null;
-    if (kill === 1) {
+    if (kill === 1 && app) {
+      // Killed the moment the charge arrives (its step would time out if the answer were held for long).
+      const running = app;
       holdCharges = true;
-      trigger = new Promise((resolve) => (onCount = (name) => name === "charge" && resolve()));
+      trigger = new Promise((resolve) => {
+        onCount = (name) => {
+          if (name !== "charge") return;
+          sendSignal(running, "SIGKILL");
+          resolve();
+        };
+      });
     }
     await topUp();
     if (!app) {
