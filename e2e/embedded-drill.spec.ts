@@ -233,13 +233,16 @@ test(`embedded kill drill: npm start SIGKILLed ${killCount} times; every run end
       // Killed the moment the charge arrives (its step would time out if the answer were held for long).
       const running = app;
       holdCharges = true;
-      trigger = new Promise((resolve) => {
+      trigger = new Promise((resolve, reject) => {
+        const late = setTimeout(() => reject(new Error(`no charge reached the counting fixture within 90 s:\n${running.output().slice(-3000)}`)), 90_000);
         onCount = (name) => {
           if (name !== "charge") return;
           sendSignal(running, "SIGKILL");
+          clearTimeout(late);
           resolve();
         };
       });
+      trigger.catch(() => undefined);
     }
     await topUp();
     if (!app) {
