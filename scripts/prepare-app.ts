@@ -19,6 +19,7 @@ import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
 import { applyPostgresMigrations } from "../lib/db/postgres/apply-migrations";
 import { isPostgresUrl } from "../lib/db/sql/open-database";
 import { PrismaAccounts } from "../lib/db/accounts";
+import { pendingSqliteMigrations } from "./pending-migrations";
 import { OwnerSetupError, prepareOwner } from "../lib/auth/owner-setup";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -46,8 +47,22 @@ function resetDatabase(url: string): void {
   step(`reset: deleted ${path.relative(root, file)}`);
 }
 
-/** Runs `npx prisma migrate deploy`, quiet unless it fails. */
+/**
+ * Runs `npx prisma migrate deploy`, quiet unless it fails, when the database
+ * has migrations to apply: Prisma needs the file to itself (an exclusive
+ * lock), so with nothing to apply it is not run (see ./pending-migrations).
+ */
 async function applyMigrations(url: string): Promise<void> {
+  const file = databaseFile(url);
+  if (file) {
+    let pending: string[];
+    try {
+      pending = pendingSqliteMigrations(file, path.join(root, "prisma", "migrations"));
+    } catch (error) {
+      throw new PrepareError(`cannot read the migrations ${path.relative(root, file)} has applied: ${lastLine(error)}`);
+    }
+    if (pending.length === 0) return step("migrations: up to date");
+  }
   const output = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
     const child = spawn("npx", ["--no", "prisma", "migrate", "deploy"], {
       cwd: root,
@@ -61,7 +76,8 @@ async function applyMigrations(url: string): Promise<void> {
     child.on("close", (code) => resolve({ code, text }));
   });
   if (output.code !== 0) {
-    const reason = (await probeDatabase(url)) ?? prismaReason(output.text);
+    const busy = /SocketTimeout|SQLITE_BUSY|database is locked/.test(output.text);
+    const reason = busy ? "another process has the database open (a worker, `npm run workflow -- wait`, a database browser…), and migrating needs it alone: stop it, then start again" : ((await probeDatabase(url)) ?? prismaReason(output.text));
     throw new PrepareError(`migrations failed (prisma migrate deploy): ${reason}`);
   }
   const applied = output.text.match(/following migration\(s\) have been applied/) ? "applied new migrations" : "up to date";
@@ -138,8 +154,9 @@ async function moveAllowedAgentsIntoGrants(url: string): Promise<void> {
 async function endInterruptedRuns(url: string): Promise<void> {
   const prisma = createPrismaClient(url);
   try {
-    const { queued, failed } = await resumeInterruptedRuns(prisma);
+    const { queued, failed, leftToLiveWorkers } = await resumeInterruptedRuns(prisma);
     if (queued > 0) step(`runs: ${queued} run${queued === 1 ? "" : "s"} left running by a stopped server queued to resume`);
+    if (leftToLiveWorkers > 0) step(`runs: ${leftToLiveWorkers} run${leftToLiveWorkers === 1 ? "" : "s"} held by a worker still running left to it`);
     if (failed > 0) step(`runs: ${failed} outside-host call${failed === 1 ? "" : "s"} left running by a stopped server marked failed`);
   } catch (error) {
     throw new PrepareError(`could not queue interrupted runs again: ${lastLine(error)}`);

@@ -6,39 +6,14 @@
  *   PORT=4000 npm start
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildIsStale } from "./build-state";
 import { prepareAppOrExit } from "./prepare-app";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-
-/** What `next build` compiles: a change to any of these makes the build stale. */
-const sources = ["app", "components", "lib", "nodes", "next.config.ts", "package.json", "tsconfig.json"];
-const skippedFolders = new Set(["node_modules", ".next", "data"]);
-
-/** The newest modification time (ms) under `entry`, 0 when it does not exist. */
-function newestChange(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
-  let newest = 0;
-  for (const child of readdirSync(entry)) {
-    if (skippedFolders.has(child)) continue;
-    newest = Math.max(newest, newestChange(path.join(entry, child)));
-  }
-  return newest;
-}
-
-function buildIsStale(): { stale: boolean; reason: string } {
-  const buildId = path.join(".next", "BUILD_ID");
-  if (!existsSync(buildId)) return { stale: true, reason: "no build yet" };
-  const built = statSync(buildId).mtimeMs;
-  const changed = Math.max(...sources.map(newestChange));
-  return changed > built ? { stale: true, reason: "sources changed since the last build" } : { stale: false, reason: "" };
-}
 
 const nextBin = path.join(path.dirname(createRequire(import.meta.url).resolve("next/package.json")), "dist", "bin", "next");
 const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -70,7 +45,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 async function main(): Promise<void> {
   await prepareAppOrExit();
 
-  const { stale, reason } = buildIsStale();
+  const { stale, reason } = buildIsStale(root);
   if (stale) {
     console.log(`start: building the app (${reason})...`);
     const build = runNext(["build"]);

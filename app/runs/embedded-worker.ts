@@ -19,7 +19,8 @@ export function embeddedWorkerWanted(env: NodeJS.ProcessEnv = process.env): bool
 
 export function startEmbeddedWorker(): void {
   if (holder.switchboardEmbeddedWorker || !embeddedWorkerWanted()) return;
-  const runtime = startWorkerRuntime({ databaseUrl: databaseUrl(), log: (line) => console.log(line) });
+  // SWITCHBOARD_NODES_DIR: where its node types are read, as for `npm run worker` (the kill drills point it at their own).
+  const runtime = startWorkerRuntime({ databaseUrl: databaseUrl(), nodesDir: process.env.SWITCHBOARD_NODES_DIR, log: (line) => console.log(line) });
   holder.switchboardEmbeddedWorker = runtime;
   holder.switchboardWakeWorker = () => runtime.queue.wake();
   console.log(`worker: embedded worker ${runtime.worker.workerId} takes this server's runs`);

@@ -1,31 +1,56 @@
+import { hostname } from "node:os";
 import type { PrismaClient } from "./create-client";
 
 export const interruptedRunMessage = "the server stopped while it ran";
 
 /**
- * At start-up on one box (embedded mode, SQLite) nothing can be running
- * yet, so every run still marked running was left by a killed process:
- * - a run a worker held (`workerId` set) is queued again, and the worker
- *   resumes it from its journal (recorded steps are replayed, not run again);
+ * Whether the worker `workerId` names (`host:pid:id`, see newWorkerId in
+ * lib/queue/run-worker.ts) may still be running: a process of another host,
+ * or one of this host's that is alive. Only a process of this host that is
+ * gone is surely dead.
+ */
+export function holderMayBeAlive(workerId: string, host: string = hostname()): boolean {
+  const [workerHost, pid] = workerId.split(":");
+  if (workerHost !== host || !/^\d+$/.test(pid ?? "")) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * At start-up on one box (embedded mode, SQLite), runs still marked running
+ * were mostly left by a killed process:
+ * - a run a worker held is queued again, and the worker resumes it from its
+ *   journal (recorded steps are replayed, not run again), when its holder is
+ *   surely gone (a process of this host that no longer runs) or its lease
+ *   has expired. A run held by a live worker (`npm run worker` beside the
+ *   server) is left to it: taking it away would cut its call in flight,
+ *   stopping a call that is not safe to repeat as needs-attention; if that
+ *   worker dies, its lease expires and the run is taken over;
  * - a run no worker held (an outside MCP host's call, run by the endpoint in
  *   its own process while the host waited) is ended as failed, node runs too:
  *   its host has gone, and nothing would resume it. Its MCP task, when it
  *   was one, ends failed with that reason, so a host that comes back reads it.
  * Called once (scripts/prepare-app.ts). With Postgres and workers this sweep
  * is not used: a dead worker's runs are taken over when its leases expire.
- * Returns how many runs it queued and how many it failed.
+ * Returns how many runs it queued, failed, and left to a live worker.
  */
-export async function resumeInterruptedRuns(db: PrismaClient, now: Date = new Date()): Promise<{ queued: number; failed: number }> {
-  const orphans = await db.run.findMany({ where: { status: "running", workerId: null }, select: { id: true } });
-  const ids = orphans.map((run) => run.id);
+export async function resumeInterruptedRuns(db: PrismaClient, now: Date = new Date(), mayBeAlive: (workerId: string) => boolean = holderMayBeAlive): Promise<{ queued: number; failed: number; leftToLiveWorkers: number }> {
+  const running = await db.run.findMany({ where: { status: "running" }, select: { id: true, workerId: true, leaseExpiresAt: true } });
+  const orphans = running.filter((run) => run.workerId === null).map((run) => run.id);
+  const held = running.filter((run) => run.workerId !== null);
+  const resumable = held.filter((run) => !run.leaseExpiresAt || run.leaseExpiresAt <= now || !mayBeAlive(run.workerId as string)).map((run) => run.id);
   const [queued, failed] = await db.$transaction([
-    db.run.updateMany({ where: { status: "running", workerId: { not: null } }, data: { status: "queued", leaseExpiresAt: null } }),
-    db.run.updateMany({ where: { id: { in: ids } }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
-    db.nodeRun.updateMany({ where: { runId: { in: ids }, status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
+    db.run.updateMany({ where: { id: { in: resumable }, status: "running" }, data: { status: "queued", leaseExpiresAt: null } }),
+    db.run.updateMany({ where: { id: { in: orphans }, status: "running", workerId: null }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
+    db.nodeRun.updateMany({ where: { runId: { in: orphans }, status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
     db.mcpEndpointTask.updateMany({
-      where: { runId: { in: ids }, status: { notIn: ["completed", "failed", "cancelled"] } },
+      where: { runId: { in: orphans }, status: { notIn: ["completed", "failed", "cancelled"] } },
       data: { status: "failed", statusMessage: interruptedRunMessage, result: JSON.stringify({ content: [{ type: "text", text: interruptedRunMessage }], isError: true }), lastUpdatedAt: now },
     }),
   ]);
-  return { queued: queued.count, failed: failed.count };
+  return { queued: queued.count, failed: failed.count, leftToLiveWorkers: held.length - resumable.length };
 }

@@ -24,8 +24,8 @@ export async function checkRunDatabase(url: string): Promise<string | null> {
     await db.query(`SELECT "leaseExpiresAt" FROM "Run" LIMIT 1`);
     return null;
   } catch {
-    const how = isPostgresUrl(url) ? "npm run db:migrate" : "npm start once (it migrates), or npm run db:migrate";
-    return `the database ${shown} is not migrated (no run journal tables); run \`${how}\` first`;
+    const how = isPostgresUrl(url) ? "`npm run db:migrate`" : "`npm start` once (it migrates) or `npm run db:migrate`";
+    return `the database ${shown} is not migrated (no run journal tables); run ${how} first`;
   } finally {
     await db.close().catch(() => undefined);
   }

@@ -15,8 +15,17 @@ export interface CountingServer {
   close(): Promise<void>;
 }
 
+export interface CountingOptions {
+  maxDelayMs?: number;
+  delayMs?: number;
+  /** A delay for this one request (ms), overriding the others; undefined keeps them. */
+  delayFor?: (name: string, tag: string) => number | undefined;
+  /** Told of every execution as it is counted (before the answer is sent). */
+  onCount?: (name: string, tag: string) => void;
+}
+
 /** Answers POST /count/<name> with `{ tag }` after a short random delay (or exactly `delayMs`), and counts it. */
-export async function countingServer(options: { maxDelayMs?: number; delayMs?: number } = {}): Promise<CountingServer> {
+export async function countingServer(options: CountingOptions = {}): Promise<CountingServer> {
   const counts = new Map<string, number>();
   const server: Server = createServer((request, response) => {
     let body = "";
@@ -26,17 +35,22 @@ export async function countingServer(options: { maxDelayMs?: number; delayMs?: n
       const tag = String((JSON.parse(body || "{}") as { tag?: unknown }).tag ?? "");
       const key = `${name}:${tag}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
+      options.onCount?.(name, tag);
+      const delay = options.delayFor?.(name, tag) ?? options.delayMs ?? Math.floor(Math.random() * (options.maxDelayMs ?? 30));
       setTimeout(() => {
         response.setHeader("content-type", "application/json");
         response.end(JSON.stringify({ tag, name }));
-      }, options.delayMs ?? Math.floor(Math.random() * (options.maxDelayMs ?? 30)));
+      }, delay);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
   };
 }
 
