@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CanvasEditor } from "@/components/canvas/canvas-editor";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { canvasCatalogue } from "@/lib/canvas";
+import { canvasCatalogue, openCanvasWorkflow } from "@/lib/canvas";
 import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";
@@ -66,10 +66,13 @@ export default async function WorkflowCanvasPage({ params }: Params) {
   }
   const [linted, servers] = await Promise.all([lintNodes(path.join(process.cwd(), "nodes")), canvasServers(record.id)]);
   const catalogue = canvasCatalogue(linted);
+  // Opened and analysed here, once: the browser's first render then only draws (lib/canvas/open-canvas.ts).
+  const opened = openCanvasWorkflow({ ...parsed.workflow, name: record.name }, catalogue, servers);
   return (
     <CanvasEditor
       workflowId={record.id}
-      workflow={{ ...parsed.workflow, name: record.name }}
+      workflow={opened.workflow}
+      analysis={opened.analysis}
       catalogue={catalogue}
       versions={versions.map((version) => ({ number: version.number, note: version.note, createdAt: version.createdAt.toISOString() }))}
       saveActions={saveActions}
