@@ -4,7 +4,7 @@ import "@xyflow/react/dist/style.css";
 import "./canvas.css";
 import { ReactFlowProvider } from "@xyflow/react";
 import { useEffect, useState } from "react";
-import { analyseWorkflow, type CanvasCatalogue, type CanvasNodeType, type CanvasServer, canvasNodeTypes, migrateMcpToolSources } from "@/lib/canvas";
+import { type CanvasCatalogue, type CanvasServer, canvasLookups, type WorkflowAnalysis } from "@/lib/canvas";
 import { mcpServerChoice, type Workflow } from "@/lib/graph";
 import { createCanvasStores } from "@/lib/store";
 import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, CanvasServerActions, VersionItem } from "@/components/workflows/action-types";
@@ -18,13 +18,15 @@ import { serverToolLister } from "./server-tools";
 /**
  * The canvas editor of one workflow. It creates the canvas's stores once
  * (document + history, selection, run status, analysis, notices, servers)
- * and lays out palette, canvas and inspector around them. MCP servers an
- * agent declares in its `tools` list open as MCP server nodes wired to it
- * (migrateMcpToolSources), so the canvas shows every server the same way.
+ * and lays out palette, canvas and inspector around them. The workflow
+ * comes as the server opened it (openCanvasWorkflow: MCP servers an agent
+ * declares in its `tools` list are server nodes wired to it) with its first
+ * analysis, so the first render spends no time analysing.
  */
 export function CanvasEditor({
   workflowId,
   workflow,
+  analysis,
   catalogue,
   versions,
   saveActions,
@@ -35,7 +37,10 @@ export function CanvasEditor({
   origins = { waiting: [] },
 }: {
   workflowId: string;
+  /** As openCanvasWorkflow made it. */
   workflow: Workflow;
+  /** The workflow's analysis, from openCanvasWorkflow. */
+  analysis: WorkflowAnalysis;
   catalogue: CanvasCatalogue;
   versions: VersionItem[];
   saveActions: CanvasSaveActions;
@@ -48,13 +53,8 @@ export function CanvasEditor({
   origins?: { waiting: OriginNoticeEntry[]; approve?: ApproveOrigin };
 }) {
   const [environment] = useState<CanvasEnvironment>(() => {
-    const entries = new Map<string, CanvasNodeType>(catalogue.types.map((type) => [type.name, type]));
-    const nodeTypes = canvasNodeTypes(catalogue);
-    const titleOf = (type: string) => entries.get(type)?.title ?? type;
-    const toolConnectorOf = (type: string) => (entries.get(type)?.hasToolExchange ? (entries.get(type)?.toolConnector ?? "mcpService") : undefined);
-    const opened = migrateMcpToolSources(workflow, toolConnectorOf).workflow;
-    const serverContext = { servers: new Map(servers.map((server) => [server.id, server])), tools: {} };
-    const stores = createCanvasStores({ workflow: opened, titleOf, analysis: analyseWorkflow(opened, nodeTypes, entries, serverContext), servers });
+    const { entries, nodeTypes, titleOf } = canvasLookups(catalogue);
+    const stores = createCanvasStores({ workflow, titleOf, analysis, servers });
     const listServerTools = serverToolLister(stores.servers, serverActions ?? notListed);
     const grant = serverActions?.grant;
     const grantServer = grant

@@ -14,8 +14,9 @@ import { ApprovalBadge } from "./approval-badge";
  * A workflow node on the canvas: title, kind, signal ports (inputs left,
  * outputs right), tool connectors (an agent's socket at the bottom, a
  * provider's plug on top, a Task Start's task handle at the bottom),
- * problems, an agent's tool cost and the run status. Memoised, and it reads
- * only its own slices of the stores, so a 500-node canvas stays smooth.
+ * problems, an agent's tool cost and the run status. Memoised on what it
+ * draws (sameNodeView), and it reads only its own slices of the stores, so a
+ * 500-node canvas stays smooth.
  */
 export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selected }: NodeProps<CanvasNode>) {
   const { nodeTypes, entries } = useCanvas();
@@ -59,9 +60,10 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
         <div className="wf-node-ports">
           <ul className="wf-port-list wf-inputs" aria-label={`Inputs of ${id}`}>
             {inputs.map((handle) => (
+              // The name is a plain text node, not a span: 500 nodes' ports are thousands of elements fewer.
               <li key={handle.name} className="wf-port">
                 <NodeHandleView handle={handle} nodeId={id} />
-                <span className="wf-port-name">{handle.name}</span>
+                {handle.name}
                 {handle.port?.required ? <span className="wf-port-required" aria-label="required">*</span> : null}
               </li>
             ))}
@@ -69,7 +71,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
           <ul className="wf-port-list wf-outputs" aria-label={`Outputs of ${id}`}>
             {outputs.map((handle) => (
               <li key={handle.name} className="wf-port">
-                <span className="wf-port-name">{handle.name}</span>
+                {handle.name}
                 <NodeHandleView handle={handle} nodeId={id} />
               </li>
             ))}
@@ -94,7 +96,17 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
       {bottom.length > 0 ? <ConnectorRow handles={bottom} nodeId={id} placement="bottom" /> : null}
     </div>
   );
-});
+}, sameNodeView);
+
+/**
+ * A node draws only its id, data and selection (the rest it reads from the
+ * stores). React Flow also passes its measured size, position and z-index:
+ * comparing those would draw all 500 nodes again once React Flow has measured
+ * them, and a dragged node on every frame.
+ */
+export function sameNodeView(before: NodeProps<CanvasNode>, after: NodeProps<CanvasNode>): boolean {
+  return before.id === after.id && before.data === after.data && before.selected === after.selected;
+}
 
 /** Tool connectors along the top or bottom edge, each with its name. */
 function ConnectorRow({ handles, nodeId, placement }: { handles: NodeHandle[]; nodeId: string; placement: "top" | "bottom" }) {

@@ -13,6 +13,7 @@ export { analyseWorkflow, type CanvasProblem, type NodeAnalysis, type ServerCont
 export { serverNodeTools, serverSearchText, type CanvasServer, type ServerAvailability, type ServerTools, type ServerToolsById } from "./canvas-servers";
 export { serverProblems, type ServerProblem } from "./server-problems";
 export { migrateMcpToolSources } from "./migrate-mcp-tools";
+export { canvasLookups, openCanvasWorkflow, type CanvasLookups } from "./open-canvas";
 export { configIssues, validateConfig } from "./config-check";
 export { edgeHandleIds, handleId, isSourceRole, parseHandleId } from "./handle-ids";
 export { proposeConnection, type DrawnConnection, type ProposedEdge } from "./propose-connection";

@@ -1,7 +1,7 @@
 import { checkConnection, type Connection } from "./connection-check";
 import type { NodeTypes } from "./node-type-info";
-import { loopsWithoutExit } from "./signal-loops";
-import { createValidationContext, leavesConditionalOutput } from "./validation-context";
+import { loopsWithoutExit, reaches, signalSuccessors } from "./signal-loops";
+import { createValidationContext, leavesConditionalOutput, type ValidationContext } from "./validation-context";
 import type { EdgeKind, Workflow, WorkflowEdge } from "./workflow";
 
 export type ConnectVerdict = { ok: true; kind: EdgeKind; warning?: string } | { ok: false; reason: string };
@@ -21,7 +21,7 @@ const proposedEdgeId = "\u0000proposed";
  * // { ok: false, reason: "A service edge joins a tool provider to an agent; both ends here consume tools." }
  */
 export function canConnect(workflow: Workflow, nodeTypes: NodeTypes, connection: Connection): ConnectVerdict {
-  const context = createValidationContext(workflow, nodeTypes);
+  const { context, conditional, unconditionalSuccessors } = prepared(workflow, nodeTypes);
   const verdict = checkConnection(context.nodesById, nodeTypes, connection);
   if (!verdict.ok) return { ok: false, reason: verdict.reason };
   const edge: WorkflowEdge = {
@@ -34,9 +34,10 @@ export function canConnect(workflow: Workflow, nodeTypes: NodeTypes, connection:
   };
   const twin = workflow.edges.find((other) => sameHandles(other, edge));
   if (twin) return { ok: false, reason: `These two handles are already joined by edge "${twin.id}".` };
-  if (edge.kind === "signal") {
+  // Only an unconditional edge can be on a loop with no exit; the loop is named only when the cheap reachability check finds one.
+  if (edge.kind === "signal" && !conditional(edge) && reaches(unconditionalSuccessors, edge.target, edge.source)) {
     const withEdge = { ...workflow, edges: [...workflow.edges, edge] };
-    const loop = loopsWithoutExit(withEdge, (candidate) => leavesConditionalOutput(context, candidate)).find((found) => found.edgeIds.includes(proposedEdgeId));
+    const loop = loopsWithoutExit(withEdge, conditional).find((found) => found.edgeIds.includes(proposedEdgeId));
     if (loop) {
       return {
         ok: false,
@@ -45,6 +46,33 @@ export function canConnect(workflow: Workflow, nodeTypes: NodeTypes, connection:
     }
   }
   return verdict.warning ? { ok: true, kind: verdict.kind, warning: verdict.warning.message } : { ok: true, kind: verdict.kind };
+}
+
+interface Prepared {
+  nodeTypes: NodeTypes;
+  nodeCount: number;
+  edgeCount: number;
+  context: ValidationContext;
+  conditional: (edge: WorkflowEdge) => boolean;
+  unconditionalSuccessors: ReadonlyMap<string, string[]>;
+}
+
+/**
+ * What every check against one workflow shares, made once per workflow
+ * object: while an edge is drawn the canvas asks canConnect for every
+ * handle on the canvas against the same document.
+ */
+const preparedByWorkflow = new WeakMap<Workflow, Prepared>();
+
+function prepared(workflow: Workflow, nodeTypes: NodeTypes): Prepared {
+  const cached = preparedByWorkflow.get(workflow);
+  // The lengths guard against a caller that pushed into the same workflow object since.
+  if (cached && cached.nodeTypes === nodeTypes && cached.nodeCount === workflow.nodes.length && cached.edgeCount === workflow.edges.length) return cached;
+  const context = createValidationContext(workflow, nodeTypes);
+  const conditional = (edge: WorkflowEdge) => leavesConditionalOutput(context, edge);
+  const made = { nodeTypes, nodeCount: workflow.nodes.length, edgeCount: workflow.edges.length, context, conditional, unconditionalSuccessors: signalSuccessors(workflow, conditional) };
+  preparedByWorkflow.set(workflow, made);
+  return made;
 }
 
 function sameHandles(a: WorkflowEdge, b: WorkflowEdge): boolean {

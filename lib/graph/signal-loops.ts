@@ -35,16 +35,60 @@ export function loopsWithoutExit(
 ): SignalLoop[] {
   const order = new Map(workflow.nodes.map((node, index) => [node.id, index]));
   const edges = workflow.edges.filter((edge) => edge.kind === "signal" && order.has(edge.source) && order.has(edge.target) && !isConditional(edge));
-  const successors = new Map<string, string[]>();
-  for (const edge of edges) successors.set(edge.source, [...(successors.get(edge.source) ?? []), edge.target]);
-  return stronglyConnected([...order.keys()], successors)
-    .map((component) => new Set(component))
-    .map((members) => ({ members, inside: edges.filter((edge) => members.has(edge.source) && members.has(edge.target)) }))
-    .filter(({ members, inside }) => members.size > 1 || inside.length > 0)
-    .map(({ members, inside }) => ({
-      nodeIds: [...members].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
+  const successors = successorsOf(edges);
+  const components = stronglyConnected([...order.keys()], successors);
+  // One pass over the edges: each edge inside a component, by component (not a scan of every edge per component).
+  const componentOf = new Map<string, number>();
+  components.forEach((component, index) => component.forEach((member) => componentOf.set(member, index)));
+  const inside = components.map((): WorkflowEdge[] => []);
+  for (const edge of edges) {
+    const component = componentOf.get(edge.source);
+    if (component !== undefined && component === componentOf.get(edge.target)) inside[component].push(edge);
+  }
+  return components
+    .map((component, index) => ({ component, inside: inside[index] }))
+    .filter(({ component, inside }) => component.length > 1 || inside.length > 0)
+    .map(({ component, inside }) => ({
+      nodeIds: [...component].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
       edgeIds: inside.map((edge) => edge.id),
     }));
+}
+
+/** Each node's successors over the unconditional signal edges (those a loop with no exit is made of). */
+export function signalSuccessors(workflow: Pick<Workflow, "edges">, isConditional: (edge: WorkflowEdge) => boolean): Map<string, string[]> {
+  return successorsOf(workflow.edges.filter((edge) => edge.kind === "signal" && !isConditional(edge)));
+}
+
+/**
+ * Whether `from` reaches `to` over these successors (a node reaches
+ * itself). A new unconditional edge to → from closes a loop with no exit
+ * exactly when it does; linear in the edges, so canConnect asks it before it
+ * names the loop with loopsWithoutExit.
+ */
+export function reaches(successors: ReadonlyMap<string, readonly string[]>, from: string, to: string): boolean {
+  if (from === to) return true;
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    for (const next of successors.get(queue.pop() as string) ?? []) {
+      if (next === to) return true;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return false;
+}
+
+function successorsOf(edges: readonly WorkflowEdge[]): Map<string, string[]> {
+  const successors = new Map<string, string[]>();
+  for (const edge of edges) {
+    const list = successors.get(edge.source);
+    if (list) list.push(edge.target);
+    else successors.set(edge.source, [edge.target]);
+  }
+  return successors;
 }
 
 /** Tarjan's strongly connected components, without recursion so deep graphs cannot overflow the stack. */

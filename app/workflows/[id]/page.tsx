@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CanvasEditor } from "@/components/canvas/canvas-editor";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { canvasCatalogue } from "@/lib/canvas";
+import { canvasCatalogue, openCanvasWorkflow } from "@/lib/canvas";
 import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
-import { lintNodes } from "@/lib/manifest";
+import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
 import { listServerToolsAction } from "../../actions/servers";
 import { approveOriginAction, grantAction } from "../../actions/grants";
@@ -22,7 +22,7 @@ import {
 } from "../../actions/workflows";
 import { may, requirePageRole } from "@/lib/auth/require-role";
 
-// Reads the database and nodes/ on every request.
+// Reads the database on every request; nodes/ through the catalogue cache (re-read when a file changes, outside production).
 export const dynamic = "force-dynamic";
 
 const saveActions = {
@@ -73,12 +73,16 @@ export default async function WorkflowCanvasPage({ params }: Params) {
     if (!(error instanceof DatabaseError)) throw error;
     return <ErrorNotice title="The workflow cannot be opened">{error.message}</ErrorNotice>;
   }
-  const [linted, servers] = await Promise.all([lintNodes(path.join(process.cwd(), "nodes")), canvasServers(record.id)]);
+  // The cached catalogue: linting nodes/ on every request was most of an empty canvas's server time.
+  const [linted, servers] = await Promise.all([cachedCatalogue(path.join(process.cwd(), "nodes")), canvasServers(record.id)]);
   const catalogue = canvasCatalogue(linted);
+  // Opened and analysed here, once: the browser's first render then only draws (lib/canvas/open-canvas.ts).
+  const opened = openCanvasWorkflow({ ...parsed.workflow, name: record.name }, catalogue, servers);
   return (
     <CanvasEditor
       workflowId={record.id}
-      workflow={{ ...parsed.workflow, name: record.name }}
+      workflow={opened.workflow}
+      analysis={opened.analysis}
       catalogue={catalogue}
       versions={versions.map((version) => ({ number: version.number, note: version.note, createdAt: version.createdAt.toISOString() }))}
       saveActions={saveActions}
