@@ -25,7 +25,7 @@ test.describe("a server's approval defaults", () => {
     await defaults.getByLabel(`Every tool of ${serverName}`).selectOption({ label: "Ask a person before every call" });
     const perTool = defaults.getByLabel("Per tool (JSON, wins over the above)");
     await perTool.fill('{ "echo": { "decide": "sometimes" } }');
-    await defaults.getByRole("button", { name: `Save the approval defaults of ${serverName}` }).click();
+    await defaults.getByRole("button", { name: `Save approval defaults of ${serverName}` }).click();
     await expect(defaults.getByRole("status")).toContainText("tools.echo.decide: must be one of allow, ask, deny, rules");
     await expect(perTool).toHaveAttribute("aria-invalid", "true");
     await page.reload();
@@ -34,7 +34,7 @@ test.describe("a server's approval defaults", () => {
     const saved = page.getByRole("region", { name: "Approval defaults" });
     await saved.getByLabel(`Every tool of ${serverName}`).selectOption({ label: "Ask a person before every call" });
     await saved.getByLabel("Per tool (JSON, wins over the above)").fill('{ "echo": "allow" }');
-    await saved.getByRole("button", { name: `Save the approval defaults of ${serverName}` }).click();
+    await saved.getByRole("button", { name: `Save approval defaults of ${serverName}` }).click();
     await expect(saved.getByRole("status")).toContainText("Saved: these defaults apply");
     await page.reload();
     await expect(page.getByRole("region", { name: "Approval defaults" }).getByLabel(`Every tool of ${serverName}`)).toHaveValue("ask");

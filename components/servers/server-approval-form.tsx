@@ -72,7 +72,7 @@ export function ServerApprovalForm({ serverId, serverName, value, save }: { serv
           />
         </div>
         <div className={styles.buttonRow}>
-          <button type="submit" className={styles.secondaryButton} disabled={pending} aria-label={`Save the approval defaults of ${serverName}`}>
+          <button type="submit" className={styles.secondaryButton} disabled={pending} aria-label={`Save approval defaults of ${serverName}`}>
             {pending ? "Saving…" : "Save approval defaults"}
           </button>
         </div>
