@@ -64,6 +64,30 @@ describe("ConnectionManager: resolving a server's tools", () => {
     }
   });
 
+  it("carries each tool's annotations: read-only or idempotent tools are safe to run again after a crash; the hints reach the approval rules", async () => {
+    const annotated = () => {
+      const server = new McpServer({ name: "mail", version: "1.0.0" });
+      const reply = async () => ({ content: [{ type: "text" as const, text: "ok" }] });
+      server.registerTool("read_inbox", { description: "Reads the inbox.", annotations: { readOnlyHint: true, openWorldHint: true } }, reply);
+      server.registerTool("label", { description: "Sets a label.", annotations: { readOnlyHint: false, idempotentHint: true } }, reply);
+      server.registerTool("delete_mail", { description: "Deletes a mail.", annotations: { destructiveHint: true } }, reply);
+      server.registerTool("send", { description: "Sends a mail." }, reply);
+      return server;
+    };
+    const { manager } = managerFor(await registryWith(entry("mail")), { mail: annotated });
+    try {
+      const tools = await manager.resolve({ serverId: "mail" }, agent);
+      expect(tools.map((tool) => [tool.name, tool.retrySafe, tool.hints])).toEqual([
+        ["read_inbox", true, { readOnly: true, destructive: undefined, openWorld: true }],
+        ["label", true, { readOnly: false, destructive: undefined, openWorld: undefined }],
+        ["delete_mail", false, { readOnly: undefined, destructive: true, openWorld: undefined }],
+        ["send", false, { readOnly: undefined, destructive: undefined, openWorld: undefined }],
+      ]);
+    } finally {
+      await manager.closeAll();
+    }
+  });
+
   it("refuses unknown and switched-off servers (which workflow may use a server is the engine's grant check)", async () => {
     const registry = await registryWith(entry("admin"), entry("off", { enabled: false }));
     const { manager, stats } = managerFor(registry, { admin: searchServer, off: searchServer });

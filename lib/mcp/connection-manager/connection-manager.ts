@@ -114,6 +114,10 @@ export class ConnectionManager implements McpToolResolver {
       server: source.serverId,
       description: tool.description,
       inputSchema: tool.inputSchema,
+      // Its annotations: a call caught mid-flight by a killed worker runs again only when the server marks it read-only or idempotent;
+      // approval rules read read-only, destructive and open-world.
+      retrySafe: tool.hints.readOnly === true || tool.hints.idempotent === true,
+      hints: { readOnly: tool.hints.readOnly, destructive: tool.hints.destructive, openWorld: tool.hints.openWorld },
       // The registry's default approval policy for this tool (set on /servers), if any.
       ...withServerApproval(link.entry.approval, tool.name),
       call: (args, meta) =>

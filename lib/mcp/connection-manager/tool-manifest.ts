@@ -8,6 +8,8 @@ export interface ManifestTool {
   inputSchema: Record<string, unknown>;
   /** `execution.taskSupport: "required"`: called as an MCP task. */
   taskRequired: boolean;
+  /** What the server says of the tool (MCP annotations): hints, never guarantees, used by approval rules and resume. */
+  hints: { readOnly?: boolean; destructive?: boolean; idempotent?: boolean; openWorld?: boolean };
 }
 
 /** A tool the server listed that cannot be offered, and why; `tool` is null when the entry has no usable name. */
@@ -93,6 +95,12 @@ function judge(listed: readonly unknown[]): ToolManifest {
       description: tool.description ?? "",
       inputSchema: tool.inputSchema as Record<string, unknown>,
       taskRequired: tool.execution?.taskSupport === "required",
+      hints: {
+        readOnly: tool.annotations?.readOnlyHint,
+        destructive: tool.annotations?.destructiveHint,
+        idempotent: tool.annotations?.idempotentHint,
+        openWorld: tool.annotations?.openWorldHint,
+      },
     });
   }
   return { tools, problems };
