@@ -1,6 +1,7 @@
 "use server";
 
 import { cookies } from "next/headers";
+import { safeNext } from "@/lib/auth/safe-next";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import type { ActionResult, FormState } from "@/components/servers/action-types";
@@ -20,10 +21,6 @@ import { checkSignIn } from "@/lib/auth/sign-in";
  */
 
 /** Where to go after signing in: a path on this app only, never another site. */
-function safeNext(value: FormDataEntryValue | null): string {
-  const text = typeof value === "string" ? value : "";
-  return text.startsWith("/") && !text.startsWith("//") && !text.startsWith("/\\") ? text : "/";
-}
 
 async function setSessionCookie(userId: string): Promise<void> {
   const session = await startSession(userId);

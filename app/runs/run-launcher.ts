@@ -92,7 +92,7 @@ export async function decideWaitingCall(callId: string, input: DecisionInput): P
 /** Forks a finished run at one of its steps (see forkRun): the fork is queued like any run, and a worker is woken for it. */
 export async function launchFork(request: ForkRequest): Promise<ForkResult> {
   const needsNodeTypes = request.prompt !== undefined || request.model !== undefined || request.document !== undefined;
-  const result = await forkRun(runDatabase(), request, needsNodeTypes ? { nodeTypes: (await createLocalEnvironment()).nodeTypes } : {});
+  const result = await forkRun(runDatabase(), request, needsNodeTypes ? { nodeTypes: (await createLocalEnvironment({ nodesDir: process.env.SWITCHBOARD_NODES_DIR })).nodeTypes } : {});
   if (result.ok) notifyWorkers(result.runId);
   return result;
 }
@@ -109,7 +109,7 @@ export async function forkOptionsOf(runId: string): Promise<ForkOptions> {
   const [workflow] = run.workflowId ? await runDatabase().query<{ id: string }>(`SELECT "id" FROM "Workflow" WHERE "id" = ?`, [run.workflowId]) : [];
   const parsed = parseWorkflow(JSON.parse(run.document));
   if (!parsed.ok) return { agents: {}, currentVersion: Boolean(workflow) };
-  const { nodeTypes } = await createLocalEnvironment();
+  const { nodeTypes } = await createLocalEnvironment({ nodesDir: process.env.SWITCHBOARD_NODES_DIR });
   const agents: ForkOptions["agents"] = {};
   for (const node of parsed.workflow.nodes) {
     const info = lookupNodeType(nodeTypes, node.type);

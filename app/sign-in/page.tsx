@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { safeNext } from "@/lib/auth/safe-next";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { oidcConfig, OidcSettingsError } from "@/lib/auth/oidc/oidc";
@@ -15,7 +16,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   publicAction("the sign-in screen");
   if ((await accounts().countOwners()) === 0) redirect("/setup");
   const { next } = await searchParams;
-  if (await currentActor()) redirect(next?.startsWith("/") && !next.startsWith("//") ? next : "/");
+  if (await currentActor()) redirect(safeNext(next));
   const sso = singleSignOn();
   const ssoError = (await cookies()).get(oidcErrorCookie)?.value;
   return (
@@ -33,7 +34,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <SignInForm action={signInAction} next={next} />
       {sso ? (
         <p className="card">
-          <a className="button" href={`/sign-in/oidc${next?.startsWith("/") && !next.startsWith("//") ? `?next=${encodeURIComponent(next)}` : ""}`}>
+          <a className="button" href={`/sign-in/oidc${safeNext(next) !== "/" ? `?next=${encodeURIComponent(safeNext(next))}` : ""}`}>
             Sign in with {sso.name}
           </a>
         </p>

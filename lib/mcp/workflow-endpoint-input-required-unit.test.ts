@@ -69,4 +69,30 @@ describe("input_required rounds of a held call", () => {
     expect(fake.answers).toEqual([{ action: "cancel" }]);
     expect(await rounds.round(params, context({ requestState: first.requestState, inputResponses: accept }), who)).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("has ended here") }] });
   });
+
+  it("takes an answer only with the state minted for the question asked now: an earlier question's state asks the current one again", async () => {
+    const rounds = new HostQuestionRounds({ holdMs: 60_000 });
+    const answers: QuestionAnswer[] = [];
+    // TEST DOUBLE: a tool that asks twice.
+    const twice = {
+      calls: {
+        isTask: () => true,
+        async call(_params: unknown, _signal: AbortSignal, ask?: QuestionAsker) {
+          for (const message of ["First?", "Second?"]) answers.push(await ask!({ mode: "form", message, requestedSchema: { type: "object", properties: { decision: { type: "string" } } } }));
+          return { content: [{ type: "text", text: "asked twice" }] };
+        },
+      },
+      close: async () => undefined,
+    } as unknown as WorkflowEndpoint;
+    const first = (await rounds.start(twice, params, context(), who)) as InputRequired;
+    const second = (await rounds.round(params, context({ requestState: first.requestState, inputResponses: { "switchboard-question-1": { action: "decline" } } }), who)) as InputRequired;
+    expect(second.inputRequests["switchboard-question-2"]).toMatchObject({ params: { message: "Second?" } });
+    // The first question's state with a made-up answer to the second: not taken.
+    const replayed = (await rounds.round(params, context({ requestState: first.requestState, inputResponses: { "switchboard-question-2": { action: "accept", content: { decision: "approve" } } } }), who)) as InputRequired;
+    expect(replayed.resultType).toBe("input_required");
+    expect(answers).toEqual([{ action: "decline" }]);
+    const done = await rounds.round(params, context({ requestState: replayed.requestState, inputResponses: { "switchboard-question-2": { action: "accept", content: { decision: "approve" } } } }), who);
+    expect(done).toEqual({ content: [{ type: "text", text: "asked twice" }] });
+    expect(answers).toEqual([{ action: "decline" }, { action: "accept", content: { decision: "approve" } }]);
+  });
 });

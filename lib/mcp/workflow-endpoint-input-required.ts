@@ -4,9 +4,10 @@ import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/
 import type { QuestionAnswer, ToolQuestion } from "../tools/tool-question";
 import type { WorkflowEndpoint } from "./workflow-endpoint";
 
-/** What the signed `requestState` carries: which held call, for which workflow and which caller. */
+/** What the signed `requestState` carries: which held call and which of its questions, for which workflow and which caller. */
 interface HeldState {
   held: string;
+  key: string;
   workflowId: string;
   principal: string;
 }
@@ -120,6 +121,8 @@ export class HostQuestionRounds {
     if (held.tool !== params.name) return gone(`it was asked during a call of ${held.tool}, not ${params.name}`);
     const pending = held.pending;
     if (pending) {
+      // A state minted for an earlier question answers nothing now: the question asked now is asked again.
+      if (payload.key !== pending.key) return this.#ask(held, pending.key, pending.question, context);
       const view = inputResponse(context.mcpReq.inputResponses, pending.key);
       // No answer for the question in this request: it is asked again.
       if (view.kind !== "elicit") return this.#ask(held, pending.key, pending.question, context);
@@ -156,7 +159,7 @@ export class HostQuestionRounds {
   }
 
   async #ask(held: HeldCall, key: string, question: ToolQuestion, context: ServerContext): Promise<Record<string, unknown>> {
-    const requestState = await this.#codec.mint({ held: held.id, workflowId: held.workflowId, principal: held.principal }, context);
+    const requestState = await this.#codec.mint({ held: held.id, key, workflowId: held.workflowId, principal: held.principal }, context);
     const request =
       question.mode === "url"
         ? inputRequired.elicitUrl({ message: question.message, url: question.url })

@@ -122,7 +122,9 @@ export class WorkflowEndpointSessions {
 
   private async continueSession(sessionId: string, request: Request, target: EndpointTarget): Promise<Response> {
     const record = await this.store.find(sessionId);
-    if (!record || record.workflowId !== target.workflowId || record.closedAt) {
+    // A session id sent to another workflow's URL is not that workflow's session: answered 404, the session itself untouched.
+    if (record && !record.closedAt && record.workflowId !== target.workflowId) return endpointErrorResponse(404, sessionNotFound, { code: -32001 });
+    if (!record || record.closedAt) {
       await this.drop(sessionId);
       return endpointErrorResponse(404, sessionNotFound, { code: -32001 });
     }

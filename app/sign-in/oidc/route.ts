@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { safeNext } from "@/lib/auth/safe-next";
 import { publicAction } from "@/lib/auth/require-role";
 import { authorizationRequest, discover, oidcConfig, OidcSettingsError, OidcSignInError } from "@/lib/auth/oidc/oidc";
 import { keepPendingSignIn, oidcErrorCookie, oidcStateCookie } from "@/lib/auth/oidc/pending-sign-ins";
@@ -30,7 +31,7 @@ export async function GET(request: NextRequest) {
     const metadata = await discover(config);
     const next = request.nextUrl.searchParams.get("next") ?? "/";
     const redirectUri = `${origin}/sign-in/oidc/callback`;
-    const { url, pending } = authorizationRequest(config, metadata, redirectUri, next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/");
+    const { url, pending } = authorizationRequest(config, metadata, redirectUri, safeNext(next));
     keepPendingSignIn({ pending, redirectUri });
     const response = NextResponse.redirect(url, 303);
     response.cookies.set(oidcStateCookie, pending.state, {

@@ -143,9 +143,10 @@ export async function completeSignIn(
   query: URLSearchParams,
   now = Date.now(),
 ): Promise<{ email: string; subject: string }> {
-  if (query.get("error")) throw new OidcSignInError("denied", `${config.name} did not sign you in: ${query.get("error_description") || query.get("error")}`);
+  // The state first: a link anyone can make (`?error=…&error_description=…`) must not put its words on the sign-in page.
   const state = query.get("state");
   if (!pending || !state || state !== pending.state) throw new OidcSignInError("state", "This sign-in link does not belong to this browser (its state does not match). Start again from the sign-in page.");
+  if (query.get("error")) throw new OidcSignInError("denied", `${config.name} did not sign you in: ${query.get("error_description") || query.get("error")}`);
   if (now - pending.createdAt > pendingLifetimeMs) throw new OidcSignInError("state", "The sign-in took longer than 10 minutes. Start again from the sign-in page.");
   const code = query.get("code");
   if (!code) throw new OidcSignInError("provider", `${config.name} sent you back without an authorization code.`);

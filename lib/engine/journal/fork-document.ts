@@ -69,6 +69,15 @@ function nodeIdentity(node: WorkflowNode): string {
   return canonical(rest);
 }
 
+/** A node's edges, each without its id, in a stable order. */
+function wiringOf(document: Workflow, nodeId: string): string {
+  return document.edges
+    .filter((edge) => edge.source === nodeId || edge.target === nodeId)
+    .map(({ id: _id, ...edge }) => canonical(edge))
+    .sort()
+    .join(";");
+}
+
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
@@ -81,10 +90,15 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The nodes of `after` that differ from `before` (added, removed, another type or config), by id. */
+/**
+ * The nodes of `after` that differ from `before` (added, removed, another
+ * type or config, or wired otherwise: an edge in or out of the node added,
+ * removed or changed, since an edge decides a node's inputs, its tools and
+ * their approval), by id.
+ */
 export function changedNodes(before: Workflow, after: Workflow): string[] {
-  const old = new Map(before.nodes.map((node) => [node.id, nodeIdentity(node)]));
-  const now = new Map(after.nodes.map((node) => [node.id, nodeIdentity(node)]));
+  const old = new Map(before.nodes.map((node) => [node.id, `${nodeIdentity(node)}|${wiringOf(before, node.id)}`]));
+  const now = new Map(after.nodes.map((node) => [node.id, `${nodeIdentity(node)}|${wiringOf(after, node.id)}`]));
   const ids = new Set([...old.keys(), ...now.keys()]);
   return [...ids].filter((id) => old.get(id) !== now.get(id)).sort();
 }
@@ -95,16 +109,16 @@ export function changedNodes(before: Workflow, after: Workflow): string[] {
  * step (the outermost node of its key) must be in the new document with the
  * same type and settings; else the fork is refused naming the node, as a
  * Temporal replay refuses history that the changed code would not have
- * made. Steps inside a task's sub-flow are checked by their task call's
- * node (the sub-flow's own document is not compared). Returns the refusal, or null.
+ * made. A step inside a task's sub-flow is checked by its own (innermost)
+ * node: the sub-flow's nodes are in the same document. Returns the refusal, or null.
  */
 export function replayedNodesChanged(before: Workflow, after: Workflow, replayedKeys: Iterable<string>, at: string): SettingProblem | null {
   const changed = new Set(changedNodes(before, after));
   const offending = new Map<string, string[]>();
   for (const key of replayedKeys) {
     const place = stepNode(key);
-    // A sub-flow's steps hang under the task call of an outer node, which is checked by its own key.
-    if (!place || place.nested || !changed.has(place.nodeId)) continue;
+    // The step's own node, the innermost one for a step inside a task's sub-flow.
+    if (!place || !changed.has(place.nodeId)) continue;
     // Named by the model turns, tool calls and step results it made (not the entries kept beside a call).
     if (/\/(start|choice|waiting|decision)$/.test(key)) continue;
     offending.set(place.nodeId, [...(offending.get(place.nodeId) ?? []), key]);

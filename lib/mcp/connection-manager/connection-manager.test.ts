@@ -72,16 +72,19 @@ describe("ConnectionManager: resolving a server's tools", () => {
       server.registerTool("label", { description: "Sets a label.", annotations: { readOnlyHint: false, idempotentHint: true } }, reply);
       server.registerTool("delete_mail", { description: "Deletes a mail.", annotations: { destructiveHint: true } }, reply);
       server.registerTool("send", { description: "Sends a mail." }, reply);
+      server.registerTool("lookup", { description: "Looks up an address.", annotations: { destructiveHint: false, openWorldHint: false } }, reply);
       return server;
     };
     const { manager } = managerFor(await registryWith(entry("mail")), { mail: annotated });
     try {
       const tools = await manager.resolve({ serverId: "mail" }, agent);
       expect(tools.map((tool) => [tool.name, tool.retrySafe, tool.hints])).toEqual([
-        ["read_inbox", true, { readOnly: true, destructive: undefined, openWorld: true }],
-        ["label", true, { readOnly: false, destructive: undefined, openWorld: undefined }],
-        ["delete_mail", false, { readOnly: undefined, destructive: true, openWorld: undefined }],
-        ["send", false, { readOnly: undefined, destructive: undefined, openWorld: undefined }],
+        ["read_inbox", true, { readOnly: true, destructive: false, openWorld: true }],
+        // Unset hints take the protocol's defaults: not read-only may be destructive; open-world unless marked closed.
+        ["label", true, { readOnly: false, destructive: true, openWorld: true }],
+        ["delete_mail", false, { readOnly: undefined, destructive: true, openWorld: true }],
+        ["send", false, { readOnly: undefined, destructive: true, openWorld: true }],
+        ["lookup", false, { readOnly: undefined, destructive: false, openWorld: false }],
       ]);
     } finally {
       await manager.closeAll();

@@ -117,7 +117,8 @@ export class ConnectionManager implements McpToolResolver {
       // Its annotations: a call caught mid-flight by a killed worker runs again only when the server marks it read-only or idempotent;
       // approval rules read read-only, destructive and open-world.
       retrySafe: tool.hints.readOnly === true || tool.hints.idempotent === true,
-      hints: { readOnly: tool.hints.readOnly, destructive: tool.hints.destructive, openWorld: tool.hints.openWorld },
+      // Unset hints take the protocol's defaults: a tool not marked read-only may be destructive, and any tool may reach the open world.
+      hints: { readOnly: tool.hints.readOnly, destructive: tool.hints.readOnly !== true && tool.hints.destructive !== false, openWorld: tool.hints.openWorld !== false },
       // The registry's default approval policy for this tool (set on /servers), if any.
       ...withServerApproval(link.entry.approval, tool.name),
       call: (args, meta) =>

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { safeNext } from "@/lib/auth/safe-next";
 import { DatabaseError } from "@/lib/db";
 import { publicAction, servedOverHttps } from "@/lib/auth/require-role";
 import { accountForEmail, completeSignIn, discover, oidcConfig, OidcSettingsError, OidcSignInError } from "@/lib/auth/oidc/oidc";
@@ -32,7 +33,7 @@ export async function GET(request: NextRequest) {
     const account = await accountForEmail(accounts(), config, email);
     if (account.created) console.warn(`sign-in: ${email} signed in with ${config.name} for the first time and was added as a viewer (SWITCHBOARD_OIDC_AUTO_CREATE_VIEWERS)`);
     const session = await startSession(account.id);
-    const response = NextResponse.redirect(new URL(pending!.pending.next, appOrigin(request.headers) ?? request.url), 303);
+    const response = NextResponse.redirect(new URL(safeNext(pending!.pending.next), appOrigin(request.headers) ?? request.url), 303);
     response.cookies.set(sessionCookieName, session.value, { httpOnly: true, sameSite: "lax", secure: await servedOverHttps(), path: "/", expires: session.expiresAt });
     response.cookies.delete({ name: oidcStateCookie, path: "/sign-in/oidc" });
     response.cookies.delete({ name: oidcErrorCookie, path: "/sign-in" });
