@@ -1,15 +1,15 @@
 "use client";
 
 import { useReactFlow } from "@xyflow/react";
-import { useCallback, useMemo, useState } from "react";
+import { type ComponentProps, useCallback, useMemo, useState } from "react";
 import { autoLayout, type WorkflowAnalysis } from "@/lib/canvas";
-import { selectServers, selectServerTools, toWorkflow } from "@/lib/store";
+import { selectAnalysis, selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
 import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, VersionItem } from "@/components/workflows/action-types";
 import { OriginChangeNotice } from "@/components/workflows/origin-change-notice";
 import { describeOriginChange } from "@/lib/manifest/origin-changes";
 import { mergeOriginNotices, type OriginNoticeEntry, withoutApproved } from "@/components/workflows/origin-notices";
-import { useCanvas, useServerStore } from "./canvas-context";
+import { useAnalysisStore, useCanvas, useServerStore } from "./canvas-context";
 import { CanvasToolbar, type ToolbarCommands } from "./canvas-toolbar";
 import { InspectorPanel } from "./inspector-panel";
 import { NoticeRegion } from "./notice-region";
@@ -28,6 +28,17 @@ import { WorkflowCanvas } from "./workflow-canvas";
 type Dialog = "versions" | "shortcuts" | "run" | null;
 
 /** The errors that stop a run, node by node, as the Run dialog lists them. */
+/**
+ * The run dialog with the canvas's errors as they are now: an analysis that
+ * lands while the dialog is open (a server just granted, its tools just
+ * listed) updates the list and the Start button.
+ */
+function LiveRunDialog(props: Omit<ComponentProps<typeof RunDialog>, "errors">) {
+  const analysis = useAnalysisStore(selectAnalysis);
+  const errors = useMemo(() => runBlockers(analysis), [analysis]);
+  return <RunDialog {...props} errors={errors} />;
+}
+
 function runBlockers(analysis: WorkflowAnalysis): RunBlocker[] {
   const onNodes = Object.entries(analysis.byNode).flatMap(([nodeId, entry]) =>
     entry.problems.filter((problem) => problem.severity === "error").map((problem) => ({ nodeId, message: problem.message })),
@@ -259,10 +270,9 @@ export function EditorLayout({
       <VersionsDialog open={dialog === "versions"} versions={versions} onClose={() => setDialog(null)} onSave={saveVersion} onRestore={restoreVersion} />
       <ShortcutsDialog open={dialog === "shortcuts"} onClose={() => setDialog(null)} />
       {dialog === "run" ? (
-        <RunDialog
+        <LiveRunDialog
           open
           workflow={toWorkflow(stores.document.getState())}
-          errors={runBlockers(stores.analysis.getState().analysis)}
           onShowNode={(nodeId) => {
             setDialog(null);
             commands.showNode(nodeId);
