@@ -14,6 +14,8 @@ export interface ModernEndpointTarget {
   workflowId: string;
   /** Who the request's bearer token names (a person's email, or the environment token's name): a question asked of one caller is answered only by them, and their decision names them. */
   principal?: string;
+  /** Whose tasks this request may see (lib/db/mcp-endpoint-store.ts `ownerTaskScope`): the running tasks this process holds are found under it, so another person's task id finds nothing here either. Defaults to the workflow. */
+  taskScope?: string;
   /** The endpoint for one request, for the host that request names. Throws EndpointRefusal to refuse. */
   open(host: McpHost): Promise<WorkflowEndpoint>;
 }
@@ -104,7 +106,7 @@ export class ModernWorkflowEndpoints {
         const asking = declaresElicitation(context) ? this.taskQuestions.asker(who.principal) : undefined;
         const created = await wire(() => endpoint.calls.startTask(params, signal, asking?.ask));
         asking?.started(`${target.workflowId}/${created.task.taskId}`);
-        this.index.add(target.workflowId, created.task.taskId, endpoint);
+        this.index.add(target.taskScope ?? target.workflowId, created.task.taskId, endpoint);
         kept = true;
         return { resultType: "task", ...modernTask(created.task) };
       }
@@ -120,7 +122,7 @@ export class ModernWorkflowEndpoints {
    * task from the shared store (another process runs it, or it ended).
    */
   private async withTasks<T>(target: ModernEndpointTarget, taskId: string, context: ServerContext, work: (tasks: EndpointTasks) => Promise<T>): Promise<T> {
-    const entry = this.index.find(target.workflowId, taskId);
+    const entry = this.index.find(target.taskScope ?? target.workflowId, taskId);
     const endpoint = entry?.endpoint ?? (await target.open(hostOf(context, target)));
     try {
       if (!endpoint.calls.tasks) throw unknownTask(taskId);
@@ -144,7 +146,7 @@ export class ModernWorkflowEndpoints {
     }
     this.taskQuestions.ended(key);
     if (task.status === "cancelled") return base;
-    this.index.ended(target.workflowId, taskId);
+    this.index.ended(target.taskScope ?? target.workflowId, taskId);
     // A Task Start that failed still answered with a result that says why: in this era that is a completed task whose result is an error.
     const result = (await wire(() => tasks.result(taskId, signal))) as CallToolResult;
     return { ...base, status: "completed", result: { resultType: "complete", content: result.content, ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}), ...(result.isError ? { isError: true } : {}) } };

@@ -272,5 +272,13 @@ describe.each([
     expect(JSON.stringify(done.result)).toContain("4.82");
     // Another person does not see it.
     expect((await send(b!, ritaToken, "tasks/get", { taskId })).error?.message).toMatch(/^Unknown task/);
+    // Nor on the process that holds it while it runs: its running tasks are kept under their owner too.
+    const waiting = await send(a!, olgaToken, "tools/call", { name: "wait_a_while", arguments: { payload: { n: 4 } } });
+    expect(waiting.result).toMatchObject({ resultType: "task", status: "working" });
+    const waitingId = waiting.result!.taskId as string;
+    expect((await send(a!, ritaToken, "tasks/get", { taskId: waitingId })).error?.message).toMatch(/^Unknown task/);
+    expect((await send(a!, ritaToken, "tasks/cancel", { taskId: waitingId })).error?.message).toMatch(/^Unknown task/);
+    expect((await send(a!, olgaToken, "tasks/get", { taskId: waitingId })).result).toMatchObject({ status: "working" });
+    expect((await send(a!, olgaToken, "tasks/cancel", { taskId: waitingId })).error).toBeUndefined();
   }, 60_000);
 });

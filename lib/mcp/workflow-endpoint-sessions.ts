@@ -97,7 +97,7 @@ export class WorkflowEndpointSessions {
     this.sweepWhileRunning();
     if (request.method === "POST" && !(await isLegacyRequest(request).catch(() => true))) {
       const scope = ownerTaskScope(target.ownerId, target.workflowId);
-      return this.modern.handle(request, { workflowId: target.workflowId, ...(target.principal ? { principal: target.principal } : {}), open: (host) => target.open(host, scope) });
+      return this.modern.handle(request, { workflowId: target.workflowId, taskScope: scope, ...(target.principal ? { principal: target.principal } : {}), open: (host) => target.open(host, scope) });
     }
     if (request.method === "GET") {
       return endpointErrorResponse(405, "This endpoint opens no server-sent event stream: every answer comes back on its POST.", { headers: { Allow: "POST, DELETE" } });
