@@ -74,12 +74,11 @@ export async function readAllResults(outputDir: string): Promise<ScenarioResult[
   const results: ScenarioResult[] = [];
   for (const directory of await scenarioDirectories(outputDir)) {
     const scenario = path.relative(outputDir, directory).replace(scenarioDirectory, "");
-    const text = await readFile(path.join(directory, "checks.json"), "utf8").catch(() => null);
-    if (text === null) {
+    const checks = await readChecks(path.join(directory, "checks.json"));
+    if (checks === null) {
       results.push({ scenario, passed: false, checks: { passed: 0, failed: 1, warnings: 0 }, failures: [noResult], directory, unfinished: true });
       continue;
     }
-    const checks = JSON.parse(text) as Array<{ id?: string; name?: string; status: string; errorMessage?: string; description?: string }>;
     const failed = checks.filter((check) => check.status === "FAILURE");
     results.push({
       scenario,
@@ -90,6 +89,20 @@ export async function readAllResults(outputDir: string): Promise<ScenarioResult[
     });
   }
   return results.sort((a, b) => a.scenario.localeCompare(b.scenario));
+}
+
+type Check = { id?: string; name?: string; status: string; errorMessage?: string; description?: string };
+
+/** A scenario's checks; null while there are none yet (not written, or half written by a scenario still running beside this read). */
+async function readChecks(file: string): Promise<Check[] | null> {
+  const text = await readFile(file, "utf8").catch(() => null);
+  if (text === null) return null;
+  try {
+    const checks = JSON.parse(text) as unknown;
+    return Array.isArray(checks) ? (checks as Check[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 const noResult = "no result: the scenario ran past its time limit or its process ended without writing its checks";
