@@ -23,7 +23,7 @@ export type ForkPlan = { ok: true; steps: RecordedStep[] } | { ok: false; proble
  * Which of a run's journal entries a fork at `at` starts with, and the
  * forked step's new value. Kept: every step of the forked step's node run
  * up to and including it (by turn and call index), every step of other node
- * runs recorded no later than it, the entries beside a kept call, and the
+ * runs recorded before it (strictly: see keep), the entries beside a kept call, and the
  * model contexts. The forked step's value is `edit` when given (for a tool
  * call its result, for a model turn its answer `{text, toolCalls}`, for a
  * step node its outputs), else what was recorded. A run started from these
@@ -54,7 +54,8 @@ export function planFork(sources: readonly ForkSource[], at: string, edit?: { va
     if (!own) return false;
     if (own.beside) return byKey.has(own.base) && keep(byKey.get(own.base)!);
     if (own.nodeRun === place.nodeRun) return own.turn < place.turn || (own.turn === place.turn && own.call <= place.call);
-    return source.recordedAt <= target.recordedAt;
+    // Times are whole milliseconds: a step of another node run stamped in the fork point's own millisecond may have come after it (the writer that the forked agent's last turn started), so it is left out and runs live.
+    return source.recordedAt < target.recordedAt;
   };
   const steps = sources.filter((source) => source.key !== at && keep(source)).map(({ key, kind, value }) => ({ key, kind, value }));
   if (options.reask && target.kind !== "tool-call") return { ok: true, steps };
