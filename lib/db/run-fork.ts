@@ -79,10 +79,10 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
     db.query<Row>(`SELECT * FROM "TaintRecord" WHERE "runId" = ?`, [request.runId]),
   ]);
   const sources: ForkSource[] = [
-    ...steps.map((row) => ({ key: String(row.key), kind: row.kind as RecordedStep["kind"], value: JSON.parse(String(row.value)), recordedAt: iso(row.recordedAt) })),
+    ...steps.map((row) => ({ key: String(row.key), kind: row.kind as RecordedStep["kind"], value: JSON.parse(String(row.value)), recordedAt: iso(row.recordedAt), sequence: Number(row.sequence ?? 0) })),
     ...calls
       .filter((row) => row.stepKey !== null && row.outcome !== null)
-      .map((row) => ({ key: String(row.stepKey), kind: "tool-call" as const, value: JSON.parse(String(row.outcome)), recordedAt: new Date(new Date(iso(row.startedAt)).getTime() + Number(row.durationMs)).toISOString() })),
+      .map((row) => ({ key: String(row.stepKey), kind: "tool-call" as const, value: JSON.parse(String(row.outcome)), recordedAt: new Date(new Date(iso(row.startedAt)).getTime() + Number(row.durationMs)).toISOString(), sequence: Number(row.sequence ?? 0) })),
   ];
   const plan = planFork(sources, request.at, edit, { reask: changed.document !== null });
   if (!plan.ok) return { ok: false, field: plan.problem.field, error: capitalized(plan.problem.message) };
@@ -95,6 +95,7 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
   const forkId = randomUUID();
   const { ids, key: mapKey } = forkIdMap(request.runId, forkId, plan.steps.map((step) => step.key));
   const kept = new Map(plan.steps.map((step) => [step.key, step]));
+  const sequenceOf = new Map(sources.map((source) => [source.key, source.sequence]));
   const statements: Array<readonly [string, readonly unknown[]]> = [
     [
       `INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount", "forkedFromRunId", "forkedAtStep", "forkChange") VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0, ?, ?, ?)`,
@@ -127,7 +128,8 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
   }
   for (const step of plan.steps) {
     if (step.kind === "tool-call") continue;
-    statements.push(insert("RunStep", { runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(withMappedIds(step.value, ids)), attempt: 0, recordedAt: new Date() }));
+    // The parent's order goes with the step, so a fork of the fork keeps what came before its own fork point.
+    statements.push(insert("RunStep", { runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(withMappedIds(step.value, ids)), attempt: 0, recordedAt: new Date(), sequence: sequenceOf.get(step.key) ?? 0 }));
   }
   // Where external content went, for the copied calls: the fork's trace shows the same taint up to the fork point.
   for (const row of taint) {

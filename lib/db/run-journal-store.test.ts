@@ -62,7 +62,7 @@ describe("the journal's write path", () => {
     expect((await sqlite.query<{ synchronous: number }>("PRAGMA synchronous"))[0].synchronous).toBe(1);
   });
 
-  it("writes each step in one transaction: a call's ToolCall and TaintRecord rows commit with its journal entry, nothing read back", async () => {
+  it("writes each step with its rows in one transaction: a call's ToolCall and TaintRecord rows commit with its journal entry, nothing read back", async () => {
     const document = chainDocument([{ id: "researcher", type: "plain-agent", tools: [{ type: "mcp", serverId: "web-search", toolNames: ["search"] }, { type: "builtin", name: "save_to_memory" }], approvals: { "*": "allow" } }]);
     const parsed = parseWorkflow(document);
     if (!parsed.ok) throw new Error(parsed.problems[0].message);
@@ -83,8 +83,9 @@ describe("the journal's write path", () => {
     }
     const tables = (list: SqlStatement[]) => list.map(([sql]) => /^\s*(?:INSERT INTO|UPDATE)\s+"(\w+)"/.exec(sql)?.[1]);
     const calls = db.transactions.filter((list) => tables(list).includes("ToolCall"));
-    // Two searches and one memory write: one transaction each, holding the call's row and its taint entries.
-    expect(calls.map(tables)).toEqual([["ToolCall", "TaintRecord"], ["ToolCall", "TaintRecord"], ["ToolCall", "TaintRecord"]]);
+    // Two searches and one memory write: each call's row commits with its taint entry, in the same transaction (steps safe to repeat may share one with the model turns around them).
+    expect(calls.map((list) => tables(list).filter((table) => table !== "RunStep")).flat()).toEqual(["ToolCall", "TaintRecord", "ToolCall", "TaintRecord", "ToolCall", "TaintRecord"]);
+    for (const list of calls) expect(tables(list).filter((table) => table === "ToolCall").length, "a call's taint entry commits with its row").toBe(tables(list).filter((table) => table === "TaintRecord").length);
     // No other transaction writes a taint entry of a call: only the outputs' entries, at the node's end.
     const [{ calls: written }] = await sqlite.query<{ calls: number }>(`SELECT COUNT(*) AS "calls" FROM "ToolCall" WHERE "runId" = ?`, [runId]);
     expect(written).toBe(3);
@@ -126,7 +127,7 @@ describe.each(["sqlite", "postgres"] as const)("lease fencing (%s)", (dialect) =
 });
 
 describe.each(["sqlite", "postgres"] as const)("a step is committed before the next one begins (%s)", (dialect) => {
-  it("each call finds, from another connection, every call and model turn before it committed", async (context) => {
+  it("a call not safe to repeat finds, from another connection, every call and model turn before it committed (calls safe to repeat may commit behind the run)", async (context) => {
     if (dialect === "postgres" && "skipped" in postgres) return context.skip();
     const url = dialect === "sqlite" ? database.url : (postgres as TestPostgres).url;
     const db = dialect === "sqlite" ? sqlite : postgresDatabase(url);
@@ -151,16 +152,21 @@ describe.each(["sqlite", "postgres"] as const)("a step is committed before the n
           return seen.at(-1);
         },
       });
-      const parsed = parseWorkflow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "custom", name: "look" }] }]));
+      // Safe to repeat: its outcome may still be committing when the next step begins.
+      const peek = defineTool({ name: "peek", description: "Reads nothing.", parameters: z.object({ call: z.number() }), idempotent: true, execute: ({ call }) => ({ peeked: call }) });
+      const parsed = parseWorkflow(chainDocument([{ id: "agent", type: "plain-agent", tools: [{ type: "custom", name: "look" }, { type: "custom", name: "peek" }] }]));
       if (!parsed.ok) throw new Error(parsed.problems[0].message);
       // Different arguments and results each time: the repeat guard stops a call (or a result) that comes back unchanged.
       const turn = (first: number) => ({ toolCalls: [first, first + 1, first + 2].map((call) => ({ name: "look", arguments: { call } })) });
-      const env = await createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => scriptedModel([turn(1), turn(4), { text: "done" }]), customTools: new CustomToolRegistry([look]) } });
+      const peeks = (first: number) => ({ toolCalls: [first, first + 1].map((call) => ({ name: "peek", arguments: { call } })) });
+      const env = await createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => scriptedModel([turn(1), turn(4), peeks(7), peeks(9), turn(11), { text: "done" }]), customTools: new CustomToolRegistry([look, peek]) } });
       const outcome = await runWorkflow({ runId, workflowId: null, workflow: parsed.workflow, input: { question: "q" }, sink: journal, journal, env });
       expect([outcome.status, outcome.error]).toEqual(["completed", null]);
       expect(seen).toEqual([
         { calls: 0, turns: 1 }, { calls: 1, turns: 1 }, { calls: 2, turns: 1 },
         { calls: 3, turns: 2 }, { calls: 4, turns: 2 }, { calls: 5, turns: 2 },
+        // After four peeks in two turns, whose commits may have trailed: all of them are in before the next look begins.
+        { calls: 10, turns: 5 }, { calls: 11, turns: 5 }, { calls: 12, turns: 5 },
       ]);
     } finally {
       await reader.close();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine/journal/run-journal";
+import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine/journal/run-journal";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 import { toJsonText } from "./json-text";
 import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql/sql-database";
@@ -24,8 +24,9 @@ export class RunTakenOverError extends JournalUnavailableError {
  * A run's sink and journal on the database, in one object: the trace rows
  * (NodeRun, ToolCall, TaintRecord) and the journal (RunStep, and the
  * ToolCall rows' `stepKey` / `outcome`) are the same rows, so there is one
- * source of truth. Each step is one transaction: its journal entry and the
- * rows it wrote. Nothing is read back. Writing a row again (a resumed run
+ * source of truth. A step commits with the rows it wrote, in one
+ * transaction; steps safe to repeat that the recorder batched commit
+ * together (recordSteps). Nothing is read back. Writing a row again (a resumed run
  * meets the same node run, a replayed taint entry) changes nothing: ids are
  * stable and inserts ignore what is already there.
  *
@@ -60,8 +61,8 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
       const calls = await db.query<{ stepKey: string; outcome: string | null }>(`SELECT "stepKey", "outcome" FROM "ToolCall" WHERE "runId" = ? AND "stepKey" IS NOT NULL`, [runId]);
       for (const row of calls) if (row.outcome) steps.set(row.stepKey, { key: row.stepKey, kind: "tool-call", value: JSON.parse(row.outcome) });
       const [last] = await db.query<{ sequence: number | null }>(
-        `SELECT MAX("sequence") AS "sequence" FROM (SELECT "sequence" FROM "ToolCall" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "TaintRecord" WHERE "runId" = ?) AS rows`,
-        [runId, runId],
+        `SELECT MAX("sequence") AS "sequence" FROM (SELECT "sequence" FROM "ToolCall" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "TaintRecord" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "RunStep" WHERE "runId" = ?) AS rows`,
+        [runId, runId, runId],
       );
       return new DatabaseRunJournal(db, runId, steps, Number(last?.sequence ?? 0), holder?.resumeCount ?? Number(run?.resumeCount ?? 0), holder ? fenceOf(db, runId, holder) : null);
     } catch (error) {
@@ -74,18 +75,27 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
   }
 
   async record(step: RecordedStep, rows?: StepRows): Promise<void> {
+    await this.recordSteps([{ step, rows: rows ?? { toolCalls: [], taint: [] }, recordedAt: new Date() }]);
+  }
+
+  /** The steps and their rows in one transaction, in order (one fence for all). */
+  async recordSteps(entries: ReadonlyArray<JournalEntry>): Promise<void> {
     const statements: SqlStatement[] = [];
-    const calls = rows?.toolCalls ?? [];
-    calls.forEach((row, index) => statements.push(this.toolCallInsert(row, index === 0 && step.kind === "tool-call" ? step.value : undefined)));
-    if (step.kind !== "tool-call" || calls.length === 0) {
-      statements.push([
-        `INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT ("runId", "key") DO NOTHING`,
-        [this.runId, step.key, step.kind, toJsonText(step.value), this.attempt, new Date()],
-      ]);
+    for (const { step, rows, recordedAt } of entries) {
+      const calls = rows.toolCalls;
+      calls.forEach((row, index) => statements.push(this.toolCallInsert(row, index === 0 && step.kind === "tool-call" ? step.value : undefined)));
+      if (step.kind !== "tool-call" || calls.length === 0) {
+        this.sequence += 1;
+        statements.push([
+          `INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt", "sequence") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("runId", "key") DO NOTHING`,
+          [this.runId, step.key, step.kind, toJsonText(step.value), this.attempt, recordedAt, this.sequence],
+        ]);
+      }
+      for (const record of rows.taint) statements.push(this.taintInsert(record));
     }
-    for (const record of rows?.taint ?? []) statements.push(this.taintInsert(record));
-    await this.commit(`record step ${step.key}`, statements);
-    this.steps.set(step.key, step);
+    const keys = entries.map((entry) => entry.step.key);
+    await this.commit(keys.length === 1 ? `record step ${keys[0]}` : `record steps ${keys[0]} to ${keys.at(-1)}`, statements);
+    for (const { step } of entries) this.steps.set(step.key, step);
   }
 
   async runStart(event: RunStartEvent): Promise<void> {

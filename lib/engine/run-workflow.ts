@@ -95,7 +95,11 @@ export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
     await disposeEnvironment(request.env);
   }
   if (recorder.replayed > 0) outcome.replayed = recorder.replayed;
-  if (outcome.status === "interrupted") return outcome;
+  if (outcome.status === "interrupted") {
+    // Whoever takes the run next starts from what is durable: the steps still behind are committed first (or redone, if the database is gone).
+    await recorder.flush().catch(() => undefined);
+    return outcome;
+  }
   await sink.runEnd({ runId: request.runId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, endedAt: new Date().toISOString(), ...(outcome.attention ? { attention: outcome.attention } : {}) });
   return outcome;
 }

@@ -79,7 +79,7 @@ export class AgentSteps {
         const results = sent.map((result) => ({ id: result.id, name: result.name, isError: result.isError, chars: result.output.length }));
         const row = this.turnRow(turn, { startedAt, latencyMs, callsBefore, contextKey, results, sequence: turns });
         const entry: RecordedModelTurn = { turn, model: { protocol, ...(turn.modelId ? { id: turn.modelId } : {}) }, latencyMs, sent: { tools: tools.map((tool) => tool.name), results }, ...(row ? { row } : {}) };
-        await recorder.record({ key, kind: "model-turn", value: entry });
+        await recorder.record({ key, kind: "model-turn", value: entry }, { repeatable: true });
         if (row) await this.options.onTurn?.({ ...row, runId: recorder.runId, stepKey: key });
         return turn;
       },
@@ -100,7 +100,7 @@ export class AgentSteps {
     if (!this.options.nodeRunId) return null;
     const context: ModelContext = { instructions: this.options.instructions ?? "", tools: tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })) };
     const key = `context/${createHash("sha256").update(JSON.stringify(context)).digest("hex").slice(0, 16)}`;
-    if (!this.options.recorder.has(key)) await this.options.recorder.record({ key, kind: "model-context", value: context });
+    if (!this.options.recorder.has(key)) await this.options.recorder.record({ key, kind: "model-context", value: context }, { repeatable: true });
     return key;
   }
 
@@ -166,6 +166,6 @@ export class AgentSteps {
     if (recorder.lookup(key)) return;
     recorder.ensureRunning();
     await write(key, recorder.rowId(key));
-    await recorder.record({ key, kind: "tool-call", value: { outcome } });
+    await recorder.record({ key, kind: "tool-call", value: { outcome } }, { repeatable: true });
   }
 }

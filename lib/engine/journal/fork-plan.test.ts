@@ -3,18 +3,35 @@ import { type ForkSource, planFork } from "./fork-plan";
 
 const turn = { turn: { text: "", toolCalls: [] } };
 const call = { outcome: { output: "{}", isError: false } };
+/** Every step in one millisecond, as a scripted model and a quick tool take them. */
+const at = "2026-12-01T10:00:00.005Z";
 
 describe("planFork", () => {
-  it("keeps other node runs' steps recorded before the fork point, and leaves out one stamped in the same millisecond", () => {
+  it("keeps the steps of other node runs taken before the fork point by the run's order, though all share one millisecond", () => {
     const sources: ForkSource[] = [
-      { key: "clerk#1/t1", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.001Z" },
-      { key: "clerk#1/t1/c0", kind: "tool-call", value: call, recordedAt: "2026-12-01T10:00:00.005Z" },
-      { key: "clerk#1/t2", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.005Z" },
-      // A parallel branch: one step well before the fork point, one in its millisecond.
-      { key: "side#1/t1", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.004Z" },
-      { key: "side#1/t2", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.005Z" },
-      // The node after the forked agent, started by its last turn within the same millisecond.
-      { key: "writer#1/t1", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.005Z" },
+      { key: "clerk#1/t1", kind: "model-turn", value: turn, recordedAt: at, sequence: 1 },
+      { key: "side#1/t1", kind: "model-turn", value: turn, recordedAt: at, sequence: 2 },
+      { key: "clerk#1/t1/c0", kind: "tool-call", value: call, recordedAt: at, sequence: 3 },
+      { key: "side#1/t2", kind: "model-turn", value: turn, recordedAt: at, sequence: 4 },
+      { key: "clerk#1/t2", kind: "model-turn", value: turn, recordedAt: at, sequence: 5 },
+      // The node after the clerk, started by its last turn.
+      { key: "writer#1/t1", kind: "model-turn", value: turn, recordedAt: at, sequence: 6 },
+    ];
+    const atCall = planFork(sources, "clerk#1/t1/c0");
+    if (!atCall.ok) throw new Error(atCall.problem.message);
+    expect(atCall.steps.map((step) => step.key)).toEqual(["clerk#1/t1", "side#1/t1", "clerk#1/t1/c0"]);
+    // Forked at the writer: the clerk's every step and the side branch came before it.
+    const atWriter = planFork(sources, "writer#1/t1");
+    if (!atWriter.ok) throw new Error(atWriter.problem.message);
+    expect(atWriter.steps.map((step) => step.key)).toEqual(["clerk#1/t1", "side#1/t1", "clerk#1/t1/c0", "side#1/t2", "clerk#1/t2", "writer#1/t1"]);
+  });
+
+  it("without an order (steps written before it was kept), by time: a step of another node run in the fork point's own millisecond runs live", () => {
+    const sources: ForkSource[] = [
+      { key: "clerk#1/t1", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.001Z", sequence: 0 },
+      { key: "clerk#1/t1/c0", kind: "tool-call", value: call, recordedAt: at, sequence: 0 },
+      { key: "side#1/t1", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.004Z", sequence: 0 },
+      { key: "writer#1/t1", kind: "model-turn", value: turn, recordedAt: at, sequence: 0 },
     ];
     const plan = planFork(sources, "clerk#1/t1/c0");
     if (!plan.ok) throw new Error(plan.problem.message);
@@ -22,7 +39,7 @@ describe("planFork", () => {
   });
 
   it("names the steps a fork may start at when the key is unknown", () => {
-    const plan = planFork([{ key: "a#1/t1", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.000Z" }], "a#1/t9");
+    const plan = planFork([{ key: "a#1/t1", kind: "model-turn", value: turn, recordedAt: at, sequence: 1 }], "a#1/t9");
     expect(plan).toMatchObject({ ok: false, problem: { field: "at", message: expect.stringContaining("a#1/t1") } });
   });
 });

@@ -4,9 +4,20 @@ import type { RecordedStep } from "./run-journal";
 import type { RecordedCall } from "./step-recorder";
 import { stableId } from "./step-key";
 
-/** A journal step as a fork reads it: its entry, and when it was recorded (ISO). */
+/** A journal step as a fork reads it: its entry, when it was recorded (ISO), and its place in the run's order (0: unknown). */
 export interface ForkSource extends RecordedStep {
   recordedAt: string;
+  sequence: number;
+}
+
+/**
+ * Whether one step was taken before another: by the run's order when both
+ * have one (two steps can share a millisecond), else by time, where a step
+ * stamped in the other's own millisecond counts as after it.
+ */
+function takenBefore(source: ForkSource, target: ForkSource): boolean {
+  if (source.sequence > 0 && target.sequence > 0) return source.sequence < target.sequence;
+  return source.recordedAt < target.recordedAt;
 }
 
 /** The steps a person may fork at: what a step answered, which a fork may replace. */
@@ -23,7 +34,7 @@ export type ForkPlan = { ok: true; steps: RecordedStep[] } | { ok: false; proble
  * Which of a run's journal entries a fork at `at` starts with, and the
  * forked step's new value. Kept: every step of the forked step's node run
  * up to and including it (by turn and call index), every step of other node
- * runs recorded before it (strictly: see keep), the entries beside a kept call, and the
+ * runs taken before it (see takenBefore), the entries beside a kept call, and the
  * model contexts. The forked step's value is `edit` when given (for a tool
  * call its result, for a model turn its answer `{text, toolCalls}`, for a
  * step node its outputs), else what was recorded. A run started from these
@@ -54,8 +65,7 @@ export function planFork(sources: readonly ForkSource[], at: string, edit?: { va
     if (!own) return false;
     if (own.beside) return byKey.has(own.base) && keep(byKey.get(own.base)!);
     if (own.nodeRun === place.nodeRun) return own.turn < place.turn || (own.turn === place.turn && own.call <= place.call);
-    // Times are whole milliseconds: a step of another node run stamped in the fork point's own millisecond may have come after it (the writer that the forked agent's last turn started), so it is left out and runs live.
-    return source.recordedAt < target.recordedAt;
+    return takenBefore(source, target);
   };
   const steps = sources.filter((source) => source.key !== at && keep(source)).map(({ key, kind, value }) => ({ key, kind, value }));
   if (options.reask && target.kind !== "tool-call") return { ok: true, steps };

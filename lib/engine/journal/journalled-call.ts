@@ -88,7 +88,8 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
       const before = new Set(options.taint.originsOf(meta.nodeRunId));
       const outcome = await callAsking(tool, callArgs, { ...meta, stepKey: key, rowId }, questions);
       const taint = options.taint.originsOf(meta.nodeRunId).filter((origin) => !before.has(origin));
-      await recorder.record({ key, kind: "tool-call", value: { outcome: { output: outcome.output, isError: outcome.isError, ...(outcome.structured === undefined ? {} : { structured: outcome.structured }) }, ...(taint.length ? { taint } : {}) } satisfies RecordedCall });
+      // A call safe to repeat may commit behind the run: lost, it is made again; any other call's outcome is durable before the run goes on.
+      await recorder.record({ key, kind: "tool-call", value: { outcome: { output: outcome.output, isError: outcome.isError, ...(outcome.structured === undefined ? {} : { structured: outcome.structured }) }, ...(taint.length ? { taint } : {}) } satisfies RecordedCall }, { repeatable: tool.retrySafe === true });
       return outcome;
     }
   }

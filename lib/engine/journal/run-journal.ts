@@ -2,10 +2,12 @@ import type { TaintRecord, ToolCallRow } from "../../trace/run-events";
 
 /**
  * The run's journal, as the engine sees it: "was this step recorded? then
- * give me its result" and "record this step". Each step is committed before
- * the next one begins, so a run whose process died is resumed by replaying
- * what was recorded and going on from the first step that was not. The
- * engine never learns where the journal lives (SQLite, Postgres, memory).
+ * give me its result" and "record this step". Steps are committed in the
+ * order they were taken, and everything before a step that is not safe to
+ * repeat is committed before that step begins (see StepRecorder.record), so
+ * a run whose process died is resumed by replaying what was recorded and
+ * going on from the first step that was not. The engine never learns where
+ * the journal lives (SQLite, Postgres, memory).
  *
  * Keys are stable across a resume: `<node run key>/t<turn>` for a model
  * turn, `…/t<turn>/c<index>` for a tool call, `…/step` for a step node's
@@ -22,6 +24,20 @@ export interface RunJournal {
    * with JournalUnavailableError when the store cannot take it.
    */
   record(step: RecordedStep, rows?: StepRows): Promise<void>;
+  /**
+   * Commits several steps, in order, in one transaction: all of them or
+   * none. A journal that has it lets steps safe to repeat commit behind the
+   * run (StepRecorder batches them); one without it commits each step
+   * before the run goes on.
+   */
+  recordSteps?(entries: ReadonlyArray<JournalEntry>): Promise<void>;
+}
+
+/** A step as a batch carries it: the step, the rows it wrote, and when it was taken. */
+export interface JournalEntry {
+  step: RecordedStep;
+  rows: StepRows;
+  recordedAt: Date;
 }
 
 /** waiting: a call asked a person for approval (when, under which policy); decision: their answer (approve, deny), and its trace row once applied. model-context: the tools and instructions offered, kept once per run. */

@@ -2,7 +2,7 @@ import type { RunSink, TaintRecord, ToolCallRow } from "../../trace/run-events";
 import type { AttentionRequest } from "../../trace/run-trace";
 
 export type { AttentionRequest };
-import { JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "./run-journal";
+import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "./run-journal";
 import { stableId } from "./step-key";
 
 /** Why a run stops before its end without failing: a call waits for a person, or the journal cannot be written. */
@@ -29,10 +29,32 @@ export interface RecordedCall {
 }
 
 /**
+ * How many steps safe to repeat may wait for their commit while the run goes
+ * on: past this, the next one waits (a slow database slows the run instead of
+ * letting it run far ahead of what is durable).
+ */
+export const maxStepsBehind = 64;
+
+interface Queued extends JournalEntry {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
  * The run's side of the journal: looks steps up, holds the trace rows a
  * step writes until the step is recorded (so the row and the journal entry
  * commit together, or neither does), counts what was replayed, and stops
  * new steps once the run is pausing (a call waits for a person).
+ *
+ * Steps are committed in the order they were taken, one transaction at a
+ * time per run. A step whose loss only means doing it again (a model turn,
+ * a read-only or idempotent call: `repeatable`) may commit behind the run:
+ * record returns at once and the step goes with the next batch. Every
+ * other step, a node's or the run's end, and a run that stops wait until
+ * everything before them is committed, so nothing that is not safe to
+ * repeat ever begins while an earlier step could still be lost, and a
+ * batch that fails fails every step after it (the run stops and resumes
+ * from what is durable).
  */
 export class StepRecorder {
   private readonly pending = new Map<string, ToolCallRow[]>();
@@ -41,6 +63,13 @@ export class StepRecorder {
   /** The journal key behind each trace row id handed out, so a taint entry finds its call. */
   private readonly keysOfRows = new Map<string, string>();
   private stopping: RunInterruption | null = null;
+  /** Steps taken and not yet committed, oldest first; the batch being written is not among them. */
+  private queue: Queued[] = [];
+  /** Recorded steps whose commit is still under way, by key: a lookup sees them as recorded. */
+  private readonly uncommitted = new Map<string, RecordedStep>();
+  private writing: Promise<void> | null = null;
+  /** Why a batch could not be written: every later step and flush fails with it. */
+  private broken: unknown = null;
   /** How many steps this run took from the journal instead of running them. */
   replayed = 0;
 
@@ -52,14 +81,14 @@ export class StepRecorder {
   ) {}
 
   lookup(key: string): RecordedStep | undefined {
-    const step = this.journal.lookup(key);
+    const step = this.has(key);
     if (step && step.kind !== "call-start" && step.kind !== "choice" && step.kind !== "waiting" && step.kind !== "decision") this.replayed++;
     return step;
   }
 
   /** Whether a step is recorded, without counting it as replayed. */
   has(key: string): RecordedStep | undefined {
-    return this.journal.lookup(key);
+    return this.uncommitted.get(key) ?? this.journal.lookup(key);
   }
 
   /** The trace row id of the call recorded under this key: the same on every resume. */
@@ -69,19 +98,68 @@ export class StepRecorder {
     return id;
   }
 
-  async record(step: RecordedStep): Promise<void> {
+  /**
+   * Records the step with the rows it wrote. Resolves once it and every
+   * step before it are committed; a `repeatable` step (losing it costs only
+   * doing it again) resolves at once when the journal can batch, and its
+   * commit follows behind the run.
+   */
+  async record(step: RecordedStep, options: { repeatable?: boolean } = {}): Promise<void> {
     const toolCalls = this.pending.get(step.key) ?? [];
     const taint = this.pendingTaint.get(step.key) ?? [];
     this.pending.delete(step.key);
     this.pendingTaint.delete(step.key);
     this.keysOfRows.delete(stableId(this.runId, step.key));
-    const rows: StepRows = { toolCalls, taint };
-    try {
-      await this.journal.record(this.redact(step), rows);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-      throw new RunInterruption("journal-unavailable", `the run's journal could not be written (${reason}); it resumes once the database is back`, undefined, { cause: error });
+    if (this.broken) throw this.unavailable(this.broken);
+    const redacted = this.redact(step);
+    const committed = new Promise<void>((resolve, reject) => this.queue.push({ step: redacted, rows: { toolCalls, taint }, recordedAt: new Date(), resolve, reject }));
+    this.uncommitted.set(step.key, redacted);
+    this.writing ??= this.write();
+    if (options.repeatable && this.journal.recordSteps && this.uncommitted.size <= maxStepsBehind) {
+      committed.catch(() => undefined); // seen by the next step that waits, or the flush
+      return;
     }
+    try {
+      await committed;
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+  }
+
+  /**
+   * Waits until every recorded step is committed; rejects with the
+   * JournalUnavailableError that stopped a batch. A node's and the run's end
+   * wait for it, and a run that stops early does too.
+   */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.broken) throw this.broken instanceof JournalUnavailableError ? this.broken : new JournalUnavailableError(String(this.broken), { cause: this.broken });
+  }
+
+  /** Writes the queue, a batch at a time: what queued while one batch commits goes in the next. */
+  private async write(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      try {
+        if (this.broken) throw this.broken;
+        if (this.journal.recordSteps) await this.journal.recordSteps(batch);
+        else for (const entry of batch) await this.journal.record(entry.step, entry.rows);
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        this.broken ??= error;
+        for (const entry of batch) entry.reject(error);
+      } finally {
+        for (const entry of batch) if (this.uncommitted.get(entry.step.key) === entry.step) this.uncommitted.delete(entry.step.key);
+      }
+    }
+    this.writing = null;
+  }
+
+  private unavailable(error: unknown): RunInterruption {
+    if (error instanceof RunInterruption) return error;
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    return new RunInterruption("journal-unavailable", `the run's journal could not be written (${reason}); it resumes once the database is back`, undefined, { cause: error });
   }
 
   /** Before any new step runs: a run that is pausing starts nothing new. */
@@ -108,15 +186,16 @@ export class StepRecorder {
     const pending = this.pending;
     const heldTaint = (record: TaintRecord): boolean => {
       const key = record.kind === "output" ? undefined : this.keysOfRows.get(record.toolCallId);
-      if (key === undefined || this.journal.lookup(key)) return false;
+      if (key === undefined || this.has(key)) return false;
       this.pendingTaint.set(key, [...(this.pendingTaint.get(key) ?? []), record]);
       return true;
     };
     return {
       runStart: (event) => inner.runStart(event),
       nodeStart: (event) => inner.nodeStart(event),
-      nodeEnd: (event) => inner.nodeEnd(event),
-      runEnd: (event) => inner.runEnd(event),
+      // A node run or the run ends only once every step before it is committed.
+      nodeEnd: async (event) => (await this.flush(), inner.nodeEnd(event)),
+      runEnd: async (event) => (await this.flush(), inner.runEnd(event)),
       taintRecord: (record) => (heldTaint(record) ? undefined : inner.taintRecord?.(record)),
       modelTurn: (turn) => inner.modelTurn?.(turn),
       toolCall(row) {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "RunStep" ADD COLUMN     "sequence" INTEGER NOT NULL DEFAULT 0;
+
