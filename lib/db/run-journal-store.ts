@@ -78,23 +78,28 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     await this.recordSteps([{ step, rows: rows ?? { toolCalls: [], taint: [] }, recordedAt: new Date() }]);
   }
 
-  /** The steps and their rows in one transaction, in order (one fence for all). */
+  /**
+   * The steps and their rows in one transaction, in order (one fence for
+   * all): each table's rows in multi-row inserts, numbered in the order the
+   * steps were taken.
+   */
   async recordSteps(entries: ReadonlyArray<JournalEntry>): Promise<void> {
-    const statements: SqlStatement[] = [];
+    const calls: unknown[][] = [];
+    const steps: unknown[][] = [];
+    const taint: unknown[][] = [];
     for (const { step, rows, recordedAt } of entries) {
-      const calls = rows.toolCalls;
-      calls.forEach((row, index) => statements.push(this.toolCallInsert(row, index === 0 && step.kind === "tool-call" ? step.value : undefined)));
-      if (step.kind !== "tool-call" || calls.length === 0) {
-        this.sequence += 1;
-        statements.push([
-          `INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt", "sequence") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("runId", "key") DO NOTHING`,
-          [this.runId, step.key, step.kind, toJsonText(step.value), this.attempt, recordedAt, this.sequence],
-        ]);
+      rows.toolCalls.forEach((row, index) => calls.push(this.toolCallValues(row, index === 0 && step.kind === "tool-call" ? step.value : undefined)));
+      if (step.kind !== "tool-call" || rows.toolCalls.length === 0) {
+        steps.push([this.runId, step.key, step.kind, toJsonText(step.value), this.attempt, recordedAt, (this.sequence += 1)]);
       }
-      for (const record of rows.taint) statements.push(this.taintInsert(record));
+      for (const record of rows.taint) taint.push(this.taintValues(record));
     }
     const keys = entries.map((entry) => entry.step.key);
-    await this.commit(keys.length === 1 ? `record step ${keys[0]}` : `record steps ${keys[0]} to ${keys.at(-1)}`, statements);
+    await this.commit(keys.length === 1 ? `record step ${keys[0]}` : `record steps ${keys[0]} to ${keys.at(-1)}`, [
+      ...rowsInsert(toolCallInsert, calls),
+      ...rowsInsert(runStepInsert, steps),
+      ...rowsInsert(taintInsert, taint),
+    ]);
     for (const { step } of entries) this.steps.set(step.key, step);
   }
 
@@ -115,7 +120,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
   }
 
   async toolCall(row: ToolCallRow): Promise<void> {
-    await this.commit(`record the call of tool "${row.tool}"`, [this.toolCallInsert(row, undefined)]);
+    await this.commit(`record the call of tool "${row.tool}"`, rowsInsert(toolCallInsert, [this.toolCallValues(row, undefined)]));
   }
 
   async nodeEnd(event: NodeEndEvent): Promise<void> {
@@ -128,7 +133,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
   }
 
   async taintRecord(record: TaintRecord): Promise<void> {
-    await this.commit(`record where external content went (${record.kind})`, [this.taintInsert(record)]);
+    await this.commit(`record where external content went (${record.kind})`, rowsInsert(taintInsert, [this.taintValues(record)]));
   }
 
   async runEnd(event: RunEndEvent): Promise<void> {
@@ -141,34 +146,24 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     ]);
   }
 
-  private toolCallInsert(row: ToolCallRow, outcome: unknown): readonly [string, readonly unknown[]] {
-    this.sequence += 1;
+  private toolCallValues(row: ToolCallRow, outcome: unknown): unknown[] {
     return [
-      `INSERT INTO "ToolCall" ("id", "runId", "nodeRunId", "tool", "server", "caller", "arguments", "result", "error", "isError", "tainted", "startedAt", "durationMs", "inputTokens", "outputTokens", "sequence", "stepKey", "outcome", "attempt")
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO NOTHING`,
-      [
-        row.id, row.runId, row.nodeRunId, row.tool, row.server, row.caller, toJsonText(row.arguments),
-        row.result === null || row.result === undefined ? null : toJsonText(row.result), row.error, row.isError, row.tainted,
-        new Date(row.startedAt), Math.max(0, Math.round(row.durationMs)), row.inputTokens, row.outputTokens, this.sequence,
-        row.stepKey ?? null, outcome === undefined ? null : toJsonText(outcome), this.attempt,
-      ],
+      row.id, row.runId, row.nodeRunId, row.tool, row.server, row.caller, toJsonText(row.arguments),
+      row.result === null || row.result === undefined ? null : toJsonText(row.result), row.error, row.isError, row.tainted,
+      new Date(row.startedAt), Math.max(0, Math.round(row.durationMs)), row.inputTokens, row.outputTokens, (this.sequence += 1),
+      row.stepKey ?? null, outcome === undefined ? null : toJsonText(outcome), this.attempt,
     ];
   }
 
-  private taintInsert(record: TaintRecord): readonly [string, readonly unknown[]] {
-    this.sequence += 1;
-    const common = [stableTaintId(record), record.runId, record.kind, record.nodeId, record.nodeRunId, new Date(record.recordedAt), this.sequence];
+  private taintValues(record: TaintRecord): unknown[] {
+    const common = [stableTaintId(record), record.runId, record.kind, record.nodeId, record.nodeRunId, new Date(record.recordedAt), (this.sequence += 1)];
     const detail =
       record.kind === "tool-result"
         ? [record.source, record.server, record.tool, record.toolCallId, null, null, "[]"]
         : record.kind === "memory-key"
           ? [null, null, null, record.toolCallId, record.key, null, toJsonText(record.origins)]
           : [null, null, null, null, null, record.output, toJsonText(record.origins)];
-    return [
-      `INSERT INTO "TaintRecord" ("id", "runId", "kind", "nodeId", "nodeRunId", "recordedAt", "sequence", "source", "server", "tool", "toolCallId", "key", "output", "origins")
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("id") DO NOTHING`,
-      [...common, ...detail],
-    ];
+    return [...common, ...detail];
   }
 
   private async commit(action: string, statements: ReadonlyArray<SqlStatement>): Promise<void> {
@@ -179,6 +174,48 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
       throw unavailable(action, error);
     }
   }
+}
+
+/** An insert of one table's rows: its columns, and what a row already there (a resumed run's) leaves alone. */
+interface RowsInsert {
+  table: string;
+  columns: readonly string[];
+  conflict: string;
+}
+
+const toolCallInsert: RowsInsert = {
+  table: "ToolCall",
+  columns: ["id", "runId", "nodeRunId", "tool", "server", "caller", "arguments", "result", "error", "isError", "tainted", "startedAt", "durationMs", "inputTokens", "outputTokens", "sequence", "stepKey", "outcome", "attempt"],
+  conflict: `ON CONFLICT ("id") DO NOTHING`,
+};
+const runStepInsert: RowsInsert = { table: "RunStep", columns: ["runId", "key", "kind", "value", "attempt", "recordedAt", "sequence"], conflict: `ON CONFLICT ("runId", "key") DO NOTHING` };
+const taintInsert: RowsInsert = {
+  table: "TaintRecord",
+  columns: ["id", "runId", "kind", "nodeId", "nodeRunId", "recordedAt", "sequence", "source", "server", "tool", "toolCallId", "key", "output", "origins"],
+  conflict: `ON CONFLICT ("id") DO NOTHING`,
+};
+
+/** Rows per insert statement: a batch's rows go in a few statements, and each table has at most this many statement texts to prepare. */
+const rowsPerInsert = 16;
+
+/** The rows as multi-row inserts of at most rowsPerInsert rows each (none for no rows). */
+function rowsInsert(insert: RowsInsert, rows: ReadonlyArray<readonly unknown[]>): SqlStatement[] {
+  const statements: SqlStatement[] = [];
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    const chunk = rows.slice(start, start + rowsPerInsert);
+    statements.push([insertText(insert, chunk.length), chunk.flat()]);
+  }
+  return statements;
+}
+
+const insertTexts = new Map<RowsInsert, string[]>();
+
+/** The statement text for that many rows of the table, built once. */
+function insertText(insert: RowsInsert, count: number): string {
+  const texts = insertTexts.get(insert) ?? [];
+  insertTexts.set(insert, texts);
+  texts[count] ??= `INSERT INTO "${insert.table}" (${insert.columns.map((column) => `"${column}"`).join(", ")}) VALUES ${Array(count).fill(`(${insert.columns.map(() => "?").join(", ")})`).join(", ")} ${insert.conflict}`;
+  return texts[count];
 }
 
 /**

@@ -66,15 +66,18 @@ describe("StepRecorder", () => {
     expect(recorder.has("a#1/t1/c0"), "a step whose commit failed is not recorded").toBeUndefined();
   });
 
-  it(`waits once ${maxStepsBehind} steps are behind: the run never gets far ahead of what is durable`, async () => {
-    const { journal, next } = heldJournal();
+  it(`waits once ${maxStepsBehind} steps wait to be sent, until the batch under way ends: the run never gets far ahead of what is durable`, async () => {
+    const { journal, batches, next } = heldJournal();
     const recorder = new StepRecorder("run", journal);
-    for (let turn = 1; turn <= maxStepsBehind; turn++) await recorder.record(step(`a#1/t${turn}`), { repeatable: true });
-    const over = recorder.record(step(`a#1/t${maxStepsBehind + 1}`), { repeatable: true });
+    // The first step goes at once; the next ones queue behind its commit.
+    for (let turn = 1; turn <= maxStepsBehind + 1; turn++) await recorder.record(step(`a#1/t${turn}`), { repeatable: true });
+    const over = recorder.record(step(`a#1/t${maxStepsBehind + 2}`), { repeatable: true });
     expect(await settled(over)).toBe(false);
-    await next();
-    await next();
+    await next(); // the first batch ends: the queue goes out as the next, and the run goes on while it commits
     await over;
+    expect(batches.map((batch) => batch.length)).toEqual([1, maxStepsBehind + 1]);
+    await next();
+    await recorder.flush();
   });
 
   it("with a journal that cannot batch, every step is committed before the run goes on", async () => {
@@ -92,7 +95,7 @@ describe("StepRecorder", () => {
     const ends: string[] = [];
     const sink = recorder.sink({ runStart: async () => undefined, nodeStart: async () => undefined, toolCall: async () => undefined, runEnd: async () => undefined, nodeEnd: async (event) => void ends.push(event.nodeRunId) });
     await recorder.record(step("a#1/t1"), { repeatable: true });
-    const end = sink.nodeEnd({ runId: "run", nodeRunId: "n1", status: "completed", outputs: {}, error: null, turns: 1, taintedOutputs: [], endedAt: new Date().toISOString() });
+    const end = Promise.resolve(sink.nodeEnd({ runId: "run", nodeRunId: "n1", status: "completed", outputs: {}, error: null, turns: 1, taintedOutputs: [], endedAt: new Date().toISOString() }));
     expect(await settled(end)).toBe(false);
     expect(ends).toEqual([]);
     await next();

@@ -29,9 +29,9 @@ export interface RecordedCall {
 }
 
 /**
- * How many steps safe to repeat may wait for their commit while the run goes
- * on: past this, the next one waits (a slow database slows the run instead of
- * letting it run far ahead of what is durable).
+ * How many steps safe to repeat may wait to be sent while a batch commits:
+ * past this, the run waits for that batch (a slow database slows the run
+ * instead of letting it run far ahead of what is durable).
  */
 export const maxStepsBehind = 64;
 
@@ -68,6 +68,8 @@ export class StepRecorder {
   /** Recorded steps whose commit is still under way, by key: a lookup sees them as recorded. */
   private readonly uncommitted = new Map<string, RecordedStep>();
   private writing: Promise<void> | null = null;
+  /** Steps that wait for the batch under way to end (the run was maxStepsBehind ahead). */
+  private batchWaiters: Array<() => void> = [];
   /** Why a batch could not be written: every later step and flush fails with it. */
   private broken: unknown = null;
   /** How many steps this run took from the journal instead of running them. */
@@ -115,8 +117,10 @@ export class StepRecorder {
     const committed = new Promise<void>((resolve, reject) => this.queue.push({ step: redacted, rows: { toolCalls, taint }, recordedAt: new Date(), resolve, reject }));
     this.uncommitted.set(step.key, redacted);
     this.writing ??= this.write();
-    if (options.repeatable && this.journal.recordSteps && this.uncommitted.size <= maxStepsBehind) {
+    if (options.repeatable && this.journal.recordSteps) {
       committed.catch(() => undefined); // seen by the next step that waits, or the flush
+      while (this.queue.length > maxStepsBehind && !this.broken) await new Promise<void>((resolve) => this.batchWaiters.push(resolve));
+      if (this.broken) throw this.unavailable(this.broken);
       return;
     }
     try {
@@ -151,6 +155,9 @@ export class StepRecorder {
         for (const entry of batch) entry.reject(error);
       } finally {
         for (const entry of batch) if (this.uncommitted.get(entry.step.key) === entry.step) this.uncommitted.delete(entry.step.key);
+        const waiters = this.batchWaiters;
+        this.batchWaiters = [];
+        for (const resume of waiters) resume();
       }
     }
     this.writing = null;
