@@ -33,8 +33,9 @@ interface WebProcess {
 }
 
 /** One web process: the app's MCP route on its own port, with nothing shared but the database. */
-async function startWebProcess(port: number, databaseUrl: string): Promise<WebProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SWITCHBOARD_MCP_TOKEN: "", NODE_ENV: "production" };
+async function startWebProcess(port: number, databaseUrl: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<WebProcess> {
+  // Each process runs a worker, as `npm start` does; a dead one's runs are taken over once its 2 s lease has expired.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SWITCHBOARD_MCP_TOKEN: "", NODE_ENV: "production", SWITCHBOARD_EMBEDDED_WORKER: "true", SWITCHBOARD_LEASE_SECONDS: "2", SWITCHBOARD_HEARTBEAT_MS: "200", SWITCHBOARD_POLL_MS: "100", ...extraEnv };
   delete env.VITEST;
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/mcp/endpoint-process-fixture.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const log: string[] = [];
