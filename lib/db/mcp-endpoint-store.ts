@@ -130,12 +130,21 @@ async function cancelWorkingTasks(client: PrismaClient, where: { scope: string }
  * failed task whose result says why, a cancelled run a cancelled task. The
  * worker that ran the run calls it once the run has ended; readers call it
  * too (PrismaTaskStore), so a task never stays working after its run ended,
- * whatever process died in between. A run not ended yet changes nothing.
+ * whatever process died in between. A run waiting for a person leaves the
+ * task working and says so in its status message; one still running
+ * changes nothing.
  */
 export async function settleTasksOfRun(client: PrismaClient, runId: string, now: Date = new Date()): Promise<void> {
-  const run = await client.run.findUnique({ where: { id: runId }, select: { status: true, outputs: true, error: true } });
-  if (!run || !terminal.includes(run.status)) return;
+  const run = await client.run.findUnique({ where: { id: runId }, select: { status: true, outputs: true, error: true, attention: true } });
+  if (!run) return;
   const open = { runId, status: { notIn: terminal } };
+  if (run.status === "needs-attention") {
+    // Still working for the host, but it should know why nothing moves: a person decides in the app.
+    const waits = `waits for a person in Switchboard: ${(fromJsonText(run.attention) as { message?: string } | null)?.message ?? run.error ?? "a call needs attention"}`;
+    await client.mcpEndpointTask.updateMany({ where: { ...open, OR: [{ statusMessage: null }, { statusMessage: { not: waits } }] }, data: { statusMessage: waits, lastUpdatedAt: now } });
+    return;
+  }
+  if (!terminal.includes(run.status)) return;
   if (run.status === "cancelled") {
     await client.mcpEndpointTask.updateMany({ where: open, data: { status: "cancelled", statusMessage: "the run was cancelled", lastUpdatedAt: now } });
     return;

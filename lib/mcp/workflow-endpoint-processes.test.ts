@@ -1,7 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secretHash } from "../auth/secret-tokens";
@@ -10,67 +6,23 @@ import { requestCancel } from "../db/database-run-queue";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
 import { openSqlDatabase } from "../db/sql/open-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
+import { balancedHost as balancedWebHost, startWebProcess, stopWebProcess, until, type WebProcess } from "./endpoint-web-process";
 import { waitingDeskDocument } from "./unit-desk-document";
 
 /**
  * Two web processes behind a load balancer serve one MCP host: two real
- * processes (endpoint-process-fixture.ts, each with its own module state)
- * on one database, and a host whose requests the test sends to one or the
- * other. On SQLite and, when a server answers, on Postgres.
+ * processes (endpoint-process-fixture.ts, each with its own module state
+ * and the embedded worker `npm start` runs) on one database, and a host
+ * whose requests the test sends to one or the other. On SQLite and, when a
+ * server answers, on Postgres. A process killed under a task:
+ * workflow-endpoint-kill.test.ts.
  */
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const workflowId = "unit-desk";
 const olgaToken = "olga-token-0123456789abcdef";
 const ritaToken = "rita-token-fedcba9876543210";
 
 const document = waitingDeskDocument;
-
-interface WebProcess {
-  origin: string;
-  child: ChildProcess;
-  log: string[];
-}
-
-/** One web process: the app's MCP route on its own port, with nothing shared but the database. */
-async function startWebProcess(port: number, databaseUrl: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<WebProcess> {
-  // Each process runs a worker, as `npm start` does; a dead one's runs are taken over once its 2 s lease has expired.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SWITCHBOARD_MCP_TOKEN: "", NODE_ENV: "production", SWITCHBOARD_EMBEDDED_WORKER: "true", SWITCHBOARD_LEASE_SECONDS: "2", SWITCHBOARD_HEARTBEAT_MS: "200", SWITCHBOARD_POLL_MS: "100", ...extraEnv };
-  delete env.VITEST;
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/mcp/endpoint-process-fixture.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  const log: string[] = [];
-  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web process on ${port} did not start: ${log.join("")}`)), 60_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (chunk.toString().includes(`listening ${port}`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`web process on ${port} exited ${code}: ${log.join("")}`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, child, log };
-}
-
-async function stopWebProcess(web: WebProcess | undefined): Promise<void> {
-  if (!web || web.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => web.child.once("exit", resolve));
-  web.child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  if (web.child.exitCode === null) web.child.kill("SIGKILL");
-}
-
-async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let postgres: TestPostgres | { skipped: string } | undefined;
 
@@ -127,16 +79,7 @@ describe.each([
   });
 
   /** The load balancer: every request of the host goes to the process `to` names at that moment. */
-  function balancedHost(name: string) {
-    const route = { to: a! };
-    const fetch = (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input);
-      return globalThis.fetch(new URL(url.pathname, route.to.origin), init);
-    };
-    const mcp = new Client({ name, version: "1.0.0" });
-    const transport = new StreamableHTTPClientTransport(new URL(`${a!.origin}/api/mcp/${workflowId}`), { fetch, requestInit: { headers: { Authorization: `Bearer ${olgaToken}` } } });
-    return { mcp, transport, route };
-  }
+  const balancedHost = (name: string) => balancedWebHost({ name, first: a!, workflowId, token: olgaToken });
 
   const rawPost = (web: WebProcess, token: string, sessionId: string, body: unknown) =>
     fetch(`${web.origin}/api/mcp/${workflowId}`, {

@@ -131,8 +131,8 @@ export class EndpointTasks {
 
   /** Cancels what still runs (each run ends cancelled, its row written), then closes the in-process session. */
   async close(): Promise<void> {
+    // Not awaited: a follower stops at its next read, and a question still out to the host fails as the server closes.
     this.closing.abort();
-    await Promise.allSettled([...this.followed.values()]);
     await this.tasks.close();
     const connection = await this.connection?.catch(() => undefined);
     await connection?.close();
