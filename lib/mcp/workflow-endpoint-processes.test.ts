@@ -88,7 +88,7 @@ describe.each([
       body: JSON.stringify(body),
     });
 
-  it("continues a session on the other process: tools, a task made on A read on B, a cancel on B of a task running on A, another person's token refused, DELETE on A refused on B", async (context) => {
+  it("continues a session on the other process: tools, a task made on A read on B, a cancel on B of a task started on A, another person's token refused, DELETE on A refused on B", async (context) => {
     if (skipped) return context.skip();
     const { mcp, transport, route } = balancedHost("balanced-host");
     await mcp.connect(transport);
@@ -106,7 +106,7 @@ describe.each([
     const serviceRun = await client.run.findFirstOrThrow({ where: { workflowId }, include: { toolCalls: true }, orderBy: { startedAt: "desc" } });
     expect(serviceRun.toolCalls).toEqual([expect.objectContaining({ caller: "mcp-host:balanced-host", tool: "convertUnits" })]);
 
-    // A task created on A, its result read on B (B waits on the stored task until A stores the result).
+    // A task created on A, its result read on B (B waits on the stored task until the worker that ran its run stores the result).
     route.to = a!;
     const created = await mcp.request({ method: "tools/call", params: { name: "answer_a_unit_question", arguments: { question: "Convert 26.2 mile to kilometre" }, task: {} } }, CreateTaskResultSchema);
     const taskId = created.task.taskId;
@@ -119,7 +119,7 @@ describe.each([
     expect(stored).toMatchObject({ scope: `session:${sessionId}`, status: "completed", runId: expect.any(String) });
     expect(await client.run.findUniqueOrThrow({ where: { id: stored.runId! } })).toMatchObject({ status: "completed" });
 
-    // A task running on A, cancelled from B: the run on A ends cancelled within 2 s.
+    // A task started on A, cancelled from B: its run (whichever process's worker holds it) ends cancelled within 2 s.
     route.to = a!;
     const waiting = await mcp.request({ method: "tools/call", params: { name: "wait_a_while", arguments: { payload: { n: 1 } }, task: {} } }, CreateTaskResultSchema);
     const waitRunId = await until(async () => (await client.mcpEndpointTask.findUnique({ where: { id: waiting.task.taskId } }))?.runId, "the waiting task's run");
@@ -137,7 +137,7 @@ describe.each([
       return run?.status === "cancelled" ? run : undefined;
     }, "the cancelled run to end", 10_000);
     const tookMs = Date.now() - asked;
-    console.log(`${dialect}: tasks/cancel on B ended the run on A in ${tookMs} ms`);
+    console.log(`${dialect}: tasks/cancel on B ended the task's run in ${tookMs} ms`);
     expect(tookMs).toBeLessThan(2_000);
     expect(ended.toolCalls.find((row) => row.server === "wait")).toMatchObject({ caller: "mcp-host:balanced-host", error: "the task was cancelled" });
     expect(await mcp.experimental.tasks.getTask(waiting.task.taskId)).toMatchObject({ status: "cancelled" });
@@ -159,7 +159,7 @@ describe.each([
     expect(await gone.json()).toMatchObject({ error: { code: -32001, message: expect.stringContaining("Session not found") } });
   }, 120_000);
 
-  it("ends a session on B with DELETE and cancels its task running on A", async (context) => {
+  it("ends a session on B with DELETE and cancels its task started on A", async (context) => {
     if (skipped) return context.skip();
     const { mcp, transport, route } = balancedHost("deleting-host");
     await mcp.connect(transport);
@@ -173,7 +173,7 @@ describe.each([
     expect(await client.mcpEndpointTask.findUniqueOrThrow({ where: { id: waiting.task.taskId } })).toMatchObject({ status: "cancelled", statusMessage: "the MCP session ended" });
   }, 60_000);
 
-  it("cancels a host's task running on A when a person cancels its run in the app (another process)", async (context) => {
+  it("cancels a host's task started on A when a person cancels its run in the app (another process)", async (context) => {
     if (skipped) return context.skip();
     const { mcp, transport } = balancedHost("cancelled-in-app-host");
     await mcp.connect(transport);
