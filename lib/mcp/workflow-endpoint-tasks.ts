@@ -55,8 +55,6 @@ export class EndpointTasks {
   private running = 0;
   /** The host's askers of the calls sent to the task server, in order: its calls start in the order they arrive. */
   private readonly asking: Array<QuestionAsker | undefined> = [];
-  /** Queued tasks this process follows, by task id: settled when the run ended or waits for a person. */
-  private readonly followed = new Map<string, Promise<{ waitsFor?: string }>>();
   /** Aborted on close: this process stops following its queued tasks (their runs go on). */
   private readonly closing = new AbortController();
 
@@ -76,7 +74,7 @@ export class EndpointTasks {
 
   /** Starts the task and answers with its id at once; the sub-flow goes on in the background. */
   async create(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal, askHost?: QuestionAsker): Promise<CreateTaskResult> {
-    if (this.options.queueTask) return this.queue(offering, params, askHost);
+    if (this.options.queueTask) return (await this.queue(offering, params, askHost)).created;
     const client = await this.client();
     this.asking.push(askHost);
     const name = this.innerNames.get(offering.taskStartId) ?? offering.definition.name;
@@ -94,9 +92,10 @@ export class EndpointTasks {
    * on once a person decides in the app). The caller giving up cancels it.
    */
   async runToEnd(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal, askHost?: QuestionAsker): Promise<CallToolResult> {
-    const { task } = await this.create(offering, { ...params, task: {} }, signal, askHost);
+    const started = this.options.queueTask ? await this.queue(offering, { ...params, task: {} }, askHost) : { created: await this.create(offering, { ...params, task: {} }, signal, askHost), followed: undefined };
+    const { task } = started.created;
     const reading = new AbortController();
-    const waits = this.followed.get(task.taskId)?.then((end) => (end.waitsFor ? failedResult(end.waitsFor) : new Promise<never>(() => undefined)));
+    const waits = started.followed?.then((end) => (end.waitsFor ? failedResult(end.waitsFor) : new Promise<never>(() => undefined)));
     try {
       const result = this.result(task.taskId, AbortSignal.any([signal, reading.signal])) as Promise<CallToolResult>;
       return await (waits ? Promise.race([result, waits]) : result);
@@ -124,7 +123,7 @@ export class EndpointTasks {
     return this.forward("cancelling the task", async (client) => client.experimental.tasks.cancelTask(taskId, { signal }));
   }
 
-  /** True while a sub-flow runs or its row is being written. */
+  /** True while a sub-flow runs here or its row is being written, or while this process follows a queued task's run (the host may be asked). */
   busy(): boolean {
     return this.running > 0;
   }
@@ -138,8 +137,12 @@ export class EndpointTasks {
     await connection?.close();
   }
 
-  /** Stores the task, queues its run and answers at once; a worker runs the sub-flow and ends the task. */
-  private async queue(offering: TaskOffering, params: CallToolRequest["params"], askHost?: QuestionAsker): Promise<CreateTaskResult> {
+  /**
+   * Stores the task, queues its run and answers at once; a worker runs the
+   * sub-flow and ends the task. `followed` settles when this process stops
+   * following the run (undefined when nothing was queued).
+   */
+  private async queue(offering: TaskOffering, params: CallToolRequest["params"], askHost?: QuestionAsker): Promise<{ created: CreateTaskResult; followed?: Promise<{ waitsFor?: string }> }> {
     const store = this.options.store;
     if (!store) throw new Error("EndpointTasks: a queued task needs a shared task store");
     let task: Task;
@@ -151,24 +154,21 @@ export class EndpointTasks {
     }
     const call: OutsideCall = { kind: "task", tool: offering.name, server: offering.taskStartId, arguments: params.arguments ?? {}, host: this.options.host(), ...(askHost ? { askHost } : {}) };
     this.running += 1;
+    let followed: Promise<{ waitsFor?: string }> | undefined;
     try {
       const queued = await this.options.queueTask!(call, { taskId: task.taskId, signal: this.closing.signal });
-      const followed = queued.followed
+      followed = queued.followed
         .catch((error: unknown) => {
           console.warn(`task ${task.taskId}: following its run ${queued.runId} stopped: ${(error as Error).message.split("\n")[0]}`);
           return {};
         })
-        .finally(() => {
-          this.running -= 1;
-          this.followed.delete(task.taskId);
-        });
-      this.followed.set(task.taskId, followed);
+        .finally(() => void (this.running -= 1));
     } catch (error) {
       this.running -= 1;
       // Nothing was queued: the task ends failed with the reason, as a sub-flow that could not start does.
       await store.storeTaskResult(task.taskId, "failed", failedResult(`the task could not be run: ${(error as Error).message.split("\n")[0]}`)).catch(() => undefined);
     }
-    return { task: (await store.getTask(task.taskId).catch(() => null)) ?? task };
+    return { created: { task: (await store.getTask(task.taskId).catch(() => null)) ?? task }, ...(followed ? { followed } : {}) };
   }
 
   private async start(request: TaskRequest): Promise<TaskOutcome> {
