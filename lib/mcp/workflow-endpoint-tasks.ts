@@ -74,7 +74,7 @@ export class EndpointTasks {
 
   /** Starts the task and answers with its id at once; the sub-flow goes on in the background. */
   async create(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal, askHost?: QuestionAsker): Promise<CreateTaskResult> {
-    if (this.options.queueTask) return (await this.queue(offering, params, askHost)).created;
+    if (this.options.queueTask) return (await this.queue(offering, params, askHost, false)).created;
     const client = await this.client();
     this.asking.push(askHost);
     const name = this.innerNames.get(offering.taskStartId) ?? offering.definition.name;
@@ -92,7 +92,7 @@ export class EndpointTasks {
    * on once a person decides in the app). The caller giving up cancels it.
    */
   async runToEnd(offering: TaskOffering, params: CallToolRequest["params"], signal: AbortSignal, askHost?: QuestionAsker): Promise<CallToolResult> {
-    const started = this.options.queueTask ? await this.queue(offering, { ...params, task: {} }, askHost) : { created: await this.create(offering, { ...params, task: {} }, signal, askHost), followed: undefined };
+    const started = this.options.queueTask ? await this.queue(offering, { ...params, task: {} }, askHost, true) : { created: await this.create(offering, { ...params, task: {} }, signal, askHost), followed: undefined };
     const { task } = started.created;
     const reading = new AbortController();
     const waits = started.followed?.then((end) => (end.waitsFor ? failedResult(end.waitsFor) : new Promise<never>(() => undefined)));
@@ -140,9 +140,10 @@ export class EndpointTasks {
   /**
    * Stores the task, queues its run and answers at once; a worker runs the
    * sub-flow and ends the task. `followed` settles when this process stops
-   * following the run (undefined when nothing was queued).
+   * following the run (undefined when nothing was queued); it follows only
+   * for a host that can be asked or a call that waits for the result.
    */
-  private async queue(offering: TaskOffering, params: CallToolRequest["params"], askHost?: QuestionAsker): Promise<{ created: CreateTaskResult; followed?: Promise<{ waitsFor?: string }> }> {
+  private async queue(offering: TaskOffering, params: CallToolRequest["params"], askHost: QuestionAsker | undefined, blocking: boolean): Promise<{ created: CreateTaskResult; followed?: Promise<{ waitsFor?: string }> }> {
     const store = this.options.store;
     if (!store) throw new Error("EndpointTasks: a queued task needs a shared task store");
     let task: Task;
@@ -156,7 +157,7 @@ export class EndpointTasks {
     this.running += 1;
     let followed: Promise<{ waitsFor?: string }> | undefined;
     try {
-      const queued = await this.options.queueTask!(call, { taskId: task.taskId, signal: this.closing.signal });
+      const queued = await this.options.queueTask!(call, { taskId: task.taskId, signal: this.closing.signal, follow: blocking || askHost !== undefined });
       followed = queued.followed
         .catch((error: unknown) => {
           console.warn(`task ${task.taskId}: following its run ${queued.runId} stopped: ${(error as Error).message.split("\n")[0]}`);

@@ -89,10 +89,12 @@ export interface WorkflowEndpointOptions {
   /**
    * Queues a Task Start's sub-flow as a Run of its own, tied to the stored
    * task `taskId`: a worker runs it and ends the task (the app). Needs a
-   * shared `taskStore`. Following stops when `signal` aborts (the endpoint
-   * closes here; the run goes on).
+   * shared `taskStore`. With `follow` this process follows the run (a host
+   * that can be asked, or a call waiting for the result) until `signal`
+   * aborts (the endpoint closes here; the run goes on); without, `followed`
+   * settles at once.
    */
-  queueTask?(call: OutsideCall, task: { taskId: string; signal: AbortSignal }): Promise<QueuedOutsideTask>;
+  queueTask?(call: OutsideCall, task: { taskId: string; signal: AbortSignal; follow: boolean }): Promise<QueuedOutsideTask>;
   /** Without `queueTask` (tests): runs a Task Start's sub-flow in this process as a Run of its own, nested under the call's row (`request.parentToolCallId`). */
   runTask?(call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun>;
   /** How often a host should poll a task's status, in ms (default 500). */

@@ -46,10 +46,10 @@ export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideC
  * worker woken. The worker runs the Task Start's sub-flow with the run's
  * journal (app/runs/outside-task-run.ts), writes the call's row and ends the
  * task, so a web process or worker that dies costs a resume, not the task.
- * This process then follows the run (followOutsideRun) while `signal` lets
- * it: a host that can be asked decides the run's approvals.
+ * With `follow`, this process then follows the run (followOutsideRun) while
+ * `signal` lets it: a host that can be asked decides the run's approvals.
  */
-export async function queueOutsideTask(target: OutsideCallWorkflow, call: OutsideCall, task: { taskId: string; signal: AbortSignal }): Promise<QueuedOutsideTask> {
+export async function queueOutsideTask(target: OutsideCallWorkflow, call: OutsideCall, task: { taskId: string; signal: AbortSignal; follow: boolean }): Promise<QueuedOutsideTask> {
   const runId = randomUUID();
   await launchRun(
     { workflowId: target.workflowId, workflow: target.workflow, input: outsideCallInput(call) },
@@ -57,7 +57,8 @@ export async function queueOutsideTask(target: OutsideCallWorkflow, call: Outsid
   );
   // A tasks/cancel that landed before the link could not reach the run: it is cancelled now.
   if ((await prisma().mcpEndpointTask.findUnique({ where: { id: task.taskId }, select: { status: true } }))?.status === "cancelled") await abortRun(runId);
-  return { runId, followed: followOutsideRun(runId, call, task.signal) };
+  // Nobody to ask and nobody waiting here (a task of a host that cannot be asked): the workers and the stored task do the rest.
+  return { runId, followed: task.follow ? followOutsideRun(runId, call, task.signal) : Promise.resolve({}) };
 }
 
 /** How often the process that took a task call reads its run while following it. */
