@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { prisma, toJsonText } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { requestCancel } from "@/lib/db/database-run-queue";
 import { recordAttentionChoice, type ChoiceResult } from "@/lib/db/attention-choice";
 import { type DecisionInput, type DecisionResult, denyExpiredApprovals, listWaitingApprovals, recordApprovalDecision, type WaitingApproval } from "@/lib/db/approvals";
@@ -54,12 +55,21 @@ export interface LaunchRequest {
   input: Record<string, unknown>;
 }
 
+export interface LaunchOptions {
+  /** The run's id (default: a fresh one). */
+  runId?: string;
+  /** Writes committed in one transaction with the Run row (an outside host's task linked to its run). */
+  together?: readonly Prisma.PrismaPromise<unknown>[];
+}
+
 /** Writes the Run row as queued (the document frozen), wakes a worker, and returns the run's id at once. */
-export async function launchRun(request: LaunchRequest): Promise<string> {
-  const runId = randomUUID();
-  await prisma().run.create({
+export async function launchRun(request: LaunchRequest, options: LaunchOptions = {}): Promise<string> {
+  const runId = options.runId ?? randomUUID();
+  const create = prisma().run.create({
     data: { id: runId, workflowId: request.workflowId, document: toJsonText(request.workflow), input: toJsonText(request.input), status: "queued" },
   });
+  if (options.together?.length) await prisma().$transaction([create, ...options.together]);
+  else await create;
   notifyWorkers(runId);
   return runId;
 }

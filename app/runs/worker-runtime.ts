@@ -5,6 +5,7 @@
  * Not server-only: scripts/worker.ts runs it outside Next.
  */
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
+import { settleTasksOfRun } from "@/lib/db/mcp-endpoint-store";
 import { storedRunParts } from "@/lib/db/grants";
 import { DatabaseRunJournal } from "@/lib/db/run-journal-store";
 import { DatabaseRunQueue, type WakeSource } from "@/lib/db/database-run-queue";
@@ -19,6 +20,7 @@ import { ConnectionManager } from "@/lib/mcp/connection-manager";
 import { type QueueTimings, queueTimingsFromEnvironment } from "@/lib/queue/run-queue";
 import { type ExecuteRun, RunWorker } from "@/lib/queue/run-worker";
 import { type WebhookSettings, webhookSettingsFromEnvironment } from "@/lib/notify";
+import { HeldEndSink, outsideTaskOf, outsideTaskRequest } from "./outside-task-run";
 import { announceWaitingCall } from "./waiting-announcer";
 
 export interface WorkerRuntimeOptions {
@@ -61,7 +63,7 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
         notices.add(sending);
       }
     : undefined;
-  const worker = new RunWorker({ queue, execute: executor(db, environment, options.log, announce), timings, concurrency: options.concurrency, log: options.log });
+  const worker = new RunWorker({ queue, execute: executor(db, prisma, environment, options.log, announce), timings, concurrency: options.concurrency, log: options.log });
   worker.start();
   return {
     worker,
@@ -78,31 +80,38 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
 }
 
 /** Runs one claimed run from its row: the frozen document, its input, its journal. */
-function executor(db: SqlDatabase, environment: (workflowId: string | null) => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
+function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowId: string | null) => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
   return async (claimed, signals) => {
-    const [row] = await db.query<{ document: string; input: string; workflowId: string | null }>(`SELECT "document", "input", "workflowId" FROM "Run" WHERE "id" = ?`, [claimed.runId]);
-    if (!row) return "finished";
-    const parsed = parseWorkflow(JSON.parse(row.document));
+    const run = await prisma.run.findUnique({ where: { id: claimed.runId }, select: { document: true, input: true, workflowId: true, startedAt: true } });
+    if (!run) return "finished";
+    const parsed = parseWorkflow(JSON.parse(run.document));
     if (!parsed.ok || claimed.resumeCount > maxResumes) {
       const error = parsed.ok ? `the run was resumed ${claimed.resumeCount} times without finishing; it was stopped` : `the run's document is not a workflow: ${parsed.problems[0]?.message}`;
       await db.execute(`UPDATE "Run" SET "status" = 'failed', "error" = ?, "endedAt" = ?, "leaseExpiresAt" = NULL WHERE "id" = ?`, [error, sqlTime(new Date(), db.dialect), claimed.runId]);
+      await settleTasksOfRun(prisma, claimed.runId);
       return "finished";
     }
+    const input = JSON.parse(run.input) as Record<string, unknown>;
+    // An outside MCP host's task call: the Task Start's sub-flow, nested under the call's row, which is written once it ends.
+    const outside = outsideTaskOf(input);
     // Fenced by the claim: once another worker has taken the run over, this one can write nothing more of it.
     const journal = await DatabaseRunJournal.open(db, claimed.runId, { workerId: claimed.workerId, resumeCount: claimed.resumeCount });
+    const held = outside ? new HeldEndSink(journal) : undefined;
     try {
       const outcome = await runWorkflow({
         runId: claimed.runId,
-        workflowId: row.workflowId,
+        workflowId: run.workflowId,
         workflow: parsed.workflow,
-        input: JSON.parse(row.input) as Record<string, unknown>,
+        input,
         // Also exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
-        sink: withOtelExport(journal, { workflowName: parsed.workflow.name }),
+        sink: withOtelExport(held ?? journal, { workflowName: parsed.workflow.name }),
         journal,
-        env: await environment(row.workflowId),
+        env: await environment(run.workflowId),
         signal: signals.cancel,
         stopSignal: signals.stop,
+        ...(outside ? { task: outsideTaskRequest(claimed.runId, outside) } : {}),
       });
+      if (outside) await held!.finish({ prisma, call: outside, startedAt: run.startedAt });
       // The notice goes out beside the run, never holding it up; a failure is logged.
       if (outcome.status === "needs-attention") announce?.(claimed.runId);
       if (outcome.status !== "interrupted") return "finished";

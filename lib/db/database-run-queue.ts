@@ -99,25 +99,23 @@ export class DatabaseRunQueue implements RunQueue {
 /**
  * Asks a run to stop, from any process: a queued run (or one waiting for a
  * person) ends cancelled at once; a running one is flagged, and its worker
- * aborts it on its next heartbeat. The run of an outside host's MCP task is
- * run by the web process that took the call, not by a worker: its task is
- * marked cancelled, which that process reads on its next poll (see
- * lib/db/mcp-endpoint-store.ts), and the host sees the task cancelled.
- * Returns what happened.
+ * aborts it on its next heartbeat. When the run is an outside host's MCP
+ * task (a queued run like any other, see app/api/mcp/outside-runs.ts), its
+ * task is marked cancelled too, and the host reads it so. Returns what
+ * happened.
  */
 export async function requestCancel(db: SqlDatabase, runId: string, now: Date = new Date()): Promise<"cancelled" | "requested" | "ended" | "unknown"> {
   const ended = await db.execute(
     `UPDATE "Run" SET "status" = 'cancelled', "error" = 'the run was cancelled', "endedAt" = ?, "attention" = NULL WHERE "id" = ? AND "status" IN ('queued', 'needs-attention')`,
     [now, runId],
   );
-  if (ended > 0) return "cancelled";
-  const flagged = await db.execute(`UPDATE "Run" SET "cancelRequestedAt" = ? WHERE "id" = ? AND "status" = 'running'`, [now, runId]);
-  if (flagged > 0) {
+  const flagged = ended > 0 ? 0 : await db.execute(`UPDATE "Run" SET "cancelRequestedAt" = ? WHERE "id" = ? AND "status" = 'running'`, [now, runId]);
+  if (ended > 0 || flagged > 0) {
     await db.execute(
       `UPDATE "McpEndpointTask" SET "status" = 'cancelled', "statusMessage" = 'the run was cancelled', "lastUpdatedAt" = ? WHERE "runId" = ? AND "status" NOT IN ('completed', 'failed', 'cancelled')`,
       [now, runId],
     );
-    return "requested";
+    return ended > 0 ? "cancelled" : "requested";
   }
   const [row] = await db.query(`SELECT "status" FROM "Run" WHERE "id" = ?`, [runId]);
   return row ? "ended" : "unknown";

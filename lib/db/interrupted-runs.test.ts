@@ -51,4 +51,13 @@ describe("the start-up sweep (embedded mode)", () => {
       "outside-host-call": "failed",
     });
   });
+
+  it("queues an outside host's task run a killed server's worker held, and leaves its task working for the worker that resumes it", async () => {
+    const now = new Date();
+    await database.client.run.create({ data: { id: "host-task", document: "{}", input: JSON.stringify({ mcpHost: { kind: "task" } }), status: "running", workerId: `${hostname()}:${deadPid()}:killed02`, leaseExpiresAt: new Date(now.getTime() + 60_000) } });
+    await database.client.mcpEndpointTask.create({ data: { id: "task-of-host-task", scope: "session:s", status: "working", pollIntervalMs: 500, runId: "host-task" } });
+    expect(await resumeInterruptedRuns(database.client, now)).toMatchObject({ queued: 1, failed: 0 });
+    expect(await database.client.run.findUniqueOrThrow({ where: { id: "host-task" } })).toMatchObject({ status: "queued" });
+    expect(await database.client.mcpEndpointTask.findUniqueOrThrow({ where: { id: "task-of-host-task" } })).toMatchObject({ status: "working", result: null });
+  });
 });

@@ -30,10 +30,14 @@ export function holderMayBeAlive(workerId: string, host: string = hostname()): b
  *   server) is left to it: taking it away would cut its call in flight,
  *   stopping a call that is not safe to repeat as needs-attention; if that
  *   worker dies, its lease expires and the run is taken over;
- * - a run no worker held (an outside MCP host's call, run by the endpoint in
- *   its own process while the host waited) is ended as failed, node runs too:
- *   its host has gone, and nothing would resume it. Its MCP task, when it
- *   was one, ends failed with that reason, so a host that comes back reads it.
+ *   An outside MCP host's task call is such a run (a queued Run a worker
+ *   runs), so its task is resumed with it, not failed;
+ * - a run no worker held (an outside host's service call, answered by the
+ *   endpoint in its own process while the host waited) is ended as failed,
+ *   node runs too: its host has gone, and nothing would resume it. A task
+ *   tied to such a run (left by a version that ran task sub-flows in the
+ *   web process) ends failed with that reason, so a host that comes back
+ *   reads it.
  * Called once (scripts/prepare-app.ts). With Postgres and workers this sweep
  * is not used: a dead worker's runs are taken over when its leases expire.
  * Returns how many runs it queued, failed, and left to a live worker.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "./create-client";
-import { PrismaEndpointSessionStore, PrismaTaskStore, sessionTaskScope } from "./mcp-endpoint-store";
+import { PrismaEndpointSessionStore, PrismaTaskStore, sessionTaskScope, settleTasksOfRun } from "./mcp-endpoint-store";
 import { createTestPostgres, type TestPostgres } from "./postgres/test-postgres";
 import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
 
@@ -98,5 +98,43 @@ describe.each(["sqlite", "postgres"] as const)("the MCP endpoint's stored sessio
     expect(await sessions.find(idle)).toBeNull();
     expect(await client().mcpEndpointTask.findUnique({ where: { id: deletedTask.taskId } })).toBeNull();
     expect(await sessions.find(busy)).not.toBeNull();
+  });
+
+  it("follows each task's queued run: a run that ended gives the task its status and result on the next read, one waiting for a person says so, and a cancel ends a queued run at once and flags a running one", async (context) => {
+    if (skip()) return context.skip();
+    const scope = `session:${crypto.randomUUID()}`;
+    const store = new PrismaTaskStore(client, () => scope);
+    const run = async (status: string, extra: Record<string, unknown> = {}) => {
+      const id = crypto.randomUUID();
+      await client().run.create({ data: { id, document: "{}", input: "{}", status, ...extra } });
+      return id;
+    };
+    const taskOf = async (runId: string) => {
+      const task = await store.createTask({ ttl: null }, 1, request);
+      await client().mcpEndpointTask.update({ where: { id: task.taskId }, data: { runId } });
+      return task.taskId;
+    };
+
+    // Nobody settled these (their worker died right after the run's end): the read does.
+    const completed = await taskOf(await run("completed", { outputs: JSON.stringify({ result: { km: 42.2 } }) }));
+    expect(await store.getTask(completed)).toMatchObject({ status: "completed" });
+    expect(await store.getTaskResult(completed)).toEqual({ content: [{ type: "text", text: '{"km":42.2}' }], structuredContent: { km: 42.2 } });
+    const failed = await taskOf(await run("failed", { error: "the converter failed" }));
+    expect((await store.listTasks()).tasks.find((task) => task.taskId === failed)).toMatchObject({ status: "failed" });
+    expect(await store.getTaskResult(failed)).toEqual({ content: [{ type: "text", text: "the converter failed" }], isError: true });
+    const waitingRun = await run("needs-attention", { attention: JSON.stringify({ key: "agent#1/t1/c0", message: "converter/convertUnits waits for approval: the policy asks" }) });
+    const waiting = await taskOf(waitingRun);
+    expect(await store.getTask(waiting)).toMatchObject({ status: "working", statusMessage: "waits for a person in Switchboard: converter/convertUnits waits for approval: the policy asks" });
+    const runningRun = await run("running");
+    const running = await taskOf(runningRun);
+    await settleTasksOfRun(client(), runningRun);
+    expect(await store.getTask(running)).toMatchObject({ status: "working" });
+
+    // tasks/cancel: a run waiting for a person (or queued) ends cancelled at once; a running one is asked to stop (its worker sees it).
+    await store.updateTaskStatus(waiting, "cancelled", "the host cancelled it");
+    expect(await client().run.findUniqueOrThrow({ where: { id: waitingRun } })).toMatchObject({ status: "cancelled", error: "the run was cancelled", attention: null, endedAt: expect.any(Date) });
+    await store.updateTaskStatus(running, "cancelled", "the host cancelled it");
+    expect(await client().run.findUniqueOrThrow({ where: { id: runningRun } })).toMatchObject({ status: "running", cancelRequestedAt: expect.any(Date) });
+    expect(await store.getTask(running)).toMatchObject({ status: "cancelled", statusMessage: "the host cancelled it" });
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import type { Request, RequestId, Result, Task } from "@modelcontextprotocol/sdk/types.js";
+import { failedResult, taskResult } from "../mcp/task-result";
 import type { PrismaClient } from "./create-client";
 import { fromJsonText, toJsonText } from "./json-text";
 
@@ -104,16 +105,53 @@ export class PrismaEndpointSessionStore implements EndpointSessionStore {
   }
 }
 
-/** Marks the working tasks that match cancelled and asks their runs to stop, as Cancel on /runs/[id] does (the process running each sees it). */
+/**
+ * Marks the working tasks that match cancelled and cancels their runs, as
+ * Cancel on /runs/[id] does: a run still queued (no worker took it yet) or
+ * waiting for a person ends cancelled at once; a running one is flagged and
+ * its worker stops it on its next heartbeat.
+ */
 async function cancelWorkingTasks(client: PrismaClient, where: { scope: string } | { id: string }, message: string, now: Date): Promise<number> {
   const working = await client.mcpEndpointTask.findMany({ where: { ...where, status: { notIn: terminal } }, select: { id: true, runId: true } });
   let cancelled = 0;
   for (const task of working) {
     const changed = await client.mcpEndpointTask.updateMany({ where: { id: task.id, status: { notIn: terminal } }, data: { status: "cancelled", statusMessage: message, lastUpdatedAt: now } });
     cancelled += changed.count;
-    if (changed.count && task.runId) await client.run.updateMany({ where: { id: task.runId, status: "running" }, data: { cancelRequestedAt: now } });
+    if (!changed.count || !task.runId) continue;
+    await client.run.updateMany({ where: { id: task.runId, status: { in: ["queued", "needs-attention"] } }, data: { status: "cancelled", error: "the run was cancelled", endedAt: now, attention: null } });
+    await client.run.updateMany({ where: { id: task.runId, status: "running" }, data: { cancelRequestedAt: now } });
   }
   return cancelled;
+}
+
+/**
+ * Brings the tasks of one run to the run's end: a task whose run completed
+ * reads completed with the Task End's value as its result, a failed run a
+ * failed task whose result says why, a cancelled run a cancelled task. The
+ * worker that ran the run calls it once the run has ended; readers call it
+ * too (PrismaTaskStore), so a task never stays working after its run ended,
+ * whatever process died in between. A run waiting for a person leaves the
+ * task working and says so in its status message; one still running
+ * changes nothing.
+ */
+export async function settleTasksOfRun(client: PrismaClient, runId: string, now: Date = new Date()): Promise<void> {
+  const run = await client.run.findUnique({ where: { id: runId }, select: { status: true, outputs: true, error: true, attention: true } });
+  if (!run) return;
+  const open = { runId, status: { notIn: terminal } };
+  if (run.status === "needs-attention") {
+    // Still working for the host, but it should know why nothing moves: a person decides in the app.
+    const waits = `waits for a person in Switchboard: ${(fromJsonText(run.attention) as { message?: string } | null)?.message ?? run.error ?? "a call needs attention"}`;
+    await client.mcpEndpointTask.updateMany({ where: { ...open, OR: [{ statusMessage: null }, { statusMessage: { not: waits } }] }, data: { statusMessage: waits, lastUpdatedAt: now } });
+    return;
+  }
+  if (!terminal.includes(run.status)) return;
+  if (run.status === "cancelled") {
+    await client.mcpEndpointTask.updateMany({ where: open, data: { status: "cancelled", statusMessage: "the run was cancelled", lastUpdatedAt: now } });
+    return;
+  }
+  const outputs = (fromJsonText(run.outputs) ?? {}) as { result?: unknown };
+  const result = run.status === "completed" ? taskResult(outputs.result) : failedResult(run.error ?? "the task's run failed");
+  await client.mcpEndpointTask.updateMany({ where: open, data: { status: run.status, result: toJsonText(result), lastUpdatedAt: now } });
 }
 
 /**
@@ -122,9 +160,10 @@ async function cancelWorkingTasks(client: PrismaClient, where: { scope: string }
  * of any process finds the tasks another created, reads their status and
  * result, and cancels them. The SDK's own `sessionId` argument is ignored:
  * the endpoint reaches its task server over an in-process connection, and
- * the scope says whose tasks these are. A cancel also asks the task's run
- * to stop (Run.cancelRequestedAt); the process running the task sees the
- * task cancelled on its next poll (createTaskServer's `cancelPollMs`).
+ * the scope says whose tasks these are. A task's sub-flow is a queued Run
+ * (`runId`) that a worker runs; a read of a task still working brings it to
+ * its run's end first (settleTasksOfRun). A cancel cancels the run too
+ * (see cancelWorkingTasks).
  */
 export class PrismaTaskStore implements TaskStore {
   constructor(
@@ -141,7 +180,7 @@ export class PrismaTaskStore implements TaskStore {
   }
 
   async getTask(taskId: string): Promise<Task | null> {
-    const row = await this.row(taskId);
+    const row = await this.settledRow(taskId);
     return row ? taskOf(row) : null;
   }
 
@@ -154,7 +193,7 @@ export class PrismaTaskStore implements TaskStore {
   }
 
   async getTaskResult(taskId: string): Promise<Result> {
-    const row = await this.row(taskId);
+    const row = await this.settledRow(taskId);
     if (!row) throw new Error(`Task with ID ${taskId} not found`);
     if (row.result === null) throw new Error(`Task ${taskId} has no result stored`);
     return fromJsonText(row.result) as Result;
@@ -180,7 +219,13 @@ export class PrismaTaskStore implements TaskStore {
     const pageSize = 50;
     const offset = cursor === undefined ? 0 : /^\d{1,9}$/.test(cursor) ? Number(cursor) : Number.NaN;
     if (Number.isNaN(offset)) throw new Error(`Invalid cursor: ${cursor}`);
-    const rows = await this.client().mcpEndpointTask.findMany({ where: { scope: this.scope() }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip: offset, take: pageSize + 1 });
+    const page = () => this.client().mcpEndpointTask.findMany({ where: { scope: this.scope() }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip: offset, take: pageSize + 1 });
+    let rows = await page();
+    const running = rows.filter((row) => row.runId && !terminal.includes(row.status));
+    if (running.length) {
+      for (const row of running) await settleTasksOfRun(this.client(), row.runId!);
+      rows = await page();
+    }
     return { tasks: rows.slice(0, pageSize).map(taskOf), ...(rows.length > pageSize ? { nextCursor: String(offset + pageSize) } : {}) };
   }
 
@@ -192,6 +237,14 @@ export class PrismaTaskStore implements TaskStore {
 
   private row(taskId: string) {
     return this.client().mcpEndpointTask.findFirst({ where: { id: taskId, scope: this.scope() } });
+  }
+
+  /** The task's row, brought to its run's end first when the run has ended (see settleTasksOfRun). */
+  private async settledRow(taskId: string) {
+    const row = await this.row(taskId);
+    if (!row?.runId || terminal.includes(row.status)) return row;
+    await settleTasksOfRun(this.client(), row.runId);
+    return this.row(taskId);
   }
 }
 

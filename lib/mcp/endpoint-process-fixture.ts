@@ -1,7 +1,10 @@
 /**
  * TEST FIXTURE: one web process serving only the app's MCP route
  * (app/api/mcp/[workflowId]/route.ts) on 127.0.0.1:$PORT, with its own
- * module state, on the database named by DATABASE_URL. Two of these are
+ * module state, on the database named by DATABASE_URL, and the worker
+ * `npm start` embeds (app/runs/embedded-worker.ts: on SQLite by default,
+ * on Postgres with SWITCHBOARD_EMBEDDED_WORKER=true), which runs the
+ * queued sub-flows of the hosts' task calls. Two of these are
  * two web processes behind a load balancer: workflow-endpoint-processes.test.ts
  * sends one host's requests to both. Started as
  * `node --conditions=react-server --import tsx lib/mcp/endpoint-process-fixture.ts`
@@ -10,6 +13,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { DELETE, GET, POST } from "../../app/api/mcp/[workflowId]/route";
+import { startEmbeddedWorker } from "../../app/runs/embedded-worker";
 
 const handlers: Record<string, typeof POST> = { POST, GET, DELETE };
 const port = Number(process.env.PORT);
@@ -39,5 +43,6 @@ const server = createServer((incoming, outgoing) => {
     outgoing.end();
   });
 });
+startEmbeddedWorker();
 server.listen(port, "127.0.0.1", () => console.log(`listening ${port}`));
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

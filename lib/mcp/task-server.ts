@@ -8,6 +8,7 @@ import type { TaskRequest, TaskOutcome } from "../engine/run-context";
 import type { TaskToolDefinition } from "../graph";
 import type { ToolCallRow } from "../trace/run-events";
 import { readCallerMeta } from "./caller-meta";
+import { failedResult, taskResult } from "./task-result";
 
 /** One Task Start offered as a tool. */
 export interface OfferedTask {
@@ -226,17 +227,6 @@ class CancellingTaskStore implements TaskStore {
  */
 function listedSchema(inputSchema: TaskToolDefinition["inputSchema"]) {
   return z.looseObject({}).meta({ ...inputSchema });
-}
-
-/** The Task End's value as a tool result: text for the model, structured content when it is an object. */
-function taskResult(value: unknown): CallToolResult {
-  const text = typeof value === "string" ? value : JSON.stringify(value ?? null);
-  const structured = value !== null && typeof value === "object" && !Array.isArray(value);
-  return { content: [{ type: "text", text }], ...(structured ? { structuredContent: value as Record<string, unknown> } : {}) };
-}
-
-function failedResult(message: string): CallToolResult {
-  return { content: [{ type: "text", text: message }], isError: true };
 }
 
 /** Two Task Starts with the same title would clash as tools: the later ones get a suffix. */

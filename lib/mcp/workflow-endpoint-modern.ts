@@ -27,9 +27,10 @@ export interface ModernEndpointTarget {
  * fresh endpoint for that request. A Task Start becomes a task
  * (`resultType: "task"`) only for a request that declares the tasks
  * extension; otherwise the call waits for the sub-flow (the blocking
- * fallback). A task outlives its request: the endpoint that runs it stays
- * open until the task has ended and its result was kept for a while, and
- * `tasks/get` / `tasks/cancel` find it through the task index.
+ * fallback). A task outlives its request and this process: its sub-flow
+ * is a queued run a worker runs, and the stored task is read by any
+ * process; the endpoint that started it stays open while it follows the
+ * run for the host's questions, found through the task index.
  */
 export class ModernWorkflowEndpoints {
   constructor(
@@ -117,9 +118,10 @@ export class ModernWorkflowEndpoints {
   }
 
   /**
-   * The tasks of the endpoint that runs the task, when this process runs
-   * it; otherwise of a fresh endpoint for this request, which reads the
-   * task from the shared store (another process runs it, or it ended).
+   * The tasks of the endpoint that started the task, when this process
+   * still follows it (its questions to the host live there); otherwise of
+   * a fresh endpoint for this request, which reads the task from the
+   * shared store (another process started it, or it ended).
    */
   private async withTasks<T>(target: ModernEndpointTarget, taskId: string, context: ServerContext, work: (tasks: EndpointTasks) => Promise<T>): Promise<T> {
     const entry = this.index.find(target.taskScope ?? target.workflowId, taskId);

@@ -1,7 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secretHash } from "../auth/secret-tokens";
@@ -10,66 +6,23 @@ import { requestCancel } from "../db/database-run-queue";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
 import { openSqlDatabase } from "../db/sql/open-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
+import { balancedHost as balancedWebHost, startWebProcess, stopWebProcess, until, type WebProcess } from "./endpoint-web-process";
 import { waitingDeskDocument } from "./unit-desk-document";
 
 /**
  * Two web processes behind a load balancer serve one MCP host: two real
- * processes (endpoint-process-fixture.ts, each with its own module state)
- * on one database, and a host whose requests the test sends to one or the
- * other. On SQLite and, when a server answers, on Postgres.
+ * processes (endpoint-process-fixture.ts, each with its own module state
+ * and the embedded worker `npm start` runs) on one database, and a host
+ * whose requests the test sends to one or the other. On SQLite and, when a
+ * server answers, on Postgres. A process killed under a task:
+ * workflow-endpoint-kill.test.ts.
  */
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const workflowId = "unit-desk";
 const olgaToken = "olga-token-0123456789abcdef";
 const ritaToken = "rita-token-fedcba9876543210";
 
 const document = waitingDeskDocument;
-
-interface WebProcess {
-  origin: string;
-  child: ChildProcess;
-  log: string[];
-}
-
-/** One web process: the app's MCP route on its own port, with nothing shared but the database. */
-async function startWebProcess(port: number, databaseUrl: string): Promise<WebProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SWITCHBOARD_MCP_TOKEN: "", NODE_ENV: "production" };
-  delete env.VITEST;
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/mcp/endpoint-process-fixture.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  const log: string[] = [];
-  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web process on ${port} did not start: ${log.join("")}`)), 60_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (chunk.toString().includes(`listening ${port}`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`web process on ${port} exited ${code}: ${log.join("")}`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, child, log };
-}
-
-async function stopWebProcess(web: WebProcess | undefined): Promise<void> {
-  if (!web || web.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => web.child.once("exit", resolve));
-  web.child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  if (web.child.exitCode === null) web.child.kill("SIGKILL");
-}
-
-async function until<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let postgres: TestPostgres | { skipped: string } | undefined;
 
@@ -126,16 +79,7 @@ describe.each([
   });
 
   /** The load balancer: every request of the host goes to the process `to` names at that moment. */
-  function balancedHost(name: string) {
-    const route = { to: a! };
-    const fetch = (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input);
-      return globalThis.fetch(new URL(url.pathname, route.to.origin), init);
-    };
-    const mcp = new Client({ name, version: "1.0.0" });
-    const transport = new StreamableHTTPClientTransport(new URL(`${a!.origin}/api/mcp/${workflowId}`), { fetch, requestInit: { headers: { Authorization: `Bearer ${olgaToken}` } } });
-    return { mcp, transport, route };
-  }
+  const balancedHost = (name: string) => balancedWebHost({ name, first: a!, workflowId, token: olgaToken });
 
   const rawPost = (web: WebProcess, token: string, sessionId: string, body: unknown) =>
     fetch(`${web.origin}/api/mcp/${workflowId}`, {
@@ -144,7 +88,7 @@ describe.each([
       body: JSON.stringify(body),
     });
 
-  it("continues a session on the other process: tools, a task made on A read on B, a cancel on B of a task running on A, another person's token refused, DELETE on A refused on B", async (context) => {
+  it("continues a session on the other process: tools, a task made on A read on B, a cancel on B of a task started on A, another person's token refused, DELETE on A refused on B", async (context) => {
     if (skipped) return context.skip();
     const { mcp, transport, route } = balancedHost("balanced-host");
     await mcp.connect(transport);
@@ -162,7 +106,7 @@ describe.each([
     const serviceRun = await client.run.findFirstOrThrow({ where: { workflowId }, include: { toolCalls: true }, orderBy: { startedAt: "desc" } });
     expect(serviceRun.toolCalls).toEqual([expect.objectContaining({ caller: "mcp-host:balanced-host", tool: "convertUnits" })]);
 
-    // A task created on A, its result read on B (B waits on the stored task until A stores the result).
+    // A task created on A, its result read on B (B waits on the stored task until the worker that ran its run stores the result).
     route.to = a!;
     const created = await mcp.request({ method: "tools/call", params: { name: "answer_a_unit_question", arguments: { question: "Convert 26.2 mile to kilometre" }, task: {} } }, CreateTaskResultSchema);
     const taskId = created.task.taskId;
@@ -175,7 +119,7 @@ describe.each([
     expect(stored).toMatchObject({ scope: `session:${sessionId}`, status: "completed", runId: expect.any(String) });
     expect(await client.run.findUniqueOrThrow({ where: { id: stored.runId! } })).toMatchObject({ status: "completed" });
 
-    // A task running on A, cancelled from B: the run on A ends cancelled within 2 s.
+    // A task started on A, cancelled from B: its run (whichever process's worker holds it) ends cancelled within 2 s.
     route.to = a!;
     const waiting = await mcp.request({ method: "tools/call", params: { name: "wait_a_while", arguments: { payload: { n: 1 } }, task: {} } }, CreateTaskResultSchema);
     const waitRunId = await until(async () => (await client.mcpEndpointTask.findUnique({ where: { id: waiting.task.taskId } }))?.runId, "the waiting task's run");
@@ -193,7 +137,7 @@ describe.each([
       return run?.status === "cancelled" ? run : undefined;
     }, "the cancelled run to end", 10_000);
     const tookMs = Date.now() - asked;
-    console.log(`${dialect}: tasks/cancel on B ended the run on A in ${tookMs} ms`);
+    console.log(`${dialect}: tasks/cancel on B ended the task's run in ${tookMs} ms`);
     expect(tookMs).toBeLessThan(2_000);
     expect(ended.toolCalls.find((row) => row.server === "wait")).toMatchObject({ caller: "mcp-host:balanced-host", error: "the task was cancelled" });
     expect(await mcp.experimental.tasks.getTask(waiting.task.taskId)).toMatchObject({ status: "cancelled" });
@@ -215,7 +159,7 @@ describe.each([
     expect(await gone.json()).toMatchObject({ error: { code: -32001, message: expect.stringContaining("Session not found") } });
   }, 120_000);
 
-  it("ends a session on B with DELETE and cancels its task running on A", async (context) => {
+  it("ends a session on B with DELETE and cancels its task started on A", async (context) => {
     if (skipped) return context.skip();
     const { mcp, transport, route } = balancedHost("deleting-host");
     await mcp.connect(transport);
@@ -229,7 +173,7 @@ describe.each([
     expect(await client.mcpEndpointTask.findUniqueOrThrow({ where: { id: waiting.task.taskId } })).toMatchObject({ status: "cancelled", statusMessage: "the MCP session ended" });
   }, 60_000);
 
-  it("cancels a host's task running on A when a person cancels its run in the app (another process)", async (context) => {
+  it("cancels a host's task started on A when a person cancels its run in the app (another process)", async (context) => {
     if (skipped) return context.skip();
     const { mcp, transport } = balancedHost("cancelled-in-app-host");
     await mcp.connect(transport);

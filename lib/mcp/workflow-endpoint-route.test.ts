@@ -3,6 +3,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
 import { buildTraceTree } from "../trace/trace-tree";
+import { until } from "./endpoint-web-process";
+import { waitingDeskDocument } from "./unit-desk-document";
 import { database, endpointUrl, routeFetch, runsOf, token, workflowId } from "./workflow-endpoint-route-fixture";
 import type { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
 
@@ -113,7 +115,29 @@ describe("the workflow MCP endpoint (app/api/mcp/[workflowId])", () => {
     const result = (await client.callTool({ name: "answer_a_unit_question", arguments: { question: "Convert 3 mile to kilometre" } }, CallToolResultSchema, { timeout: 60_000 })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     expect(JSON.stringify(result.content)).toContain("4.82");
-    expect((await runsOf("task")).at(-1)?.toolCalls.find((row) => row.server === "ask")).toMatchObject({ caller: "mcp-host:plain-host", isError: false });
+    const run = (await runsOf("task")).at(-1)!;
+    expect(run.toolCalls.find((row) => row.server === "ask")).toMatchObject({ caller: "mcp-host:plain-host", isError: false });
+    // The sub-flow was a queued run: a worker held it, and the stored task followed it.
+    expect(run.workerId).toMatch(/:/);
+    expect(await database.client.mcpEndpointTask.findFirst({ where: { runId: run.id } })).toMatchObject({ status: "completed" });
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  it("cancels the task and its queued run when a 2025-era host gives up on a plain call of a Task Start", async () => {
+    await database.client.workflow.create({ data: { id: "waiting-desk", name: waitingDeskDocument.name, document: JSON.stringify(waitingDeskDocument) } });
+    const client = new Client({ name: "impatient-host", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(new URL(endpointUrl.replace(workflowId, "waiting-desk")), { fetch: routeFetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+    await client.connect(transport);
+    const controller = new AbortController();
+    const call = client.callTool({ name: "wait_a_while", arguments: { payload: { n: 1 } } }, CallToolResultSchema, { signal: controller.signal, timeout: 60_000 });
+    const task = await until(() => database.client.mcpEndpointTask.findFirst({ where: { runId: { not: null } }, orderBy: { createdAt: "desc" } }).then((row) => (row?.runId && row.status === "working" ? row : undefined)), "the call's task and its run");
+    await until(() => database.client.nodeRun.findFirst({ where: { runId: task.runId!, nodeId: "wait-delay", status: "running" } }), "the delay to start");
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    const ended = await until(() => database.client.run.findUnique({ where: { id: task.runId! }, include: { toolCalls: true } }).then((run) => (run?.status === "cancelled" ? run : undefined)), "the run to end cancelled", 5_000);
+    expect(ended.toolCalls.find((row) => row.server === "wait")).toMatchObject({ caller: "mcp-host:impatient-host", error: "the task was cancelled" });
+    expect(await database.client.mcpEndpointTask.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ status: "cancelled" });
     await transport.terminateSession();
     await client.close();
   });

@@ -80,7 +80,7 @@ describe("stored MCP sessions (two caches on one database)", () => {
     await client.close();
   });
 
-  it("keeps a session with a task working past the idle limit, and a process shutting down stores its stopped task as cancelled", async () => {
+  it("keeps a session with a task working past the idle limit, and a process shutting down leaves its task to the worker that runs its run", async () => {
     const a = processSessions(1_000);
     const { client, transport } = host(a, "olga", waitingDesk);
     await client.connect(transport);
@@ -88,16 +88,21 @@ describe("stored MCP sessions (two caches on one database)", () => {
     const { task } = await client.request({ method: "tools/call", params: { name: "wait_a_while", arguments: { payload: { n: 1 } }, task: {} } }, CreateTaskResultSchema);
     await a.sweep(Date.now() + 5_000);
     expect((await database.client.mcpEndpointSession.findUniqueOrThrow({ where: { id } })).closedAt).toBeNull();
-    // The process stops (closeAll): the sub-flow is stopped here, and the stored task says so for every other process.
+    // The process stops (closeAll): the sub-flow is a queued run a worker holds, so the task goes on working.
     await a.closeAll();
-    expect(await database.client.mcpEndpointTask.findUniqueOrThrow({ where: { id: task.taskId } })).toMatchObject({ status: "cancelled" });
-    // The session itself lives on: another process continues it.
+    const stored = await database.client.mcpEndpointTask.findUniqueOrThrow({ where: { id: task.taskId } });
+    expect(stored).toMatchObject({ status: "working", runId: expect.any(String) });
+    expect((await database.client.run.findUniqueOrThrow({ where: { id: stored.runId! } })).status).toMatch(/^(queued|running)$/);
+    // The session itself lives on: another process continues it, and reads the task working.
     const b = processSessions();
-    const reconnected = await b.handle(
-      new Request(endpointUrl, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-11-25" }, body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tasks/get", params: { taskId: task.taskId } }) }),
-      { workflowId: waitingDesk, ownerId: "olga", open: (named, scope) => openWorkflowEndpoint(waitingDesk, named, scope) },
-    );
-    expect(await reconnected.json()).toMatchObject({ result: { taskId: task.taskId, status: "cancelled" } });
+    const ask = (rpcId: number, method: string) =>
+      b.handle(
+        new Request(endpointUrl, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": id, "Mcp-Protocol-Version": "2025-11-25" }, body: JSON.stringify({ jsonrpc: "2.0", id: rpcId, method, params: { taskId: task.taskId } }) }),
+        { workflowId: waitingDesk, ownerId: "olga", open: (named, scope) => openWorkflowEndpoint(waitingDesk, named, scope) },
+      );
+    expect(await (await ask(5, "tasks/get")).json()).toMatchObject({ result: { taskId: task.taskId, status: "working" } });
+    expect(await (await ask(6, "tasks/cancel")).json()).toMatchObject({ result: { taskId: task.taskId, status: "cancelled" } });
+    await b.closeAll();
     await client.close();
   });
 

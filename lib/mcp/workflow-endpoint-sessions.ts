@@ -225,7 +225,7 @@ export class WorkflowEndpointSessions {
     await this.drop(sessionId);
   }
 
-  /** Closes this process's copy of a session (cancelling what it runs here); the record is not changed. */
+  /** Closes this process's copy of a session (it stops following its tasks; their runs go on in the workers); the record is not changed. */
   private async drop(sessionId: string): Promise<void> {
     const session = this.sessions.get(sessionId);
     if (!session) return;

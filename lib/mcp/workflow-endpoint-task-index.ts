@@ -3,7 +3,7 @@ import type { WorkflowEndpoint } from "./workflow-endpoint";
 export interface EndpointTaskEntry {
   workflowId: string;
   taskId: string;
-  /** The endpoint that runs the task and keeps its result. */
+  /** The endpoint that started the task (and follows its run while the host may be asked). */
   endpoint: WorkflowEndpoint;
 }
 
@@ -37,12 +37,12 @@ interface Entry extends EndpointTaskEntry {
 }
 
 /**
- * The task index of one server process: which endpoint runs a task this
- * process started. Other processes find the task in the shared store
- * (lib/db/mcp-endpoint-store.ts); here the endpoint is kept open while the
- * task runs and closed once its sub-flow is over. A task a host never polls
- * to its end is dropped a day after it started (its sub-flow has ended by
- * then or was cancelled with the endpoint).
+ * The task index of one server process: which endpoint started a task in
+ * this process. Other processes find the task in the shared store
+ * (lib/db/mcp-endpoint-store.ts); here the endpoint is kept open while it
+ * is busy with the task (it follows the task's queued run to put the run's
+ * questions to the host, see EndpointTasks) and closed once it is not. A
+ * task a host never polls to its end is dropped a day after it started.
  */
 export class InMemoryEndpointTaskIndex implements EndpointTaskIndex {
   private readonly entries = new Map<string, Entry>();

@@ -67,6 +67,18 @@ export interface OutsideTaskRun {
   finish(row: ToolCallRow): Promise<void>;
 }
 
+/** A task call's sub-flow, written as a queued Run that a worker runs (with its journal, so it survives this process). */
+export interface QueuedOutsideTask {
+  runId: string;
+  /**
+   * Settles when this process stops following the run: the run ended, or it
+   * waits for a person that the host was not (or could not be) asked for;
+   * `waitsFor` then says what it waits on. While it follows, a host that can
+   * be asked decides the run's approvals (`OutsideCall.askHost`).
+   */
+  followed: Promise<{ waitsFor?: string }>;
+}
+
 export interface WorkflowEndpointOptions {
   workflowId: string;
   workflow: Workflow;
@@ -74,8 +86,17 @@ export interface WorkflowEndpointOptions {
   env: Pick<EngineEnvironment, "catalogue" | "evaluator" | "credentials" | "credentialOrigins" | "grants" | "allowedPrivateOrigins">;
   /** Opens the Run of one service call (status running). */
   openRun(call: OutsideCall): Promise<OutsideRun>;
-  /** Runs a Task Start's sub-flow as a Run of its own, nested under the call's row (`request.parentToolCallId`). */
-  runTask(call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun>;
+  /**
+   * Queues a Task Start's sub-flow as a Run of its own, tied to the stored
+   * task `taskId`: a worker runs it and ends the task (the app). Needs a
+   * shared `taskStore`. With `follow` this process follows the run (a host
+   * that can be asked, or a call waiting for the result) until `signal`
+   * aborts (the endpoint closes here; the run goes on); without, `followed`
+   * settles at once.
+   */
+  queueTask?(call: OutsideCall, task: { taskId: string; signal: AbortSignal; follow: boolean }): Promise<QueuedOutsideTask>;
+  /** Without `queueTask` (tests): runs a Task Start's sub-flow in this process as a Run of its own, nested under the call's row (`request.parentToolCallId`). */
+  runTask?(call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun>;
   /** How often a host should poll a task's status, in ms (default 500). */
   taskPollInterval?: number;
   /** Where the endpoint's tasks are kept (default: this process's memory): the app's database, so any process reads and cancels them. */
@@ -104,10 +125,10 @@ export interface WorkflowEndpoint {
  * A workflow as one MCP server for outside hosts (Claude Desktop, ChatGPT,
  * any MCP client): its service nodes' methods are tools, answered by
  * createServiceNodeServer over an in-process session; its titled Task
- * Starts are task-required tools, run by createTaskServer. Either way the
- * tool side writes the call's one trace row, with caller
+ * Starts are tasks (EndpointTasks), whose sub-flows are queued Runs a
+ * worker runs (`queueTask`). Either way the call's one trace row has caller
  * `mcp-host:<client name>` and no node run. Each call is a Run of its own
- * (`openRun`, `runTask`). Unknown tools and arguments that fail the schema
+ * (`openRun`, `queueTask`). Unknown tools and arguments that fail the schema
  * are protocol errors; a method that ran and failed is an `isError` result.
  */
 export function createWorkflowEndpoint(options: WorkflowEndpointOptions): WorkflowEndpoint {
@@ -123,7 +144,7 @@ export function createWorkflowEndpoint(options: WorkflowEndpointOptions): Workfl
     },
   );
   const host = (): McpHost => options.host ?? { name: server.getClientVersion()?.name ?? "unknown", version: server.getClientVersion()?.version ?? "" };
-  const tasks = taskOfferings.length ? new EndpointTasks(taskOfferings, { host, runTask: options.runTask, pollInterval: options.taskPollInterval ?? 500, ...(options.taskStore ? { store: options.taskStore } : {}) }) : undefined;
+  const tasks = taskOfferings.length ? new EndpointTasks(taskOfferings, { host, runTask: options.runTask, queueTask: options.queueTask, pollInterval: options.taskPollInterval ?? 500, ...(options.taskStore ? { store: options.taskStore } : {}) }) : undefined;
   const tools = offerings.map(listedTool);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));

@@ -5,7 +5,7 @@ import { parseWorkflow } from "@/lib/graph";
 import { createWorkflowEndpoint, type McpHost, type WorkflowEndpoint } from "@/lib/mcp/workflow-endpoint";
 import { EndpointRefusal, WorkflowEndpointSessions } from "@/lib/mcp/workflow-endpoint-sessions";
 import { appEnvironment } from "@/app/runs/run-environment";
-import { openOutsideRun, runOutsideTask } from "./outside-runs";
+import { openOutsideRun, queueOutsideTask } from "./outside-runs";
 
 /**
  * The MCP sessions this server process has cached. The sessions themselves
@@ -37,7 +37,8 @@ export function sessionIdleMs(value = process.env.SWITCHBOARD_MCP_SESSION_IDLE_M
  * saved now (the session keeps it: a host reconnects to see later edits),
  * the app's environment for the service nodes (node types, credentials
  * from the credential store), runs written to the database (one Run per
- * outside call), and tasks stored under `taskScope`.
+ * outside call; a task call's Run is queued for a worker), and tasks
+ * stored under `taskScope`.
  */
 export async function openWorkflowEndpoint(workflowId: string, host: McpHost | undefined, taskScope: string): Promise<WorkflowEndpoint> {
   const record = await getWorkflow(workflowId);
@@ -56,7 +57,8 @@ export async function openWorkflowEndpoint(workflowId: string, host: McpHost | u
     // The tasks live in the database under the session's (or the person's) scope: any process reads and cancels them.
     taskStore: new PrismaTaskStore(prisma, () => taskScope),
     openRun: (call) => openOutsideRun(target, call),
-    runTask: (call, request) => runOutsideTask(target, call, request),
+    // A Task Start's sub-flow is a queued run: a worker runs it, and the task outlives this process.
+    queueTask: (call, task) => queueOutsideTask(target, call, task),
   });
   return {
     ...endpoint,

@@ -1,15 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { PrismaRunSink, prisma } from "@/lib/db";
-import { type RunOutcome, runWorkflow } from "@/lib/engine";
-import type { TaskRequest } from "@/lib/engine/run-context";
+import { stableId } from "@/lib/engine/journal/step-key";
 import type { Workflow } from "@/lib/graph";
 import { hostApprover } from "@/lib/mcp/host-approver";
-import { type OutsideCall, outsideCallInput, type OutsideRun, type OutsideTaskRun } from "@/lib/mcp/workflow-endpoint";
-import type { RunEndEvent } from "@/lib/trace/run-events";
+import { type OutsideCall, outsideCallInput, type OutsideRun, type QueuedOutsideTask } from "@/lib/mcp/workflow-endpoint";
+import type { AttentionRequest } from "@/lib/trace/run-trace";
 import { withOtelExport } from "@/lib/trace/otel/live-export";
-import { redactSecrets } from "@/lib/trace/redact";
-import { appEnvironment } from "@/app/runs/run-environment";
+import { abortRun, decideWaitingCall, launchRun } from "@/app/runs/run-launcher";
 
 /** The workflow an outside call ran against: its Run freezes this document. */
 export interface OutsideCallWorkflow {
@@ -42,85 +40,58 @@ export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideC
 }
 
 /**
- * One outside task call as a real run: the engine runs the Task Start's
- * sub-flow (runWorkflow's `task` mode) with the app's environment, its node
- * runs nested under the call's row. The run's end is held back until the
- * task server has written that row (`finish`), so a run that says it ended
- * has its whole trace. Never throws: a database that failed underneath
- * ends the run failed and the task with the reason.
+ * One outside task call as a queued Run, like a run started from the app:
+ * the frozen document, the call as its input (`mcpHost`, kind `task`),
+ * written queued in one transaction with the task's link to it, and a
+ * worker woken. The worker runs the Task Start's sub-flow with the run's
+ * journal (app/runs/outside-task-run.ts), writes the call's row and ends the
+ * task, so a web process or worker that dies costs a resume, not the task.
+ * With `follow`, this process then follows the run (followOutsideRun) while
+ * `signal` lets it: a host that can be asked decides the run's approvals.
  */
-export async function runOutsideTask(target: OutsideCallWorkflow, call: OutsideCall, request: TaskRequest): Promise<OutsideTaskRun> {
-  const runId = call.runId ?? randomUUID();
-  const sink = new HeldEndSink(target.workflow);
-  const exported = withOtelExport(sink, { workflowName: target.workflow.name, remoteParent: call.traceParent });
-  // The engine redacts its own events; the task's row and its answer to the host are written out here,
-  // so the credential values the run resolved are collected to redact them too.
-  const secrets = new Set<string>();
-  const env = await appEnvironment(target.workflowId);
-  // A host that can be asked (MCP elicitation) decides the sub-flow's approvals; otherwise they wait for a person in the app.
-  if (call.askHost) env.approveInline = hostApprover(call.askHost, call.host.person ? `${call.host.name} (${call.host.person})` : call.host.name);
-  const resolveCredentials = env.credentials;
-  env.credentials = async (nodeType, requirements) => {
-    const values = await resolveCredentials(nodeType, requirements);
-    for (const fields of Object.values(values)) for (const value of Object.values(fields)) if (value) secrets.add(value);
-    return values;
-  };
-  let outcome: RunOutcome;
-  try {
-    outcome = await runWorkflow({
-      runId,
-      workflowId: target.workflowId,
-      workflow: target.workflow,
-      input: outsideCallInput(call),
-      task: { taskStartId: request.taskStartId, args: request.args, parentToolCallId: request.parentToolCallId },
-      sink: exported,
-      env,
-      signal: request.signal,
-    });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    console.error(`run ${runId} (an MCP host's task call) stopped: ${reason}`, error);
-    await failBrokenRun(runId, reason);
-    return { outcome: { ok: false, message: `the task's run could not be recorded: ${reason}` }, finish: async () => {} };
-  }
-  const redact = <T>(value: T): T => redactSecrets(value, [...secrets]);
-  return {
-    outcome: outcome.status === "completed" ? { ok: true, result: redact(outcome.outputs.result) } : { ok: false, message: redact(outcome.error ?? `the task ended ${outcome.status}`) },
-    async finish(row) {
-      try {
-        await exported.toolCall(redact({ ...row, runId }));
-      } finally {
-        await sink.release();
-      }
-    },
-  };
+export async function queueOutsideTask(target: OutsideCallWorkflow, call: OutsideCall, task: { taskId: string; signal: AbortSignal; follow: boolean }): Promise<QueuedOutsideTask> {
+  const runId = randomUUID();
+  await launchRun(
+    { workflowId: target.workflowId, workflow: target.workflow, input: outsideCallInput(call) },
+    { runId, together: [prisma().mcpEndpointTask.updateMany({ where: { id: task.taskId }, data: { runId } })] },
+  );
+  // A tasks/cancel that landed before the link could not reach the run: it is cancelled now.
+  if ((await prisma().mcpEndpointTask.findUnique({ where: { id: task.taskId }, select: { status: true } }))?.status === "cancelled") await abortRun(runId);
+  // Nobody to ask and nobody waiting here (a task of a host that cannot be asked): the workers and the stored task do the rest.
+  return { runId, followed: task.follow ? followOutsideRun(runId, call, task.signal) : Promise.resolve({}) };
 }
 
-/** The database sink, except that the run's end waits for release(): the task's row comes after the engine is done. */
-class HeldEndSink extends PrismaRunSink {
-  private held: RunEndEvent | undefined;
+/** How often the process that took a task call reads its run while following it. */
+const followEveryMs = 250;
 
-  constructor(document: Workflow) {
-    super(prisma(), { document });
+/**
+ * Follows a queued outside run from the process that holds the host's
+ * connection, reading only the database: settles when the run has ended,
+ * or when it waits for a person this host did not decide for (`waitsFor`:
+ * what it waits on). A host that can be asked (MCP elicitation) is asked
+ * each approval the run waits on, once, and its decision is recorded as a
+ * person's would be (`<call key>/decision`, the run queued again); cancel,
+ * no answer, or a host that cannot be asked leave the call to a person in
+ * the app. This is the one part of a task bound to the process: the host's
+ * questions travel on its connection to this process.
+ */
+export async function followOutsideRun(runId: string, call: OutsideCall, signal: AbortSignal): Promise<{ waitsFor?: string }> {
+  const approve = call.askHost ? hostApprover(call.askHost, call.host.person ? `${call.host.name} (${call.host.person})` : call.host.name) : undefined;
+  const asked = new Set<string>();
+  while (!signal.aborted) {
+    const run = await prisma().run.findUnique({ where: { id: runId }, select: { status: true, attention: true } });
+    if (!run || ["completed", "failed", "cancelled"].includes(run.status)) return {};
+    if (run.status === "needs-attention" && run.attention) {
+      const attention = JSON.parse(run.attention) as AttentionRequest;
+      if (!approve || !attention.approval || asked.has(attention.key)) return { waitsFor: attention.message };
+      asked.add(attention.key);
+      const decision = await approve({ tool: attention.tool, server: attention.server, arguments: attention.arguments, approval: attention.approval });
+      if (!decision) return { waitsFor: attention.message };
+      const recorded = await decideWaitingCall(stableId(runId, attention.key), decision.action === "approve" ? { action: "approve", by: decision.by } : { action: "deny", reason: decision.reason, by: decision.by });
+      if (!recorded.ok) return { waitsFor: `${attention.message} (${recorded.error})` };
+      continue;
+    }
+    await new Promise((resolve) => setTimeout(resolve, followEveryMs).unref?.());
   }
-
-  override async runEnd(event: RunEndEvent): Promise<void> {
-    this.held = event;
-  }
-
-  async release(): Promise<void> {
-    const event = this.held;
-    this.held = undefined;
-    if (event) await super.runEnd({ ...event, endedAt: new Date().toISOString() });
-  }
-}
-
-/** The engine never throws for the user's mistakes; this is for the rest (a database that went away). */
-async function failBrokenRun(runId: string, reason: string): Promise<void> {
-  try {
-    await prisma().run.updateMany({ where: { id: runId, status: "running" }, data: { status: "failed", error: `the run could not be recorded: ${reason}`, endedAt: new Date() } });
-    await prisma().nodeRun.updateMany({ where: { runId, status: "running" }, data: { status: "failed", error: "the run stopped", endedAt: new Date() } });
-  } catch (secondError) {
-    console.error(`run ${runId}: could not mark it failed`, secondError);
-  }
+  return {};
 }
