@@ -6,12 +6,15 @@
  * on SQLite and on Postgres (when SWITCHBOARD_TEST_POSTGRES_URL answers).
  *
  * Each run is journalled as a worker journals it: fenced by its claim, one
- * commit per step, the next step only once it is committed. The shape of a
- * run matters, so three are measured:
- * - 20 calls per model turn (the agent runs a turn's calls one after another);
+ * step with its rows per transaction, steps safe to repeat committed behind
+ * the run in batches. The shape of a run matters, so four are measured:
+ * - 20 calls per model turn of a read-only tool (the agent runs a turn's
+ *   calls one after another);
  * - 1 call per model turn (a model-turn step between every two calls);
  * - 4 runs at once of a quarter of the calls each (one worker holding 4 runs:
- *   steps of different runs share commits).
+ *   steps of different runs share commits);
+ * - 20 calls per turn of a tool that is idempotent but changes something:
+ *   each turn's first call waits for the turn's commit.
  * Each round runs the in-memory baseline before and after the journalled
  * runs and takes the ratio against their mean, since the machine's load
  * moves during a bench; the medians over the rounds are printed. Last, the
@@ -40,17 +43,21 @@ import { MemorySink } from "../lib/trace/memory-sink";
 const calls = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 3);
 const nodes = await writeToolLayerNodes();
-const echo = defineTool({ name: "echo", description: "Echo a text.", parameters: z.object({ text: z.string() }), idempotent: true, execute: ({ text }) => text });
+const echo = defineTool({ name: "echo", description: "Echo a text.", parameters: z.object({ text: z.string() }), readOnly: true, idempotent: true, execute: ({ text }) => text });
+/** The same, as a write that is safe to repeat (a PUT): it changes something, so it waits for the turn that asked for it. */
+const put = defineTool({ name: "echo", description: "Store a text.", parameters: z.object({ text: z.string() }), idempotent: true, execute: ({ text }) => text });
 
 interface Shape {
   label: string;
   perTurn: number;
   runs: number;
+  writes?: boolean;
 }
 const shapes: Shape[] = [
   { label: "20 calls per turn, 1 run", perTurn: 20, runs: 1 },
   { label: "1 call per turn, 1 run", perTurn: 1, runs: 1 },
   { label: "20 calls per turn, 4 runs at once", perTurn: 20, runs: 4 },
+  { label: "20 idempotent writes per turn, 1 run", perTurn: 20, runs: 1, writes: true },
 ];
 
 function script(total: number, perTurn: number): ScriptedTurn[] {
@@ -93,7 +100,7 @@ async function runShape(shape: Shape, db: SqlDatabase | null): Promise<{ ms: num
   const workflow = workflowFor(each, shape.perTurn);
   const prepared = await Promise.all(
     Array.from({ length: shape.runs }, async () => {
-      const env = await createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => scriptedModel(script(each, shape.perTurn)), customTools: new CustomToolRegistry([echo]) } });
+      const env = await createLocalEnvironment({ nodesDir: nodes.nodesDir, overrides: { models: () => scriptedModel(script(each, shape.perTurn)), customTools: new CustomToolRegistry([shape.writes ? put : echo]) } });
       if (!db) return { runId: randomUUID(), env, store: null };
       const { runId, holder } = await heldRun(db, workflow);
       return { runId, env, store: await DatabaseRunJournal.open(db, runId, holder) };

@@ -96,6 +96,8 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
   const { ids, key: mapKey } = forkIdMap(request.runId, forkId, plan.steps.map((step) => step.key));
   const kept = new Map(plan.steps.map((step) => [step.key, step]));
   const sequenceOf = new Map(sources.map((source) => [source.key, source.sequence]));
+  // …and its time, which orders steps written before there was a sequence.
+  const recordedAtOf = new Map(sources.map((source) => [source.key, new Date(source.recordedAt)]));
   const statements: Array<readonly [string, readonly unknown[]]> = [
     [
       `INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount", "forkedFromRunId", "forkedAtStep", "forkChange") VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0, ?, ?, ?)`,
@@ -129,7 +131,7 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
   for (const step of plan.steps) {
     if (step.kind === "tool-call") continue;
     // The parent's order goes with the step, so a fork of the fork keeps what came before its own fork point.
-    statements.push(insert("RunStep", { runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(withMappedIds(step.value, ids)), attempt: 0, recordedAt: new Date(), sequence: sequenceOf.get(step.key) ?? 0 }));
+    statements.push(insert("RunStep", { runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(withMappedIds(step.value, ids)), attempt: 0, recordedAt: recordedAtOf.get(step.key) ?? new Date(), sequence: sequenceOf.get(step.key) ?? 0 }));
   }
   // Where external content went, for the copied calls: the fork's trace shows the same taint up to the fork point.
   for (const row of taint) {

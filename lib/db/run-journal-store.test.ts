@@ -39,7 +39,7 @@ afterAll(async () => {
 /** TEST DOUBLE: the database, keeping every transaction the journal asked for. */
 function recording(db: SqlDatabase): SqlDatabase & { transactions: SqlStatement[][] } {
   const transactions: SqlStatement[][] = [];
-  return { ...db, dialect: db.dialect, transactions, query: db.query.bind(db), execute: db.execute.bind(db), close: db.close.bind(db), transaction: (list) => (transactions.push([...list]), db.transaction(list)) };
+  return { ...db, dialect: db.dialect, transactions, query: db.query.bind(db), execute: db.execute.bind(db), close: db.close.bind(db), transaction: (list, options) => (transactions.push([...list]), db.transaction(list, options)) };
 }
 
 async function insertRun(db: SqlDatabase, status: string): Promise<string> {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine/journal/run-journal";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 import { toJsonText } from "./json-text";
-import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql/sql-database";
+import { GuardFailedError, type SqlDatabase, type SqlStatement, type TransactionOptions } from "./sql/sql-database";
 
 /**
  * Who writes a run: the worker that claimed it, and the run's resumeCount
@@ -75,7 +75,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
   }
 
   async record(step: RecordedStep, rows?: StepRows): Promise<void> {
-    await this.recordSteps([{ step, rows: rows ?? { toolCalls: [], taint: [] }, recordedAt: new Date() }]);
+    await this.recordSteps([{ step, rows: rows ?? { toolCalls: [], taint: [] }, recordedAt: new Date(), repeatable: false }]);
   }
 
   /**
@@ -95,11 +95,13 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
       for (const record of rows.taint) taint.push(this.taintValues(record));
     }
     const keys = entries.map((entry) => entry.step.key);
+    // A step something not safe to repeat waits for must survive the database server's crash too.
+    const durable = entries.some((entry) => !entry.repeatable);
     await this.commit(keys.length === 1 ? `record step ${keys[0]}` : `record steps ${keys[0]} to ${keys.at(-1)}`, [
       ...rowsInsert(toolCallInsert, calls),
       ...rowsInsert(runStepInsert, steps),
       ...rowsInsert(taintInsert, taint),
-    ]);
+    ], { durable });
     for (const { step } of entries) this.steps.set(step.key, step);
   }
 
@@ -113,7 +115,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
       [
         `INSERT INTO "NodeRun" ("id", "runId", "nodeId", "nodeType", "parentToolCallId", "status", "turns", "inputs", "outputs", "taintedOutputs", "startedAt")
          VALUES (?, ?, ?, ?, ?, 'running', 0, ?, '{}', '[]', ?)
-         ON CONFLICT ("id") DO UPDATE SET "status" = 'running', "endedAt" = NULL, "error" = NULL`,
+         ON CONFLICT ("id") DO UPDATE SET "status" = 'running', "inputs" = excluded."inputs", "endedAt" = NULL, "error" = NULL`,
         [event.nodeRunId, event.runId, event.nodeId, event.nodeType, event.parentToolCallId, toJsonText(event.inputs), new Date(event.startedAt)],
       ],
     ]);
@@ -166,9 +168,9 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     return [...common, ...detail];
   }
 
-  private async commit(action: string, statements: ReadonlyArray<SqlStatement>): Promise<void> {
+  private async commit(action: string, statements: ReadonlyArray<SqlStatement>, options?: TransactionOptions): Promise<void> {
     try {
-      await this.db.transaction(this.fence ? [this.fence, ...statements] : statements);
+      await this.db.transaction(this.fence ? [this.fence, ...statements] : statements, options);
     } catch (error) {
       if (error instanceof GuardFailedError) throw new RunTakenOverError(`could not ${action}: ${error.message}`, { cause: error });
       throw unavailable(action, error);

@@ -4,71 +4,28 @@
  * agent is still working. The agent type is built in a temp copy of nodes/.
  */
 import { randomUUID } from "node:crypto";
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ModelProtocol } from "../ai/model";
 import { scriptedModel, type ScriptedRequest, type ScriptedTurn } from "../ai/scripted-model";
-import { parseWorkflow, type WorkflowInput } from "../graph";
+import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import type { NodeEndEvent, NodeStartEvent, ToolCallRow } from "../trace/run-events";
 import { createLocalEnvironment } from "./local-environment";
 import { runWorkflow } from "./run-workflow";
+import { progressWorkflow, writeProgressAgentNodes } from "./progress-agent-fixture";
 
+let nodes: Awaited<ReturnType<typeof writeProgressAgentNodes>>;
 let nodesDir: string;
 let webhook: Server;
 let webhookUrl: string;
 /** Every body the webhook received, in order. */
 let received: unknown[] = [];
 
-/** openai-agent with a second output, `progress`, put out after each successful convertUnits call. */
-const progressAgent = {
-  "interface.yaml": `name: progress-agent
-title: Progress agent
-description: An agent that reports each conversion it makes while it works.
-category: Agents
-kind: CallbackNode
-inputs:
-  - name: prompt
-    type: string
-    required: true
-outputs:
-  - name: progress
-    type: object
-    description: One conversion the agent made, as soon as it made it.
-  - name: answer
-    type: string
-credentials:
-  - name: openai
-    displayName: API key
-    fields: [apiKey]
-    required: false
-serviceConnectors:
-  - name: mcpService
-    serviceType: mcp
-    isService: false
-`,
-  "api/events.yaml": `- emit: progress
-  from: tool
-  when: "return !tool.isError && tool.name === 'convertUnits'"
-  value: "return { server: tool.server, from: tool.arguments.from, to: tool.arguments.to, result: tool.result.result, asked: inputs.prompt }"
-- emit: answer
-  from: complete
-  value: "{{ text }}"
-`,
-};
-
 beforeAll(async () => {
-  const root = await mkdtemp(path.join(os.tmpdir(), "switchboard-tool-events-"));
-  nodesDir = path.join(root, "nodes");
-  await cp(path.resolve("nodes"), nodesDir, { recursive: true });
-  const folder = path.join(nodesDir, "progress-agent");
-  await cp(path.join(nodesDir, "openai-agent"), folder, { recursive: true });
-  await rm(path.join(folder, "test.yaml"));
-  for (const [file, text] of Object.entries(progressAgent)) await writeFile(path.join(folder, file), text);
+  nodes = await writeProgressAgentNodes();
+  nodesDir = nodes.nodesDir;
   // TEST DOUBLE: a webhook on 127.0.0.1 that keeps every JSON body it is sent.
   webhook = createServer((request, response) => {
     let body = "";
@@ -89,26 +46,7 @@ beforeEach(() => {
 afterAll(async () => {
   webhook.closeAllConnections();
   await new Promise((resolve) => webhook.close(resolve));
-  await rm(path.dirname(nodesDir), { recursive: true, force: true });
-});
-
-/** start → agent (unit-converter wired as its tools); agent.progress → webhook (http-request); agent.answer → end. */
-const progressWorkflow = (webhookUrl: string): WorkflowInput => ({
-  version: 1,
-  name: "progress",
-  nodes: [
-    { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "question", type: "string", required: true }] } },
-    { id: "agent", type: "progress-agent", position: { x: 200, y: 0 }, config: { maxTurns: 6 } },
-    { id: "tools", type: "unit-converter", position: { x: 200, y: 200 }, config: {} },
-    { id: "webhook", type: "http-request", position: { x: 400, y: 100 }, config: { baseUrl: webhookUrl, method: "POST", path: "progress" } },
-    { id: "end", type: "end", position: { x: 400, y: 0 }, config: {} },
-  ],
-  edges: [
-    { id: "e1", kind: "signal", source: "start", sourceHandle: "question", target: "agent", targetHandle: "prompt" },
-    { id: "e2", kind: "service", source: "tools", sourceHandle: "mcpService", target: "agent", targetHandle: "mcpService" },
-    { id: "e3", kind: "signal", source: "agent", sourceHandle: "progress", target: "webhook", targetHandle: "body" },
-    { id: "e4", kind: "signal", source: "agent", sourceHandle: "answer", target: "end", targetHandle: "result" },
-  ],
+  await nodes.remove();
 });
 
 /** A sink that also keeps one ordered log across node starts, tool calls and node ends. */

@@ -45,6 +45,8 @@ export async function runGraph(
     if (!ended) firstError ??= `${nodes.get(nodeId)?.label ?? nodeId}: ${outcome.error ?? outcome.status}`;
   };
   const emitter = (nodeId: string, nodeRunId: string) => async (outputs: Record<string, unknown>) => {
+    // The steps that made these outputs are durable before any node hears of them (a resume could make others).
+    await context.recorder.settled();
     // Taint first: a target that starts now inherits it from these outputs.
     await context.taint.recordOutputs({ nodeId, nodeRunId, outputs: Object.keys(outputs) });
     state = deliverOutputs(state, nodeId, outputs);

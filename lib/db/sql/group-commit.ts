@@ -1,9 +1,10 @@
-import type { SqlStatement } from "./sql-database";
+import type { SqlStatement, TransactionOptions } from "./sql-database";
 
-type Commit = (statements: ReadonlyArray<SqlStatement>) => Promise<void>;
+type Commit = (statements: ReadonlyArray<SqlStatement>, options?: TransactionOptions) => Promise<void>;
 
 interface Waiting {
   statements: ReadonlyArray<SqlStatement>;
+  durable: boolean;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -18,7 +19,8 @@ interface Waiting {
  *
  * When the shared commit fails, each transaction of it is committed again
  * on its own, so one bad transaction (a fenced-off worker, a broken row)
- * fails only its own caller.
+ * fails only its own caller. A shared commit is durable (see
+ * TransactionOptions) when any of its transactions asked to be.
  *
  * @example
  * const transaction = groupCommit((statements) => runInOneTransaction(statements));
@@ -37,22 +39,22 @@ export function groupCommit(commit: Commit): Commit {
     flushing = null;
   };
 
-  return (statements) =>
+  return (statements, options) =>
     new Promise<void>((resolve, reject) => {
-      waiting.push({ statements, resolve, reject });
+      waiting.push({ statements, durable: options?.durable === true, resolve, reject });
       flushing ??= new Promise<void>((next) => setImmediate(next)).then(flush);
     });
 }
 
 async function commitBatch(commit: Commit, batch: Waiting[]): Promise<void> {
   try {
-    await commit(batch.length === 1 ? batch[0].statements : batch.flatMap((entry) => entry.statements));
+    await commit(batch.length === 1 ? batch[0].statements : batch.flatMap((entry) => entry.statements), { durable: batch.some((entry) => entry.durable) });
     for (const entry of batch) entry.resolve();
   } catch (error) {
     if (batch.length === 1) return batch[0].reject(error);
     for (const entry of batch) {
       try {
-        await commit(entry.statements);
+        await commit(entry.statements, { durable: entry.durable });
         entry.resolve();
       } catch (alone) {
         entry.reject(alone);

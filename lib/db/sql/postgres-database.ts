@@ -10,7 +10,8 @@ import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-dat
  * connection of their own. A transaction runs with `synchronous_commit =
  * off`: a worker that dies loses nothing (the server has the commit); only
  * a crash of the database server itself can lose the last few
- * milliseconds, which the run then redoes from its journal.
+ * milliseconds, which the run then redoes from its journal. A durable one
+ * (what a call not safe to repeat waits for) runs with it on.
  *
  * A transaction is one round trip: BEGIN, an EXECUTE of each statement
  * (prepared once per connection, ./postgres-statements) and COMMIT, as one
@@ -32,11 +33,11 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): S
     async execute(sql, params) {
       return (await pool.query(numbered(sql), bind(params))).rowCount ?? 0;
     },
-    transaction: groupCommit(async (list) => {
+    transaction: groupCommit(async (list, options) => {
       const client = await writer.connect();
       let broken: Error | undefined;
       try {
-        await client.query(["BEGIN", "SET LOCAL synchronous_commit = off", ...(await statements.texts(client, list)), "COMMIT"].join(";\n"));
+        await client.query(["BEGIN", `SET LOCAL synchronous_commit = ${options?.durable ? "on" : "off"}`, ...(await statements.texts(client, list)), "COMMIT"].join(";\n"));
       } catch (error) {
         // A statement the server refused leaves the connection usable once rolled back; a lost connection is dropped.
         if (error instanceof pg.DatabaseError) await client.query("ROLLBACK").catch(() => undefined);

@@ -20,8 +20,18 @@ export interface SqlDatabase {
    * another commits may share its successor's commit (group commit); a
    * transaction that fails never takes another one down with it.
    */
-  transaction(statements: ReadonlyArray<SqlStatement>): Promise<void>;
+  transaction(statements: ReadonlyArray<SqlStatement>, options?: TransactionOptions): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /**
+   * The commit must survive a crash of the database server or of the
+   * machine, not only of this process: Postgres commits it with
+   * synchronous_commit on, SQLite with synchronous=FULL (each an fsync).
+   * For what something not safe to repeat waits for (a call's start).
+   */
+  durable?: boolean;
 }
 
 /**

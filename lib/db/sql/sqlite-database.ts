@@ -7,7 +7,8 @@ import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-dat
  * SQLite through better-sqlite3 with the pragmas every connection of the app
  * gets (./sqlite-pragmas: WAL, synchronous=NORMAL, busy_timeout): a commit
  * survives the process being killed, costs no fsync, and readers (the app,
- * Prisma) never block the writer. Transactions are group-committed.
+ * Prisma) never block the writer. A durable transaction (TransactionOptions)
+ * is committed with synchronous=FULL. Transactions are group-committed.
  */
 export function sqliteDatabase(url: string): SqlDatabase {
   const file = url.startsWith("file:") ? url.slice("file:".length).split("?")[0] : url;
@@ -40,8 +41,15 @@ export function sqliteDatabase(url: string): SqlDatabase {
       return prepared(sql).run(...bind(params)).changes;
     },
     // better-sqlite3 is synchronous: the commit happens here, and the group is what arrived since the last one.
-    transaction: groupCommit(async (list) => {
-      inTransaction.immediate(list);
+    transaction: groupCommit(async (list, options) => {
+      if (!options?.durable) return void inTransaction.immediate(list);
+      // synchronous is per connection and read at commit: FULL syncs the WAL before the commit returns.
+      db.pragma("synchronous = FULL");
+      try {
+        inTransaction.immediate(list);
+      } finally {
+        db.pragma("synchronous = NORMAL");
+      }
     }),
     async close() {
       db.close();

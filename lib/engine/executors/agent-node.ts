@@ -11,6 +11,7 @@ import { AgentSteps } from "../journal/agent-steps";
 import { ApprovalGate } from "../approvals/approval-gate";
 import { QuestionDesk } from "../questions/question-desk";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
+import type { ModelTurnRow } from "../../trace/model-turns";
 
 /**
  * An agent node: its wired tools, its model protocol, the turn loop, then
@@ -41,7 +42,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     nodeRunId: job.nodeRunId,
     instructions,
     prices: exchange.prices,
-    onTurn: (row) => context.sink.modelTurn?.(row),
+    ...(context.sink.modelTurn ? { onTurn: (row: ModelTurnRow) => context.sink.modelTurn?.(row) } : {}),
   });
   const { conversation, replies } = collectReplies(steps.conversation(await protocol.start({ instructions, config, inputs: job.inputs })));
   const putOut = new Map<string, unknown>();

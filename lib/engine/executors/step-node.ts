@@ -36,6 +36,8 @@ export async function runStepNode(job: NodeJob, manifest: NodeManifest, context:
   }
   recorder.ensureRunning();
   if (plan.action === "run" && plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { step: job.node.id } });
+  // A step safe to repeat still begins only once what gave it its inputs is durable: a resume repeats it with the same inputs.
+  else await recorder.settled();
   const config = configValues(manifest.config, job.node.config);
   const credentials = await resolveCredentials(manifest, context);
   const result = await runStep(

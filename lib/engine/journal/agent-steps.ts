@@ -80,7 +80,11 @@ export class AgentSteps {
         const row = this.turnRow(turn, { startedAt, latencyMs, callsBefore, contextKey, results, sequence: turns });
         const entry: RecordedModelTurn = { turn, model: { protocol, ...(turn.modelId ? { id: turn.modelId } : {}) }, latencyMs, sent: { tools: tools.map((tool) => tool.name), results }, ...(row ? { row } : {}) };
         await recorder.record({ key, kind: "model-turn", value: entry }, { repeatable: true });
-        if (row) await this.options.onTurn?.({ ...row, runId: recorder.runId, stepKey: key });
+        // What watches turns (the live OpenTelemetry export) hears of a turn once it is durable: a turn lost with its batch is asked again.
+        if (row && this.options.onTurn) {
+          await recorder.durable(key);
+          await this.options.onTurn({ ...row, runId: recorder.runId, stepKey: key });
+        }
         return turn;
       },
       addResults: async (turn, results) => {

@@ -67,9 +67,17 @@ export function planFork(sources: readonly ForkSource[], at: string, edit?: { va
     if (own.nodeRun === place.nodeRun) return own.turn < place.turn || (own.turn === place.turn && own.call <= place.call);
     return takenBefore(source, target);
   };
-  const steps = sources.filter((source) => source.key !== at && keep(source)).map(({ key, kind, value }) => ({ key, kind, value }));
+  // A call is kept only with the turn that asked for it: replayed under a turn asked again, it could answer a different call.
+  const kept = sources.filter((source) => source.key !== at && keep(source));
+  const keptKeys = new Set(kept.map((source) => source.key));
+  const steps = kept.filter((source) => source.kind !== "tool-call" || !byKey.has(turnOf(source.key)) || keptKeys.has(turnOf(source.key))).map(({ key, kind, value }) => ({ key, kind, value }));
   if (options.reask && target.kind !== "tool-call") return { ok: true, steps };
   return { ok: true, steps: [...steps, { key: at, kind: target.kind, value: edited.value }] };
+}
+
+/** The turn a call's key belongs to: `agent#1/t3/c0` → `agent#1/t3`. */
+function turnOf(key: string): string {
+  return key.replace(/\/c\d+$/, "");
 }
 
 /** Where a key sits in its node run: `agent#1/t3/c0` → node run `agent#1`, turn 3, call 0 (a turn itself is call -1). */

@@ -85,6 +85,8 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
       const pending = questions?.pending(key);
       if (pending) throw questions!.waitFor(tool, callArgs, meta.nodeRunId, key, pending);
       if (plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: callArgs } });
+      // A call that changes something (even one safe to repeat) begins once the turn that asked for it is durable: a resume repeats it with the same arguments, never with a new answer's.
+      else if (tool.hints?.readOnly !== true) await recorder.durable(askedBy(key));
       const before = new Set(options.taint.originsOf(meta.nodeRunId));
       const outcome = await callAsking(tool, callArgs, { ...meta, stepKey: key, rowId }, questions);
       const taint = options.taint.originsOf(meta.nodeRunId).filter((origin) => !before.has(origin));
@@ -93,6 +95,11 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
       return outcome;
     }
   }
+}
+
+/** The model turn a call's key belongs to: `agent#1/t3/c0` → `agent#1/t3`. */
+function askedBy(key: string): string {
+  return key.replace(/\/c\d+$/, "");
 }
 
 /** Makes the call with its questions answered through the desk; a question still to be answered stops the call and the run. */

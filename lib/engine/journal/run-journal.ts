@@ -33,11 +33,13 @@ export interface RunJournal {
   recordSteps?(entries: ReadonlyArray<JournalEntry>): Promise<void>;
 }
 
-/** A step as a batch carries it: the step, the rows it wrote, and when it was taken. */
+/** A step as a batch carries it: the step, the rows it wrote, when it was taken, and whether losing it costs only doing it again. */
 export interface JournalEntry {
   step: RecordedStep;
   rows: StepRows;
   recordedAt: Date;
+  /** False for a step something not safe to repeat waits for (a call's start, a wait for a person): the store makes its commit survive a crash of the database server too. */
+  repeatable: boolean;
 }
 
 /** waiting: a call asked a person for approval (when, under which policy); decision: their answer (approve, deny), and its trace row once applied. model-context: the tools and instructions offered, kept once per run. */

@@ -15,7 +15,7 @@ function heldJournal(options: { batches?: boolean } = {}) {
     });
   const journal: RunJournal = {
     lookup: (key) => committed.get(key),
-    record: (step, rows) => commit([{ step, rows: rows ?? { toolCalls: [], taint: [] }, recordedAt: new Date() }]),
+    record: (step, rows) => commit([{ step, rows: rows ?? { toolCalls: [], taint: [] }, recordedAt: new Date(), repeatable: false }]),
     ...(options.batches === false ? {} : { recordSteps: commit }),
   };
   /** Finishes the oldest commit under way, once one is. */
@@ -87,6 +87,32 @@ describe("StepRecorder", () => {
     expect(await settled(turn)).toBe(false);
     await next();
     await turn;
+  });
+
+  it("durable(key) waits for that step and what came before it, not for steps recorded after it; settled() likewise", async () => {
+    const { journal, next } = heldJournal();
+    const recorder = new StepRecorder("run", journal);
+    await recorder.record(step("a#1/t1"), { repeatable: true });
+    const turn = recorder.durable("a#1/t1");
+    const everything = recorder.settled();
+    expect(await settled(turn)).toBe(false);
+    // Another branch keeps recording while the turn's batch commits: neither wait is held back by it.
+    for (let index = 0; index < 10; index++) await recorder.record(step(`b#1/t1/c${index}`), { repeatable: true });
+    await next();
+    await turn;
+    await everything;
+    await recorder.durable("never-recorded"); // nothing to wait for
+    await next();
+    await recorder.flush();
+  });
+
+  it("after a failed batch, no new step starts: ensureRunning says the journal is gone", async () => {
+    const { journal, next } = heldJournal();
+    const recorder = new StepRecorder("run", journal);
+    await recorder.record(step("a#1/t1"), { repeatable: true });
+    await next(new JournalUnavailableError("the database is gone"));
+    expect(() => recorder.ensureRunning()).toThrow(expect.objectContaining({ name: "RunInterruption", reason: "journal-unavailable" }));
+    await expect(recorder.durable("a#1/t1")).rejects.toMatchObject({ reason: "journal-unavailable" });
   });
 
   it("a node's end waits for the steps behind it", async () => {

@@ -36,6 +36,8 @@ export interface RecordedCall {
 export const maxStepsBehind = 64;
 
 interface Queued extends JournalEntry {
+  /** Settles once the step is committed, or its batch failed (caught: whoever waits for it learns which). */
+  committed: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -66,7 +68,9 @@ export class StepRecorder {
   /** Steps taken and not yet committed, oldest first; the batch being written is not among them. */
   private queue: Queued[] = [];
   /** Recorded steps whose commit is still under way, by key: a lookup sees them as recorded. */
-  private readonly uncommitted = new Map<string, RecordedStep>();
+  private readonly uncommitted = new Map<string, Queued>();
+  /** The last step recorded: once it is committed, so is every step before it. */
+  private newest: Queued | null = null;
   private writing: Promise<void> | null = null;
   /** Steps that wait for the batch under way to end (the run was maxStepsBehind ahead). */
   private batchWaiters: Array<() => void> = [];
@@ -90,7 +94,7 @@ export class StepRecorder {
 
   /** Whether a step is recorded, without counting it as replayed. */
   has(key: string): RecordedStep | undefined {
-    return this.uncommitted.get(key) ?? this.journal.lookup(key);
+    return this.uncommitted.get(key)?.step ?? this.journal.lookup(key);
   }
 
   /** The trace row id of the call recorded under this key: the same on every resume. */
@@ -113,30 +117,58 @@ export class StepRecorder {
     this.pendingTaint.delete(step.key);
     this.keysOfRows.delete(stableId(this.runId, step.key));
     if (this.broken) throw this.unavailable(this.broken);
-    const redacted = this.redact(step);
-    const committed = new Promise<void>((resolve, reject) => this.queue.push({ step: redacted, rows: { toolCalls, taint }, recordedAt: new Date(), resolve, reject }));
-    this.uncommitted.set(step.key, redacted);
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const committed = new Promise<void>((ok, fail) => ((resolve = ok), (reject = fail)));
+    committed.catch(() => undefined); // seen by whoever waits for it, or by the next step
+    const entry: Queued = { step: this.redact(step), rows: { toolCalls, taint }, recordedAt: new Date(), repeatable: options.repeatable === true, committed, resolve, reject };
+    this.queue.push(entry);
+    this.uncommitted.set(step.key, entry);
+    this.newest = entry;
     this.writing ??= this.write();
     if (options.repeatable && this.journal.recordSteps) {
-      committed.catch(() => undefined); // seen by the next step that waits, or the flush
       while (this.queue.length > maxStepsBehind && !this.broken) await new Promise<void>((resolve) => this.batchWaiters.push(resolve));
       if (this.broken) throw this.unavailable(this.broken);
       return;
     }
+    await this.committed(entry);
+  }
+
+  /**
+   * Waits until the step recorded under `key`, and so every step before it,
+   * is committed (at once when it is: committed earlier, or replayed). A call
+   * that changes something waits for the turn that asked for it: were that
+   * turn lost, the model could ask again for something else, and the first
+   * call's effect would be in no journal.
+   */
+  async durable(key: string): Promise<void> {
+    const entry = this.uncommitted.get(key);
+    if (entry) await this.committed(entry);
+    if (this.broken) throw this.unavailable(this.broken);
+  }
+
+  /** Waits until every step recorded so far is committed (not the ones recorded meanwhile). */
+  async settled(): Promise<void> {
+    if (this.newest) await this.committed(this.newest);
+    if (this.broken) throw this.unavailable(this.broken);
+  }
+
+  private async committed(entry: Queued): Promise<void> {
     try {
-      await committed;
+      await entry.committed;
     } catch (error) {
       throw this.unavailable(error);
     }
   }
 
   /**
-   * Waits until every recorded step is committed; rejects with the
+   * Waits until every step recorded so far is committed; rejects with the
    * JournalUnavailableError that stopped a batch. A node's and the run's end
    * wait for it, and a run that stops early does too.
    */
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    const newest = this.newest;
+    if (newest) await newest.committed.catch(() => undefined);
     if (this.broken) throw this.broken instanceof JournalUnavailableError ? this.broken : new JournalUnavailableError(String(this.broken), { cause: this.broken });
   }
 
@@ -154,7 +186,7 @@ export class StepRecorder {
         this.broken ??= error;
         for (const entry of batch) entry.reject(error);
       } finally {
-        for (const entry of batch) if (this.uncommitted.get(entry.step.key) === entry.step) this.uncommitted.delete(entry.step.key);
+        for (const entry of batch) if (this.uncommitted.get(entry.step.key) === entry) this.uncommitted.delete(entry.step.key);
         const waiters = this.batchWaiters;
         this.batchWaiters = [];
         for (const resume of waiters) resume();
@@ -171,6 +203,7 @@ export class StepRecorder {
 
   /** Before any new step runs: a run that is pausing starts nothing new. */
   ensureRunning(): void {
+    if (this.broken) throw this.unavailable(this.broken);
     if (this.stopping) throw new RunInterruption("paused", "the run paused: another step waits for a person");
   }
 
@@ -204,7 +237,7 @@ export class StepRecorder {
       nodeEnd: async (event) => (await this.flush(), inner.nodeEnd(event)),
       runEnd: async (event) => (await this.flush(), inner.runEnd(event)),
       taintRecord: (record) => (heldTaint(record) ? undefined : inner.taintRecord?.(record)),
-      modelTurn: (turn) => inner.modelTurn?.(turn),
+      ...(inner.modelTurn ? { modelTurn: (turn: Parameters<NonNullable<RunSink["modelTurn"]>>[0]) => inner.modelTurn?.(turn) } : {}),
       toolCall(row) {
         if (!row.stepKey) return inner.toolCall(row);
         pending.set(row.stepKey, [...(pending.get(row.stepKey) ?? []), row]);
