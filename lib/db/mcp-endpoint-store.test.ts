@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "./create-client";
-import { PrismaEndpointSessionStore, PrismaTaskStore, sessionTaskScope, settleTasksOfRun } from "./mcp-endpoint-store";
+import { PrismaEndpointSessionStore, PrismaTaskStore, queueGraceMs, sessionTaskScope, settleTasksOfRun } from "./mcp-endpoint-store";
 import { createTestPostgres, type TestPostgres } from "./postgres/test-postgres";
 import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
 
@@ -43,6 +43,18 @@ describe.each(["sqlite", "postgres"] as const)("the MCP endpoint's stored sessio
     expect(await elsewhere.getTask(created.taskId)).toMatchObject({ status: "completed", statusMessage: "running it" });
     await expect(mine.storeTaskResult(created.taskId, "failed", { content: [] })).rejects.toThrow(/already ended/);
     await expect(elsewhere.updateTaskStatus(created.taskId, "cancelled")).rejects.toThrow(/already ended/);
+  });
+
+  it("fails a task whose run was never queued (its process died in between) once the grace period has passed", async (context) => {
+    if (skip()) return context.skip();
+    const scope = `session:${crypto.randomUUID()}`;
+    const store = new PrismaTaskStore(client, () => scope);
+    const fresh = await store.createTask({ ttl: null }, 1, request);
+    const stranded = await store.createTask({ ttl: null }, 1, request);
+    await client().mcpEndpointTask.update({ where: { id: stranded.taskId }, data: { createdAt: new Date(Date.now() - queueGraceMs - 1000) } });
+    expect(await store.getTask(fresh.taskId)).toMatchObject({ status: "working" });
+    expect(await store.getTask(stranded.taskId)).toMatchObject({ status: "failed", statusMessage: expect.stringContaining("stopped before it queued") });
+    expect(await store.getTaskResult(stranded.taskId)).toMatchObject({ isError: true });
   });
 
   it("cancels a task and asks its run to stop; lists a scope's tasks in pages", async (context) => {

@@ -101,8 +101,27 @@ export class PrismaEndpointSessionStore implements EndpointSessionStore {
       await client.mcpEndpointSession.deleteMany({ where: { id: { in: gone.map(({ id }) => id) } } });
     }
     await client.mcpEndpointTask.deleteMany({ where: { status: { in: terminal }, lastUpdatedAt: { lt: forgetBefore }, scope: { startsWith: "owner:" } } });
+    await failUnqueuedTasks(client, {}, new Date());
     return closed;
   }
+}
+
+/** How long a task may wait for its run to be queued: the process that took the call queues it at once, so past this it died in between. */
+export const queueGraceMs = 60_000;
+
+/**
+ * Fails the working tasks whose run was never queued (the web process that
+ * took the call was killed between storing the task and queuing its run),
+ * once the grace period has passed: the host learns the task failed instead
+ * of polling a task nothing will ever run. Returns how many it failed.
+ */
+export async function failUnqueuedTasks(client: PrismaClient, where: { id?: string }, now: Date): Promise<number> {
+  const reason = "the process that took the call stopped before it queued the task's run; call the tool again";
+  const failed = await client.mcpEndpointTask.updateMany({
+    where: { ...where, runId: null, status: { notIn: terminal }, createdAt: { lt: new Date(now.getTime() - queueGraceMs) } },
+    data: { status: "failed", statusMessage: reason, result: toJsonText(failedResult(reason)), lastUpdatedAt: now },
+  });
+  return failed.count;
 }
 
 /**
@@ -115,11 +134,17 @@ async function cancelWorkingTasks(client: PrismaClient, where: { scope: string }
   const working = await client.mcpEndpointTask.findMany({ where: { ...where, status: { notIn: terminal } }, select: { id: true, runId: true } });
   let cancelled = 0;
   for (const task of working) {
-    const changed = await client.mcpEndpointTask.updateMany({ where: { id: task.id, status: { notIn: terminal } }, data: { status: "cancelled", statusMessage: message, lastUpdatedAt: now } });
+    // One transaction: a process killed in between never leaves a task cancelled whose run goes on.
+    const [changed] = await client.$transaction([
+      client.mcpEndpointTask.updateMany({ where: { id: task.id, status: { notIn: terminal } }, data: { status: "cancelled", statusMessage: message, lastUpdatedAt: now } }),
+      ...(task.runId
+        ? [
+            client.run.updateMany({ where: { id: task.runId, status: { in: ["queued", "needs-attention"] } }, data: { status: "cancelled", error: "the run was cancelled", endedAt: now, attention: null } }),
+            client.run.updateMany({ where: { id: task.runId, status: "running" }, data: { cancelRequestedAt: now } }),
+          ]
+        : []),
+    ]);
     cancelled += changed.count;
-    if (!changed.count || !task.runId) continue;
-    await client.run.updateMany({ where: { id: task.runId, status: { in: ["queued", "needs-attention"] } }, data: { status: "cancelled", error: "the run was cancelled", endedAt: now, attention: null } });
-    await client.run.updateMany({ where: { id: task.runId, status: "running" }, data: { cancelRequestedAt: now } });
   }
   return cancelled;
 }
@@ -242,8 +267,10 @@ export class PrismaTaskStore implements TaskStore {
   /** The task's row, brought to its run's end first when the run has ended (see settleTasksOfRun). */
   private async settledRow(taskId: string) {
     const row = await this.row(taskId);
-    if (!row?.runId || terminal.includes(row.status)) return row;
-    await settleTasksOfRun(this.client(), row.runId);
+    if (!row || terminal.includes(row.status)) return row;
+    if (!row.runId) {
+      if ((await failUnqueuedTasks(this.client(), { id: taskId }, new Date())) === 0) return row;
+    } else await settleTasksOfRun(this.client(), row.runId);
     return this.row(taskId);
   }
 }

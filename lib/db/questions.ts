@@ -46,8 +46,11 @@ export async function recordQuestionAnswer(db: SqlDatabase, questionId: string, 
   const answer = answerOf(waiting, input);
   if (!answer.ok) return answer;
   const recorded: RecordedAnswer = { answer: answer.answer, by: input.by, at: now.toISOString() };
+  // The answer is also the go-ahead for the attempt of the call that stopped to ask: it is made again (a crash during that one waits for a person).
+  const goAhead = waiting.request.choiceKey;
   await db.transaction([
     [`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'decision', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [waiting.runId, waiting.request.question.key, toJsonText(recorded), now]],
+    ...(goAhead ? ([[`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'choice', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [waiting.runId, goAhead, toJsonText({ action: "run-again", answered: waiting.request.question.key, at: now.toISOString() }), now]]] as const) : []),
     [`UPDATE "Run" SET "status" = 'queued', "attention" = NULL, "error" = NULL WHERE "id" = ? AND "status" = 'needs-attention'`, [waiting.runId]],
   ]);
   return { ok: true, runId: waiting.runId };

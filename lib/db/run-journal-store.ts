@@ -145,7 +145,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
         `UPDATE "Run" SET "status" = ?, "outputs" = ?, "error" = ?, "endedAt" = ?, "attention" = ?, "leaseExpiresAt" = NULL WHERE "id" = ?`,
         [event.status, toJsonText(event.outputs), event.error, waiting ? null : new Date(event.endedAt), event.attention ? toJsonText(event.attention) : null, event.runId],
       ],
-    ]);
+    ], { durable: true }); // what tasks, webhooks and people act on: it must outlive the database server's crash
   }
 
   private toolCallValues(row: ToolCallRow, outcome: unknown): unknown[] {

@@ -32,9 +32,11 @@ export interface RunRecord {
   forkedFrom?: { runId: string; at: string; change: ForkChange | null };
 }
 
-/** The step a needs-attention run waits on; the choice is recorded under `<key>/choice`. */
+/** The step a needs-attention run waits on; the choice is recorded under `choiceKey` (`<key>/choice` when none: a run from before attempts). */
 export interface AttentionRequest {
   key: string;
+  /** Where the person's choice for this attempt of the step goes: `<key>/choice` for the first, `<key>/choice/<n>` for the n-th. */
+  choiceKey?: string;
   /** The id a person decides by (the id the call's trace row will have); set when the run is read. */
   callId?: string;
   nodeId: string;

@@ -1,8 +1,7 @@
 import { configValues } from "../../manifest/config-values";
 import type { Call, NodeManifest } from "../../manifest";
 import { runStep } from "../../calls/run-step";
-import { planCall, PersonFailedRun } from "../journal/journalled-call";
-import type { AttentionChoice } from "../journal/run-journal";
+import { attemptsOf, planCall, PersonFailedRun } from "../journal/journalled-call";
 import { RunInterruption } from "../journal/step-recorder";
 import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
 import { resolveCredentials } from "./credentials";
@@ -22,10 +21,11 @@ export async function runStepNode(job: NodeJob, manifest: NodeManifest, context:
     if (recorded.loops) restoreLoops(context, recorded.loops);
     return recorded;
   }
-  const plan = planCall(undefined, recorder.has(`${key}/start`) !== undefined, recorder.has(`${key}/choice`)?.value as AttentionChoice | undefined, stepIsRetrySafe(manifest.run ?? []));
+  const attempt = attemptsOf(recorder, key);
+  const plan = planCall(undefined, attempt.attempts > 0, attempt.choice, stepIsRetrySafe(manifest.run ?? []));
   if (plan.action === "needs-attention") {
     const message = `the step ${job.node.label ?? job.node.id} had started when its worker stopped, and its calls are not marked safe to repeat: a person decides whether to run it again, skip it with a result, or fail the run`;
-    throw new RunInterruption("needs-attention", message, { key, nodeId: job.node.id, nodeRunId: job.nodeRunId, tool: manifest.interface.name, server: job.node.id, arguments: job.inputs, message });
+    throw new RunInterruption("needs-attention", message, { key, choiceKey: attempt.choiceKey, nodeId: job.node.id, nodeRunId: job.nodeRunId, tool: manifest.interface.name, server: job.node.id, arguments: job.inputs, message });
   }
   if (plan.action === "fail") throw new PersonFailedRun(plan.reason);
   if (plan.action === "skip") {
@@ -35,7 +35,7 @@ export async function runStepNode(job: NodeJob, manifest: NodeManifest, context:
     return skipped;
   }
   recorder.ensureRunning();
-  if (plan.action === "run" && plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { step: job.node.id } });
+  if (plan.action === "run" && plan.markStart) await recorder.record({ key: attempt.next.start, kind: "call-start", value: { step: job.node.id } });
   // A step safe to repeat still begins only once what gave it its inputs is durable: a resume repeats it with the same inputs.
   else await recorder.settled();
   const config = configValues(manifest.config, job.node.config);

@@ -38,13 +38,17 @@ describe("planFork", () => {
     expect(plan.steps.map((step) => step.key)).toEqual(["clerk#1/t1", "side#1/t1", "clerk#1/t1/c0"]);
   });
 
-  it("keeps a call of another node run only with the turn that asked for it", () => {
+  it("keeps a call of another node run, and the entries beside it, only with the turn that asked for it", () => {
     const sources: ForkSource[] = [
       { key: "a#1/t1", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.001Z", sequence: 0 },
       { key: "a#1/t2", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.010Z", sequence: 0 },
       // Times out of order, as a fork of a fork written before steps had a sequence left them.
       { key: "b#1/t1", kind: "model-turn", value: turn, recordedAt: "2026-12-01T10:00:00.020Z", sequence: 0 },
       { key: "b#1/t1/c0", kind: "tool-call", value: call, recordedAt: "2026-12-01T10:00:00.005Z", sequence: 0 },
+      // …with its start and a person's approval beside it: they go with the call.
+      { key: "b#1/t1/c0/start", kind: "call-start", value: {}, recordedAt: "2026-12-01T10:00:00.004Z", sequence: 0 },
+      { key: "b#1/t1/c0/decision", kind: "decision", value: {}, recordedAt: "2026-12-01T10:00:00.004Z", sequence: 0 },
+      { key: "b#1/t1/c0/start/2", kind: "call-start", value: {}, recordedAt: "2026-12-01T10:00:00.004Z", sequence: 0 },
     ];
     const plan = planFork(sources, "a#1/t2");
     if (!plan.ok) throw new Error(plan.problem.message);

@@ -65,12 +65,12 @@ export function planFork(sources: readonly ForkSource[], at: string, edit?: { va
     if (!own) return false;
     if (own.beside) return byKey.has(own.base) && keep(byKey.get(own.base)!);
     if (own.nodeRun === place.nodeRun) return own.turn < place.turn || (own.turn === place.turn && own.call <= place.call);
-    return takenBefore(source, target);
+    if (!takenBefore(source, target)) return false;
+    // A call is kept only with the turn that asked for it (and so are the entries beside it): replayed under a turn asked again, it could answer a different call.
+    const turn = own.call >= 0 ? byKey.get(turnOf(source.key)) : undefined;
+    return !turn || keep(turn);
   };
-  // A call is kept only with the turn that asked for it: replayed under a turn asked again, it could answer a different call.
-  const kept = sources.filter((source) => source.key !== at && keep(source));
-  const keptKeys = new Set(kept.map((source) => source.key));
-  const steps = kept.filter((source) => source.kind !== "tool-call" || !byKey.has(turnOf(source.key)) || keptKeys.has(turnOf(source.key))).map(({ key, kind, value }) => ({ key, kind, value }));
+  const steps = sources.filter((source) => source.key !== at && keep(source)).map(({ key, kind, value }) => ({ key, kind, value }));
   if (options.reask && target.kind !== "tool-call") return { ok: true, steps };
   return { ok: true, steps: [...steps, { key: at, kind: target.kind, value: edited.value }] };
 }
@@ -82,6 +82,12 @@ function turnOf(key: string): string {
 
 /** Where a key sits in its node run: `agent#1/t3/c0` → node run `agent#1`, turn 3, call 0 (a turn itself is call -1). */
 function placeOf(key: string): { nodeRun: string; turn: number; call: number; beside: boolean; base: string } | null {
+  // A later attempt's start or choice (`…/c0/start/2`) sits beside its call like the first's.
+  const attempt = /^(.+)\/(start|choice)\/\d+$/.exec(key);
+  if (attempt) {
+    const inner = placeOf(attempt[1]);
+    return inner ? { ...inner, beside: true, base: attempt[1] } : null;
+  }
   const slash = key.lastIndexOf("/");
   if (slash > 0 && besideSuffixes.has(key.slice(slash + 1))) {
     const base = key.slice(0, slash);

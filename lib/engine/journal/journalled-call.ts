@@ -1,6 +1,6 @@
 import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
 import type { TaintRegistry } from "../../trace/taint-registry";
-import type { AttentionChoice } from "./run-journal";
+import type { AttentionChoice, RecordedStep } from "./run-journal";
 import { type RecordedCall, RunInterruption, type StepRecorder } from "./step-recorder";
 import type { ApprovalGate } from "../approvals/approval-gate";
 import type { QuestionDesk } from "../questions/question-desk";
@@ -33,7 +33,9 @@ export type CallPlan =
  * started first. A call that started and was not recorded (its process
  * died mid-call) runs again only when the tool says repeating it is safe
  * (readOnlyHint / idempotentHint, or the method's own declaration);
- * otherwise it waits for a person, whose choice decides.
+ * otherwise it waits for a person, whose choice decides. A choice answers
+ * one attempt: run again starts a new attempt, with its own start, so a
+ * crash during it waits for a person again.
  */
 export function planCall(recorded: RecordedCall | undefined, started: boolean, choice: AttentionChoice | undefined, retrySafe: boolean): CallPlan {
   if (recorded) return { action: "replay", recorded };
@@ -42,7 +44,36 @@ export function planCall(recorded: RecordedCall | undefined, started: boolean, c
   if (!choice) return { action: "needs-attention" };
   if (choice.action === "skip") return { action: "skip", result: choice.result };
   if (choice.action === "fail") return { action: "fail", reason: choice.reason ?? "a person chose to fail the run at this call" };
-  return { action: "run", markStart: false };
+  return { action: "run", markStart: true };
+}
+
+/** The journal keys of a step's n-th attempt (1, 2, …): its start, and the choice that answers it once it was caught mid-flight. */
+export function attemptKeys(key: string, attempt: number): { start: string; choice: string } {
+  return attempt <= 1 ? { start: `${key}/start`, choice: `${key}/choice` } : { start: `${key}/start/${attempt}`, choice: `${key}/choice/${attempt}` };
+}
+
+/** Where a step not safe to repeat stands: how many attempts started, the last one's start, the choice that answers it, and the key the next attempt's choice goes under. */
+export interface Attempts {
+  attempts: number;
+  started: RecordedStep | undefined;
+  choice: AttentionChoice | undefined;
+  /** The choice key of the last attempt (of the first, before any): what a person's answer is recorded under. */
+  choiceKey: string;
+  /** The start and choice keys of the attempt that runs next. */
+  next: { start: string; choice: string };
+}
+
+export function attemptsOf(recorder: Pick<StepRecorder, "has">, key: string): Attempts {
+  let attempts = 0;
+  while (recorder.has(attemptKeys(key, attempts + 1).start)) attempts++;
+  const last = attemptKeys(key, Math.max(1, attempts));
+  return {
+    attempts,
+    started: attempts > 0 ? recorder.has(last.start) : undefined,
+    choice: attempts > 0 ? (recorder.has(last.choice)?.value as AttentionChoice | undefined) : undefined,
+    choiceKey: last.choice,
+    next: attemptKeys(key, attempts + 1),
+  };
 }
 
 /** Calls a tool through the journal: replayed, run (and recorded with its trace row in one commit), or stopped for a person. */
@@ -50,9 +81,11 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
   const { recorder, key } = options;
   const recorded = recorder.lookup(key)?.value as RecordedCall | undefined;
   const questions = options.questions;
-  // A call stopped for a question is made again once it is answered: the answer is the person's go-ahead, not a crash to judge.
-  const choice = (recorder.has(`${key}/choice`)?.value as AttentionChoice | undefined) ?? (questions?.asked(key) ? { action: "run-again" as const } : undefined);
-  const plan = planCall(recorded, recorder.has(`${key}/start`) !== undefined, choice, tool.retrySafe === true);
+  const attempt = attemptsOf(recorder, key);
+  // A call stopped for a question is made again once it is answered: the answer records the go-ahead for that attempt
+  // (lib/db/questions.ts). A run that waited before answers did so is let through once, on its first attempt.
+  const choice = attempt.choice ?? (attempt.attempts === 1 && questions?.asked(key) ? { action: "run-again" as const } : undefined);
+  const plan = planCall(recorded, attempt.attempts > 0, choice, tool.retrySafe === true);
   const rowId = recorder.rowId(key);
   switch (plan.action) {
     case "replay":
@@ -62,7 +95,7 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
       return plan.recorded.outcome;
     case "needs-attention": {
       const message = `${tool.server}/${tool.name} had started when its worker stopped, and it is not marked safe to repeat (readOnlyHint or idempotentHint): a person decides whether to run it again, skip it with a result, or fail the run`;
-      throw new RunInterruption("needs-attention", message, { key, nodeId: options.nodeId, nodeRunId: meta.nodeRunId, tool: tool.name, server: tool.server, arguments: args, message });
+      throw new RunInterruption("needs-attention", message, { key, choiceKey: attempt.choiceKey, nodeId: options.nodeId, nodeRunId: meta.nodeRunId, tool: tool.name, server: tool.server, arguments: args, message });
     }
     case "fail":
       throw new PersonFailedRun(plan.reason);
@@ -75,7 +108,7 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
     case "run": {
       recorder.ensureRunning();
       // A call that started ran with the arguments it started with (a person may have edited them when approving).
-      const started = recorder.has(`${key}/start`)?.value as { arguments?: unknown } | undefined;
+      const started = attempt.started?.value as { arguments?: unknown } | undefined;
       let callArgs = started ? started.arguments : args;
       if (options.gate && !started) {
         const gated = await options.gate.check(tool, args, meta, key);
@@ -83,12 +116,12 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
         callArgs = gated.args;
       }
       const pending = questions?.pending(key);
-      if (pending) throw questions!.waitFor(tool, callArgs, meta.nodeRunId, key, pending);
-      if (plan.markStart) await recorder.record({ key: `${key}/start`, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: callArgs } });
+      if (pending) throw questions!.waitFor(tool, callArgs, meta.nodeRunId, key, pending, attempt.choiceKey);
+      if (plan.markStart) await recorder.record({ key: attempt.next.start, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: callArgs } });
       // A call that changes something (even one safe to repeat) begins once the turn that asked for it is durable: a resume repeats it with the same arguments, never with a new answer's.
       else if (tool.hints?.readOnly !== true) await recorder.durable(askedBy(key));
       const before = new Set(options.taint.originsOf(meta.nodeRunId));
-      const outcome = await callAsking(tool, callArgs, { ...meta, stepKey: key, rowId }, questions);
+      const outcome = await callAsking(tool, callArgs, { ...meta, stepKey: key, rowId }, questions, plan.markStart ? attempt.next.choice : attempt.choiceKey);
       const taint = options.taint.originsOf(meta.nodeRunId).filter((origin) => !before.has(origin));
       // A call safe to repeat may commit behind the run: lost, it is made again; any other call's outcome is durable before the run goes on.
       await recorder.record({ key, kind: "tool-call", value: { outcome: { output: outcome.output, isError: outcome.isError, ...(outcome.structured === undefined ? {} : { structured: outcome.structured }) }, ...(taint.length ? { taint } : {}) } satisfies RecordedCall }, { repeatable: tool.retrySafe === true });
@@ -103,12 +136,12 @@ function askedBy(key: string): string {
 }
 
 /** Makes the call with its questions answered through the desk; a question still to be answered stops the call and the run. */
-async function callAsking(tool: AgentTool, args: unknown, meta: CallMeta, questions: QuestionDesk | undefined): Promise<ToolOutcome> {
+async function callAsking(tool: AgentTool, args: unknown, meta: CallMeta, questions: QuestionDesk | undefined, choiceKey: string): Promise<ToolOutcome> {
   if (!questions) return tool.call(args, meta);
   const stopped = new AbortController();
   const abort = () => stopped.abort(meta.signal?.reason);
   meta.signal?.addEventListener("abort", abort, { once: true });
-  const asking = questions.forCall(tool, args, meta, meta.stepKey!, () => stopped.abort());
+  const asking = questions.forCall(tool, args, meta, meta.stepKey!, () => stopped.abort(), choiceKey);
   try {
     const outcome = await tool.call(args, { ...meta, signal: stopped.signal, ask: asking.ask });
     if (asking.interruption) throw asking.interruption;

@@ -89,6 +89,34 @@ describe("resume from the journal", () => {
     expect(waitedForPerson).toBe(1);
   });
 
+  it("a person's run-again answers one attempt: killed again during the re-run, the call waits for a person again and never runs a third time", async () => {
+    const counts = new Map<string, number>();
+    const steps = new Map<string, RecordedStep>();
+    /** TEST DOUBLE: the process is killed once the charge has reached its tool, before its outcome is recorded. */
+    const killedAfterCharge: RunJournal = {
+      lookup: (key) => steps.get(key),
+      async record(step) {
+        if (step.key === "clerk#1/t2/c0") throw new Error("the process was killed");
+        steps.set(step.key, step);
+      },
+    };
+    const journal = dyingJournal(steps, [], Infinity);
+    expect((await run("again", killedAfterCharge, counts)).outcome.status).toBe("interrupted");
+    const first = await run("again", journal, counts);
+    expect(first.outcome).toMatchObject({ status: "needs-attention", attention: { key: "clerk#1/t2/c0", choiceKey: "clerk#1/t2/c0/choice" } });
+    steps.set("clerk#1/t2/c0/choice", { key: "clerk#1/t2/c0/choice", kind: "choice", value: { action: "run-again" } });
+    // The re-run is its own attempt, with its own start; the process is killed during it too.
+    expect((await run("again", killedAfterCharge, counts)).outcome.status).toBe("interrupted");
+    expect(steps.has("clerk#1/t2/c0/start/2")).toBe(true);
+    expect(counts.get("charge:A1")).toBe(2);
+    const second = await run("again", journal, counts);
+    expect(second.outcome).toMatchObject({ status: "needs-attention", attention: { key: "clerk#1/t2/c0", choiceKey: "clerk#1/t2/c0/choice/2" } });
+    expect(counts.get("charge:A1"), "the first choice does not cover the second attempt").toBe(2);
+    steps.set("clerk#1/t2/c0/choice/2", { key: "clerk#1/t2/c0/choice/2", kind: "choice", value: { action: "skip", result: "charged A1 (checked by hand)" } });
+    expect((await run("again", journal, counts)).outcome.status).toBe("completed");
+    expect(counts.get("charge:A1")).toBe(2);
+  });
+
   it("a recorded model turn is not asked again, and a recorded call is not run again", async () => {
     const counts = new Map<string, number>();
     const steps = new Map<string, RecordedStep>();

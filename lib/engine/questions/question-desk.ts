@@ -38,8 +38,9 @@ export class QuestionDesk {
   constructor(private readonly options: QuestionDeskOptions) {}
 
   /** The per-call side: `ask` for the call's meta, and the interruption to throw once the call returned. */
-  forCall(tool: Pick<AgentTool, "name" | "server">, args: unknown, meta: CallMeta, callKey: string, stop: () => void): CallQuestions {
-    return new CallQuestions(this.options, tool, args, meta, callKey, stop);
+  /** `choiceKey`: where the go-ahead for this attempt of the call is recorded when its question is answered. */
+  forCall(tool: Pick<AgentTool, "name" | "server">, args: unknown, meta: CallMeta, callKey: string, stop: () => void, choiceKey?: string): CallQuestions {
+    return new CallQuestions(this.options, tool, args, meta, callKey, stop, choiceKey);
   }
 
   /** The first question of this call still waiting for an answer, if any: the call is not made again before it is answered. */
@@ -61,9 +62,9 @@ export class QuestionDesk {
   }
 
   /** The interruption that says the call waits for an answer. */
-  waitFor(tool: Pick<AgentTool, "name" | "server">, args: unknown, nodeRunId: string, callKey: string, request: QuestionRequest): RunInterruption {
+  waitFor(tool: Pick<AgentTool, "name" | "server">, args: unknown, nodeRunId: string, callKey: string, request: QuestionRequest, choiceKey?: string): RunInterruption {
     const message = `${tool.server}/${tool.name} asks a question: ${request.question.message || (request.question.mode === "url" ? request.question.url : "(no message)")}`;
-    return new RunInterruption("needs-attention", message, { key: callKey, nodeId: this.options.nodeId, nodeRunId, tool: tool.name, server: tool.server, arguments: args, message, question: request });
+    return new RunInterruption("needs-attention", message, { key: callKey, ...(choiceKey ? { choiceKey } : {}), nodeId: this.options.nodeId, nodeRunId, tool: tool.name, server: tool.server, arguments: args, message, question: request });
   }
 
   get settings(): QuestionDeskOptions {
@@ -84,6 +85,7 @@ export class CallQuestions {
     private readonly meta: CallMeta,
     private readonly callKey: string,
     private readonly stop: () => void,
+    private readonly choiceKey?: string,
   ) {}
 
   readonly ask = async (question: ToolQuestion): Promise<QuestionAnswer> => {
@@ -100,7 +102,7 @@ export class CallQuestions {
         return recorded.answer;
       }
       if (!waiting) await recorder.record({ key: `${key}/waiting`, kind: "waiting", value: request });
-      this.interruption ??= new QuestionDesk(this.options).waitFor(this.tool, this.args, this.meta.nodeRunId, this.callKey, request);
+      this.interruption ??= new QuestionDesk(this.options).waitFor(this.tool, this.args, this.meta.nodeRunId, this.callKey, request, this.choiceKey);
       this.stop();
       throw new Error("Switchboard waits for a person's answer to this question; the call will be made again with it");
     }
