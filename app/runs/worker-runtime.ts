@@ -79,6 +79,12 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   };
 }
 
+/** The Run of an outside host's service call (answered at once by the web process that took it). */
+function isOutsideServiceCall(input: Record<string, unknown>): boolean {
+  const host = input.mcpHost as { kind?: unknown } | undefined;
+  return host !== null && typeof host === "object" && host.kind === "service";
+}
+
 /** Runs one claimed run from its row: the frozen document, its input, its journal. */
 function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowId: string | null) => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
   return async (claimed, signals) => {
@@ -92,6 +98,12 @@ function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowI
       return "finished";
     }
     const input = JSON.parse(run.input) as Record<string, unknown>;
+    if (isOutsideServiceCall(input)) {
+      // Served by a web process, not by workers: its lease ran out, so that process died with the host's request; nothing can answer it now.
+      const error = "the web process serving this outside call stopped, and the host's request with it; the host may call again";
+      await db.execute(`UPDATE "Run" SET "status" = 'failed', "error" = ?, "endedAt" = ?, "leaseExpiresAt" = NULL WHERE "id" = ? AND "workerId" = ? AND "resumeCount" = ?`, [error, sqlTime(new Date(), db.dialect), claimed.runId, claimed.workerId, claimed.resumeCount]);
+      return "finished";
+    }
     // An outside MCP host's task call: the Task Start's sub-flow, nested under the call's row, which is written once it ends.
     const outside = outsideTaskOf(input);
     // Fenced by the claim: once another worker has taken the run over, this one can write nothing more of it.

@@ -32,8 +32,10 @@ export function holderMayBeAlive(workerId: string, host: string = hostname()): b
  *   worker dies, its lease expires and the run is taken over;
  *   An outside MCP host's task call is such a run (a queued Run a worker
  *   runs), so its task is resumed with it, not failed;
- * - a run no worker held (an outside host's service call, answered by the
- *   endpoint in its own process while the host waited) is ended as failed,
+ * - an outside host's service call (answered by the web process that took
+ *   it while the host waited) is held by that process's lease: a worker
+ *   that takes it up ends it failed (app/runs/worker-runtime.ts);
+ * - a run no worker held (such a call written before it had a lease) is ended as failed,
  *   node runs too: its host has gone, and nothing would resume it. A task
  *   tied to such a run (left by a version that ran task sub-flows in the
  *   web process) ends failed with that reason, so a host that comes back

@@ -8,6 +8,8 @@ import { type OutsideCall, outsideCallInput, type OutsideRun, type QueuedOutside
 import type { AttentionRequest } from "@/lib/trace/run-trace";
 import { withOtelExport } from "@/lib/trace/otel/live-export";
 import { abortRun, decideWaitingCall, launchRun } from "@/app/runs/run-launcher";
+import { queueTimingsFromEnvironment } from "@/lib/queue/run-queue";
+import { newWorkerId } from "@/lib/queue/run-worker";
 
 /** The workflow an outside call ran against: its Run freezes this document. */
 export interface OutsideCallWorkflow {
@@ -15,27 +17,41 @@ export interface OutsideCallWorkflow {
   workflow: Workflow;
 }
 
+/** This web process, as the holder of the service calls it serves (named like a worker, so a start-up sweep can tell it is gone). */
+const servingProcess = newWorkerId();
+
 /**
  * The Run of one outside service call: written `running` now (the workflow
  * frozen, the call as its input under `mcpHost`), its one ToolCall row
  * written by the service node's server, then ended completed or failed.
+ * The process serving the call holds the Run by a lease it renews like a
+ * worker's: if it dies, the lease runs out and a worker that takes the Run
+ * up ends it failed (the host's request died with the process), on any
+ * database, instead of leaving it `running` for good.
  */
 export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideCall): Promise<OutsideRun> {
   const runId = randomUUID();
   // Exported live when OTEL_EXPORTER_OTLP_ENDPOINT is set, under the host's span when its call named one.
   const sink = withOtelExport(new PrismaRunSink(prisma(), { document: target.workflow }), { workflowName: target.workflow.name, remoteParent: call.traceParent });
   await sink.runStart({ runId, workflowId: target.workflowId, input: outsideCallInput(call), startedAt: new Date().toISOString() });
+  const { leaseMs, heartbeatMs } = queueTimingsFromEnvironment();
+  const renew = () => prisma().run.updateMany({ where: { id: runId, status: "running" }, data: { workerId: servingProcess, leaseExpiresAt: new Date(Date.now() + leaseMs) } });
+  await renew();
+  const heartbeat = setInterval(() => void renew().catch(() => undefined), heartbeatMs);
+  heartbeat.unref();
   return {
     runId,
     recordCall: async (row) => sink.toolCall({ ...row, runId }),
-    end: async (outcome) =>
-      sink.runEnd({
+    end: async (outcome) => {
+      clearInterval(heartbeat);
+      await sink.runEnd({
         runId,
         status: outcome.ok ? "completed" : "failed",
         outputs: outcome.ok ? { result: outcome.result } : {},
         error: outcome.ok ? null : outcome.error,
         endedAt: new Date().toISOString(),
-      }),
+      });
+    },
   };
 }
 
