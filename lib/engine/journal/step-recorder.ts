@@ -53,10 +53,12 @@ interface Queued extends JournalEntry {
  * a read-only or idempotent call: `repeatable`) may commit behind the run:
  * record returns at once and the step goes with the next batch. Every
  * other step, a node's or the run's end, and a run that stops wait until
- * everything before them is committed, so nothing that is not safe to
- * repeat ever begins while an earlier step could still be lost, and a
- * batch that fails fails every step after it (the run stops and resumes
- * from what is durable).
+ * everything before them is committed. A call that changes something
+ * waits for the turn that asked for it (`durable`), a step node and an
+ * agent's mid-run outputs for everything before them (`settled`): nothing
+ * outside the run begins on a step that could still be lost, and a batch
+ * that fails fails every step after it (the run stops and resumes from
+ * what is durable). docs/runs.md, "The exactly-once rules", items 5 and 6.
  */
 export class StepRecorder {
   private readonly pending = new Map<string, ToolCallRow[]>();
