@@ -74,13 +74,14 @@ export async function cancelRun(runId: string): Promise<CancelRunResult> {
  * again, skip it with the result they type (JSON, or plain text), or fail
  * the run. The choice is journalled and the run is queued again.
  */
-export async function decideRunAttention(runId: string, decision: { action: string; result?: string; reason?: string }): Promise<CancelRunResult> {
+export async function decideRunAttention(runId: string, decision: { action: string; result?: string; reason?: string; choiceKey?: string }): Promise<CancelRunResult> {
   await requireRole("runner");
   if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given." };
   const choice = parseChoice(decision);
   if (!choice.ok) return choice;
   try {
-    return await chooseForAttention(runId, choice.choice);
+    // The attempt the page showed: a choice never answers a later crash than the one the person saw.
+    return await chooseForAttention(runId, choice.choice, typeof decision.choiceKey === "string" ? decision.choiceKey : undefined);
   } catch (error) {
     return { ok: false, error: unexpected("The decision could not be recorded", error) };
   }

@@ -80,8 +80,8 @@ export async function abortRun(runId: string): Promise<"cancelled" | "requested"
 }
 
 /** A person's choice for the call a needs-attention run waits on; the run is queued again. */
-export async function chooseForAttention(runId: string, choice: AttentionChoice): Promise<ChoiceResult> {
-  const result = await recordAttentionChoice(runDatabase(), runId, choice);
+export async function chooseForAttention(runId: string, choice: AttentionChoice, shown?: string): Promise<ChoiceResult> {
+  const result = await recordAttentionChoice(runDatabase(), runId, choice, new Date(), shown);
   if (result.ok) notifyWorkers(runId);
   return result;
 }

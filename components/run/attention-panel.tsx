@@ -5,7 +5,7 @@ import type { AttentionRequest } from "@/lib/trace/run-trace";
 import { JsonBlock } from "./json-block";
 import styles from "./run.module.css";
 
-export type AttentionDecision = { action: "run-again" } | { action: "skip"; result: string } | { action: "fail"; reason?: string };
+export type AttentionDecision = ({ action: "run-again" } | { action: "skip"; result: string } | { action: "fail"; reason?: string }) & { choiceKey?: string };
 export type DecideAttentionAction = (runId: string, decision: AttentionDecision) => Promise<{ ok: true } | { ok: false; error: string }>;
 
 /**
@@ -20,7 +20,7 @@ export function AttentionPanel({ runId, attention, decide }: { runId: string; at
   const resultId = useId();
   const submit = (decision: AttentionDecision) =>
     startTransition(async () => {
-      const answer = await decide(runId, decision);
+      const answer = await decide(runId, { ...decision, ...(attention.choiceKey ? { choiceKey: attention.choiceKey } : {}) });
       if (!answer.ok) return setError(answer.error);
       // The run is queued again: reload to follow it from the start.
       window.location.reload();

@@ -27,18 +27,23 @@ export class PrismaRunSink implements RunSink {
 
   constructor(
     private readonly db: PrismaClient,
-    /** The document that runs, frozen on the Run row when the row does not exist yet. */
-    private readonly options: { document?: unknown } = {},
+    /**
+     * The document that runs, frozen on the Run row when the row does not
+     * exist yet; the process holding the run and until when, written with
+     * its start (an outside service call's lease: see app/api/mcp/outside-runs.ts).
+     */
+    private readonly options: { document?: unknown; holder?: () => { workerId: string; leaseExpiresAt: Date } } = {},
   ) {}
 
   async runStart(event: RunStartEvent): Promise<void> {
     const input = toJsonText(event.input);
     const startedAt = new Date(event.startedAt);
+    const holder = this.options.holder?.() ?? {};
     await this.write("record the start of the run", () =>
       this.db.run.upsert({
         where: { id: event.runId },
-        create: { id: event.runId, workflowId: event.workflowId, document: toJsonText(this.options.document ?? {}), input, status: "running", startedAt },
-        update: { input, status: "running", startedAt, endedAt: null, error: null },
+        create: { id: event.runId, workflowId: event.workflowId, document: toJsonText(this.options.document ?? {}), input, status: "running", startedAt, ...holder },
+        update: { input, status: "running", startedAt, endedAt: null, error: null, ...holder },
       }),
     );
   }

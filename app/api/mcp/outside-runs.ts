@@ -32,12 +32,14 @@ const servingProcess = newWorkerId();
 export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideCall): Promise<OutsideRun> {
   const runId = randomUUID();
   // Exported live when OTEL_EXPORTER_OTLP_ENDPOINT is set, under the host's span when its call named one.
-  const sink = withOtelExport(new PrismaRunSink(prisma(), { document: target.workflow }), { workflowName: target.workflow.name, remoteParent: call.traceParent });
-  await sink.runStart({ runId, workflowId: target.workflowId, input: outsideCallInput(call), startedAt: new Date().toISOString() });
   const { leaseMs, heartbeatMs } = queueTimingsFromEnvironment();
-  const renew = () => prisma().run.updateMany({ where: { id: runId, status: "running" }, data: { workerId: servingProcess, leaseExpiresAt: new Date(Date.now() + leaseMs) } });
-  await renew();
-  const heartbeat = setInterval(() => void renew().catch(() => undefined), heartbeatMs);
+  const holder = () => ({ workerId: servingProcess, leaseExpiresAt: new Date(Date.now() + leaseMs) });
+  // The lease is written with the Run's start: a Run is never running without a holder whose lease can run out.
+  const sink = withOtelExport(new PrismaRunSink(prisma(), { document: target.workflow, holder }), { workflowName: target.workflow.name, remoteParent: call.traceParent });
+  await sink.runStart({ runId, workflowId: target.workflowId, input: outsideCallInput(call), startedAt: new Date().toISOString() });
+  // Renewed a few times per lease, and only while this process still holds the Run (a worker that took it over keeps it).
+  const renew = () => prisma().run.updateMany({ where: { id: runId, status: "running", workerId: servingProcess }, data: { leaseExpiresAt: holder().leaseExpiresAt } });
+  const heartbeat = setInterval(() => void renew().catch(() => undefined), Math.max(heartbeatMs, leaseMs / 3));
   heartbeat.unref();
   return {
     runId,

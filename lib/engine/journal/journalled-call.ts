@@ -87,6 +87,9 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
   const choice = attempt.choice ?? (attempt.attempts === 1 && questions?.asked(key) ? { action: "run-again" as const } : undefined);
   const plan = planCall(recorded, attempt.attempts > 0, choice, tool.retrySafe === true);
   const rowId = recorder.rowId(key);
+  // A call stopped at a question still to be answered waits for that answer, whatever attempt it is in: it stopped cleanly, it did not crash.
+  const pendingQuestion = recorded ? undefined : questions?.pending(key);
+  if (pendingQuestion) throw questions!.waitFor(tool, (attempt.started?.value as { arguments?: unknown } | undefined)?.arguments ?? args, meta.nodeRunId, key, pendingQuestion, attempt.choiceKey);
   switch (plan.action) {
     case "replay":
       // A tool that only touches the run itself (memory) runs again, so the run's state is rebuilt; the model keeps the recorded answer.
@@ -115,8 +118,6 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
         if (gated.action === "answered") return gated.outcome;
         callArgs = gated.args;
       }
-      const pending = questions?.pending(key);
-      if (pending) throw questions!.waitFor(tool, callArgs, meta.nodeRunId, key, pending, attempt.choiceKey);
       if (plan.markStart) await recorder.record({ key: attempt.next.start, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: callArgs } });
       // A call that changes something (even one safe to repeat) begins once the turn that asked for it is durable: a resume repeats it with the same arguments, never with a new answer's.
       else if (tool.hints?.readOnly !== true) await recorder.durable(askedBy(key));

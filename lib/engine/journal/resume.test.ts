@@ -117,6 +117,30 @@ describe("resume from the journal", () => {
     expect(counts.get("charge:A1")).toBe(2);
   });
 
+  it("a call whose later attempt stopped at a question still to be answered waits for that answer, not for a choice after a crash", async () => {
+    const counts = new Map<string, number>();
+    const steps = new Map<string, RecordedStep>();
+    const killedAfterCharge: RunJournal = {
+      lookup: (key) => steps.get(key),
+      async record(step) {
+        if (step.key === "clerk#1/t2/c0") throw new Error("the process was killed");
+        steps.set(step.key, step);
+      },
+    };
+    expect((await run("asking", killedAfterCharge, counts)).outcome.status).toBe("interrupted");
+    // As a tool asking in its second attempt leaves the journal: the first attempt's question answered, the second's not yet.
+    const question = (n: number) => ({ key: `clerk#1/t2/c0/elicit/${n}`, question: { mode: "form", message: `question ${n}`, requestedSchema: { type: "object", properties: {} } }, since: new Date().toISOString(), deadline: new Date(Date.now() + 3_600_000).toISOString() });
+    const put = (key: string, kind: RecordedStep["kind"], value: unknown) => steps.set(key, { key, kind, value });
+    put("clerk#1/t2/c0/elicit/0/waiting", "waiting", question(0));
+    put("clerk#1/t2/c0/elicit/0", "decision", { answer: { action: "accept", content: {} }, by: "p", at: new Date().toISOString() });
+    put("clerk#1/t2/c0/choice", "choice", { action: "run-again" });
+    put("clerk#1/t2/c0/start/2", "call-start", { tool: "charge", server: "custom", arguments: { id: "A1" } });
+    put("clerk#1/t2/c0/elicit/1/waiting", "waiting", question(1));
+    const resumed = await run("asking", dyingJournal(steps, [], Infinity), counts);
+    expect(resumed.outcome).toMatchObject({ status: "needs-attention", attention: { key: "clerk#1/t2/c0", choiceKey: "clerk#1/t2/c0/choice/2", question: { key: "clerk#1/t2/c0/elicit/1" } } });
+    expect(counts.get("charge:A1")).toBe(1);
+  });
+
   it("a recorded model turn is not asked again, and a recorded call is not run again", async () => {
     const counts = new Map<string, number>();
     const steps = new Map<string, RecordedStep>();
