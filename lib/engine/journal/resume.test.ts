@@ -42,6 +42,17 @@ function dyingJournal(steps: Map<string, RecordedStep>, rows: ToolCallRow[], die
   };
 }
 
+/** TEST DOUBLE: a journal whose process is killed once the charge has reached its tool, before its outcome is recorded. */
+function killedAfterChargeRan(steps: Map<string, RecordedStep>): RunJournal {
+  return {
+    lookup: (key) => steps.get(key),
+    async record(step) {
+      if (step.key === "clerk#1/t2/c0") throw new Error("the process was killed");
+      steps.set(step.key, step);
+    },
+  };
+}
+
 async function run(runId: string, journal: RunJournal, counts: Map<string, number>) {
   return runWithToolLayers({ runId, document, nodesDir: nodes.nodesDir, scripts: { clerk: script }, customTools: countingTools(counts), journal });
 }
@@ -92,14 +103,7 @@ describe("resume from the journal", () => {
   it("a person's run-again answers one attempt: killed again during the re-run, the call waits for a person again and never runs a third time", async () => {
     const counts = new Map<string, number>();
     const steps = new Map<string, RecordedStep>();
-    /** TEST DOUBLE: the process is killed once the charge has reached its tool, before its outcome is recorded. */
-    const killedAfterCharge: RunJournal = {
-      lookup: (key) => steps.get(key),
-      async record(step) {
-        if (step.key === "clerk#1/t2/c0") throw new Error("the process was killed");
-        steps.set(step.key, step);
-      },
-    };
+    const killedAfterCharge = killedAfterChargeRan(steps);
     const journal = dyingJournal(steps, [], Infinity);
     expect((await run("again", killedAfterCharge, counts)).outcome.status).toBe("interrupted");
     const first = await run("again", journal, counts);
@@ -120,13 +124,7 @@ describe("resume from the journal", () => {
   it("a call whose later attempt stopped at a question still to be answered waits for that answer, not for a choice after a crash", async () => {
     const counts = new Map<string, number>();
     const steps = new Map<string, RecordedStep>();
-    const killedAfterCharge: RunJournal = {
-      lookup: (key) => steps.get(key),
-      async record(step) {
-        if (step.key === "clerk#1/t2/c0") throw new Error("the process was killed");
-        steps.set(step.key, step);
-      },
-    };
+    const killedAfterCharge = killedAfterChargeRan(steps);
     expect((await run("asking", killedAfterCharge, counts)).outcome.status).toBe("interrupted");
     // As a tool asking in its second attempt leaves the journal: the first attempt's question answered, the second's not yet.
     const question = (n: number) => ({ key: `clerk#1/t2/c0/elicit/${n}`, question: { mode: "form", message: `question ${n}`, requestedSchema: { type: "object", properties: {} } }, since: new Date().toISOString(), deadline: new Date(Date.now() + 3_600_000).toISOString() });
