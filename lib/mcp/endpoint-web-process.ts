@@ -6,10 +6,24 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { createPrismaClient, type PrismaClient } from "../db/create-client";
+import type { TestPostgres } from "../db/postgres/test-postgres";
+import { createTemporaryDatabase } from "../db/temporary-database";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
+
+/** The database processes of a test share: a fresh SQLite file, or the test Postgres; null when the Postgres suite is skipped. */
+export async function openProcessesDatabase(dialect: "sqlite" | "postgres", postgres: TestPostgres | { skipped: string } | undefined): Promise<{ url: string; client: PrismaClient; close(): Promise<void> } | null> {
+  if (dialect === "postgres") {
+    if (!postgres || "skipped" in postgres) return null;
+    const client = createPrismaClient(postgres.url);
+    return { url: postgres.url, client, close: () => client.$disconnect() };
+  }
+  const sqlite = await createTemporaryDatabase();
+  return { url: sqlite.url, client: sqlite.client, close: () => sqlite.dispose() };
+}
 
 export interface WebProcess {
   origin: string;

@@ -3,11 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient, type PrismaClient } from "../db/create-client";
+import type { PrismaClient } from "../db/create-client";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
 import { countingServer, type CountingServer, writeDrillNodes } from "../queue/drill/drill-fixtures";
-import { balancedHost, startWebProcess, stopWebProcess, until, type WebProcess } from "./endpoint-web-process";
+import { balancedHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "./endpoint-web-process";
 
 /**
  * A web process SIGKILLed under an outside host's task costs a resume, not
@@ -65,7 +64,7 @@ describe.each([
   ["sqlite", 3442],
   ["postgres", 3444],
 ] as const)("a web process killed under a host's task (%s)", (dialect, port) => {
-  let sqlite: TemporaryDatabase | undefined;
+  let database: { close(): Promise<void> } | undefined;
   let client: PrismaClient;
   let fixture: CountingServer;
   let url = "";
@@ -75,18 +74,13 @@ describe.each([
   let s2Held = false;
 
   beforeAll(async () => {
-    if (dialect === "postgres") {
-      if (!postgres || "skipped" in postgres) {
-        skipped = true;
-        return;
-      }
-      url = postgres.url;
-      client = createPrismaClient(url);
-    } else {
-      sqlite = await createTemporaryDatabase();
-      url = sqlite.url;
-      client = sqlite.client;
+    const opened = await openProcessesDatabase(dialect, postgres);
+    if (!opened) {
+      skipped = true;
+      return;
     }
+    ({ url, client } = opened);
+    database = opened;
     // s2's first request is held for 60 s (the kill comes first); every other request answers at once.
     fixture = await countingServer({
       delayFor: (name, value) => (name === "s2" && value === tag && fixture.counts.get(`s2:${tag}`) === 1 ? 60_000 : 0),
@@ -100,8 +94,7 @@ describe.each([
   afterAll(async () => {
     for (const web of webs) await stopWebProcess(web);
     await fixture?.close();
-    if (dialect === "postgres" && client) await client.$disconnect();
-    await sqlite?.dispose();
+    await database?.close();
   });
 
   it("SIGKILLs A while its worker holds the task's run mid-step; B's worker resumes the run from its journal, and tasks/get and tasks/result on B give the sub-flow's result", async (context) => {

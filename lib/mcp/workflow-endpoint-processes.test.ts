@@ -1,12 +1,11 @@
 import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secretHash } from "../auth/secret-tokens";
-import { createPrismaClient, type PrismaClient } from "../db/create-client";
+import type { PrismaClient } from "../db/create-client";
 import { requestCancel } from "../db/database-run-queue";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
 import { openSqlDatabase } from "../db/sql/open-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
-import { balancedHost as balancedWebHost, startWebProcess, stopWebProcess, until, type WebProcess } from "./endpoint-web-process";
+import { balancedHost as balancedWebHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "./endpoint-web-process";
 import { waitingDeskDocument } from "./unit-desk-document";
 
 /**
@@ -39,7 +38,7 @@ describe.each([
   ["sqlite", 3432],
   ["postgres", 3434],
 ] as const)("two web processes serve one MCP host (%s)", (dialect, port) => {
-  let sqlite: TemporaryDatabase | undefined;
+  let database: { close(): Promise<void> } | undefined;
   let client: PrismaClient;
   let a: WebProcess | undefined;
   let b: WebProcess | undefined;
@@ -48,18 +47,13 @@ describe.each([
 
   beforeAll(async () => {
     let url: string;
-    if (dialect === "postgres") {
-      if (!postgres || "skipped" in postgres) {
-        skipped = true;
-        return;
-      }
-      url = postgres.url;
-      client = createPrismaClient(url);
-    } else {
-      sqlite = await createTemporaryDatabase();
-      url = sqlite.url;
-      client = sqlite.client;
+    const opened = await openProcessesDatabase(dialect, postgres);
+    if (!opened) {
+      skipped = true;
+      return;
     }
+    ({ url, client } = opened);
+    database = opened;
     await client.workflow.create({ data: { id: workflowId, name: document.name, document: JSON.stringify(document) } });
     for (const [id, role, token] of [
       ["olga", "owner", olgaToken],
@@ -74,8 +68,7 @@ describe.each([
 
   afterAll(async () => {
     await Promise.all([stopWebProcess(a), stopWebProcess(b)]);
-    if (dialect === "postgres" && client) await client.$disconnect();
-    await sqlite?.dispose();
+    await database?.close();
   });
 
   /** The load balancer: every request of the host goes to the process `to` names at that moment. */
