@@ -149,10 +149,13 @@ export class StepRecorder {
     if (this.broken) throw this.unavailable(this.broken);
   }
 
-  /** Waits until every step recorded so far is committed (not the ones recorded meanwhile). */
+  /** Waits until every step recorded so far is committed (not the ones recorded meanwhile); for the engine, as a step of its own would. */
   async settled(): Promise<void> {
-    if (this.newest) await this.committed(this.newest);
-    if (this.broken) throw this.unavailable(this.broken);
+    try {
+      await this.flush();
+    } catch (error) {
+      throw this.unavailable(error);
+    }
   }
 
   private async committed(entry: Queued): Promise<void> {
