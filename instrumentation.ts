@@ -1,10 +1,10 @@
-/** Next's start-up hook: the embedded worker runs inside the server process (see app/runs/embedded-worker.ts). */
+/** Next's start-up hook: the embedded worker runs inside the server process (see lib/runs/embedded-worker.ts). */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { reportPrivateOriginSettings } = await import("./lib/security/private-origins");
   reportPrivateOriginSettings((line) => console.warn(`switchboard: ${line}`));
   const { reportOidcSettings } = await import("./lib/auth/oidc/oidc");
   reportOidcSettings((line) => console.warn(`switchboard: ${line}`));
-  const { startEmbeddedWorker } = await import("./app/runs/embedded-worker");
+  const { startEmbeddedWorker } = await import("./lib/runs/embedded-worker");
   startEmbeddedWorker();
 }

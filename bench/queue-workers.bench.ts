@@ -15,7 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { DatabaseRunQueue, requestCancel, type WakeSource } from "../lib/db/database-run-queue";
+import { requestCancel, type WakeSource } from "../lib/db/database-run-queue";
 import { pgBossWakes } from "../lib/db/postgres/pg-boss-wakes";
 import { createTestPostgres } from "../lib/db/postgres/test-postgres";
 import { openSqlDatabase } from "../lib/db/sql/open-database";
@@ -50,7 +50,6 @@ const time = (value: unknown) => new Date(value instanceof Date ? value : String
 
 async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeSource | null): Promise<void> {
   const env = { DATABASE_URL: url, SWITCHBOARD_NODES_DIR: nodesDir, SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `${fifty.url},${slow.url}` };
-  const queue = new DatabaseRunQueue(db, defaultQueueTimings, wakes);
   const workers: WorkerProcess[] = [];
   const start = async (count: number) => {
     const started = Array.from({ length: count }, () => startWorkerProcess(env, ["--concurrency", "1"]));
@@ -69,7 +68,7 @@ async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeS
     for (let index = 0; index < 30; index++) {
       const enqueuedAt = Date.now();
       const runId = await enqueueRun(db, oneStep(fifty.url), { tag: `latency-${index}` });
-      await queue.enqueue(runId);
+      await wakes?.notify?.(runId);
       await waitForRuns(db, [runId], ["completed", "failed"], 30_000);
       const [first] = await db.query<{ startedAt: unknown }>(`SELECT MIN("startedAt") AS "startedAt" FROM "NodeRun" WHERE "runId" = ?`, [runId]);
       latencies.push(time(first.startedAt) - enqueuedAt);
@@ -80,7 +79,7 @@ async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeS
     const cancels: number[] = [];
     for (let index = 0; index < 5; index++) {
       const runId = await enqueueRun(db, oneStep(slow.url), { tag: `cancel-${index}` });
-      await queue.enqueue(runId);
+      await wakes?.notify?.(runId);
       await waitForRuns(db, [runId], ["running"], 30_000);
       await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 500));
       const asked = performance.now();
@@ -107,7 +106,7 @@ async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeS
     console.log(`${label}: runs per second, one 50 ms call each: 1 worker process ${single.toFixed(1)}, 3 worker processes ${triple.toFixed(1)} = ${(triple / single).toFixed(2)}x (target ≥ 2.2x)`);
   } finally {
     for (const worker of workers) worker.kill("SIGKILL");
-    await queue.close();
+    await wakes?.close?.();
   }
 }
 

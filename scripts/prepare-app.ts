@@ -14,10 +14,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createPrismaClient } from "../lib/db/create-client";
 import { demoWorkflow } from "../lib/db/demo-workflow";
 import { migrateAllowedAgents } from "../lib/db/grant-migration";
-import { resumeInterruptedRuns } from "../lib/db/interrupted-runs";
 import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
 import { applyPostgresMigrations } from "../lib/db/postgres/apply-migrations";
 import { isPostgresUrl } from "../lib/db/sql/open-database";
+import { closeProcessRuns, runService } from "../lib/runs";
 import { PrismaAccounts } from "../lib/db/accounts";
 import { pendingSqliteMigrations } from "./pending-migrations";
 import { OwnerSetupError, prepareOwner } from "../lib/auth/owner-setup";
@@ -152,16 +152,15 @@ async function moveAllowedAgentsIntoGrants(url: string): Promise<void> {
 
 /** Runs left "running" by a killed server are queued again: the worker resumes them from their journal. */
 async function endInterruptedRuns(url: string): Promise<void> {
-  const prisma = createPrismaClient(url);
   try {
-    const { queued, failed, leftToLiveWorkers } = await resumeInterruptedRuns(prisma);
+    const { queued, failed, leftToLiveWorkers } = await runService().resumeInterrupted();
     if (queued > 0) step(`runs: ${queued} run${queued === 1 ? "" : "s"} left running by a stopped server queued to resume`);
     if (leftToLiveWorkers > 0) step(`runs: ${leftToLiveWorkers} run${leftToLiveWorkers === 1 ? "" : "s"} held by a worker still running left to it`);
     if (failed > 0) step(`runs: ${failed} outside-host call${failed === 1 ? "" : "s"} left running by a stopped server marked failed`);
   } catch (error) {
     throw new PrepareError(`could not queue interrupted runs again: ${lastLine(error)}`);
   } finally {
-    await prisma.$disconnect();
+    await closeProcessRuns();
   }
 }
 
@@ -187,6 +186,13 @@ async function prepareAccounts(url: string): Promise<void> {
   } finally {
     await prisma.$disconnect();
   }
+}
+
+/** The run tables, migrated: `prisma migrate deploy` on SQLite (its folder made first), our runner on Postgres. */
+export async function migrateDatabase(url: string): Promise<void> {
+  ensureDatabaseFolder(url);
+  if (isPostgresUrl(url)) await applyPostgresMigrationsOrExplain(url);
+  else await applyMigrations(url);
 }
 
 /** Everything the app needs before `next start`. */

@@ -28,9 +28,10 @@ import { traceSpans } from "../lib/trace/otel/trace-spans";
 import { compareRuns } from "../lib/trace/compare-runs";
 import type { RunDiff } from "../lib/trace/run-diff";
 import { describeDiff } from "../lib/trace/run-diff-text";
-import { forkRun } from "../lib/db/run-fork";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
 import { openSqlDatabase } from "../lib/db/sql/open-database";
+import { closeProcessRuns, runService } from "../lib/runs";
+import { commandUser } from "./command-user";
 
 /** A problem with the command line or its input: printed as one line, exit 2. */
 export class RecordedRunsUsageError extends Error {}
@@ -92,10 +93,6 @@ export async function runForkCommand(argv: string[]): Promise<number> {
   const url = databaseUrl();
   const problem = await checkRunDatabase(url);
   if (problem) throw new RecordedRunsUsageError(`fork: ${problem}`);
-  const db = openSqlDatabase(url);
-  const needsNodeTypes = values.prompt !== undefined || values.model !== undefined || document !== undefined;
-  // The node types the workers run with (SWITCHBOARD_NODES_DIR, as scripts/worker.ts reads it; else nodes/).
-  const env = needsNodeTypes ? await createLocalEnvironment({ nodesDir: process.env.SWITCHBOARD_NODES_DIR }) : null;
   try {
     const request = {
       runId: positionals[0],
@@ -105,7 +102,8 @@ export async function runForkCommand(argv: string[]): Promise<number> {
       ...(values.model === undefined ? {} : { model: values.model }),
       ...(document ? { document } : {}),
     };
-    const forked = await forkRun(db, request, env ? { nodeTypes: env.nodeTypes } : {});
+    // The node types the workers run with (SWITCHBOARD_NODES_DIR, as scripts/worker.ts reads it; else nodes/).
+    const forked = await runService().fork({ ...request, by: commandUser() });
     if (!forked.ok) throw new RecordedRunsUsageError(`fork: ${forked.error}`);
     console.log(
       values.json
@@ -114,8 +112,7 @@ export async function runForkCommand(argv: string[]): Promise<number> {
     );
     return 0;
   } finally {
-    await env?.dispose?.();
-    await db.close();
+    await closeProcessRuns();
   }
 }
 

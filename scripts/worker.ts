@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import { databaseUrl } from "../lib/db/database-url";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
-import { startWorkerRuntime } from "../app/runs/worker-runtime";
+import { startWorkerRuntime } from "../lib/runs/worker-runtime";
 import { pgBossWakes } from "../lib/db/postgres/pg-boss-wakes";
 import { isPostgresUrl } from "../lib/db/sql/open-database";
 import { reportPrivateOriginSettings } from "../lib/security/private-origins";

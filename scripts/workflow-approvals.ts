@@ -6,10 +6,10 @@
  * Waits past their policy's deadline are denied first. A worker then takes the run up again.
  */
 import { parseArgs } from "node:util";
-import { type DecisionInput, denyExpiredApprovals, listWaitingApprovals, recordApprovalDecision } from "../lib/db/approvals";
+import type { DecisionInput } from "../lib/db/approvals";
 import { databaseUrl } from "../lib/db/database-url";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
-import { openSqlDatabase } from "../lib/db/sql/open-database";
+import { closeProcessRuns, runService } from "../lib/runs";
 import { decisionActor } from "../lib/policy/decision-actor";
 
 export class ApprovalUsageError extends Error {}
@@ -18,11 +18,10 @@ export async function runApprovalCommand(command: "approvals" | "approve" | "den
   const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean", default: false }, arguments: { type: "string" }, reason: { type: "string" }, by: { type: "string" } }, allowPositionals: true });
   const problem = await checkRunDatabase(databaseUrl());
   if (problem) throw new ApprovalUsageError(problem);
-  const db = openSqlDatabase(databaseUrl());
+  const runs = runService();
   try {
-    await denyExpiredApprovals(db);
     if (command === "approvals") {
-      const waiting = await listWaitingApprovals(db);
+      const waiting = await runs.waitingApprovals();
       const list = waiting.map((wait) => ({ callId: wait.callId, runId: wait.runId, agent: wait.request.nodeId, tool: `${wait.request.server}/${wait.request.tool}`, arguments: wait.request.arguments, tainted: wait.request.approval.tainted, policy: { ...wait.request.approval.policy, setAt: wait.request.approval.setAt }, reason: wait.request.approval.reason, since: wait.request.approval.since, deadline: wait.deadline }));
       if (values.json) console.log(JSON.stringify({ approvals: list }));
       else if (!list.length) console.log("No call waits for approval.");
@@ -39,7 +38,8 @@ export async function runApprovalCommand(command: "approvals" | "approve" | "den
       if (!values.reason?.trim()) throw new ApprovalUsageError("deny needs --reason TEXT: the model receives it as the tool's error result");
       input = { action: "deny", reason: values.reason, by };
     }
-    const result = await recordApprovalDecision(db, callId, input);
+    await runs.waitingApprovals(); // waits past their deadline are denied first
+    const result = await runs.decide(callId, input);
     if (!result.ok) {
       console.error(result.field ? `${result.field}: ${result.error}` : result.error);
       return 1;
@@ -47,7 +47,7 @@ export async function runApprovalCommand(command: "approvals" | "approve" | "den
     console.log(values.json ? JSON.stringify({ ok: true, runId: result.runId }) : `${command === "approve" ? "Approved" : "Denied"}; run ${result.runId} is queued to go on.`);
     return 0;
   } finally {
-    await db.close();
+    await closeProcessRuns();
   }
 }
 

@@ -6,15 +6,14 @@
  *   cancel RUN_ID                                              → cancels from any process
  * A worker takes the queued run: the one inside `npm start`, or `npm run worker`.
  */
-import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { requestCancel } from "../lib/db/database-run-queue";
 import { databaseUrl } from "../lib/db/database-url";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
 import { openSqlDatabase } from "../lib/db/sql/open-database";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
-import { parseWorkflow } from "../lib/graph";
+import { closeProcessRuns, runService } from "../lib/runs";
+import { commandUser } from "./command-user";
 
 export class QueueUsageError extends Error {}
 
@@ -36,12 +35,13 @@ export async function runQueueCommand(command: string, args: string[]): Promise<
     if (!runId) throw new QueueUsageError(`usage: npm run workflow -- ${command} RUN_ID`);
     if (command === "wait") return await wait(db, runId, Number(values.timeout), values.json);
     if (command === "status") return await status(db, runId, values.json);
-    const result = await requestCancel(db, runId);
+    const result = await runService().cancel(runId);
     if (result === "unknown") throw new QueueUsageError(`there is no run ${runId}`);
     print(values.json, { runId, cancel: result }, result === "ended" ? `run ${runId} has already ended` : result === "cancelled" ? `run ${runId} cancelled` : `cancel requested: run ${runId} stops at its worker's next heartbeat`);
     return 0;
   } finally {
     await db.close();
+    await closeProcessRuns();
   }
 }
 
@@ -58,13 +58,10 @@ async function start(db: SqlDatabase, file: string | undefined, values: { input?
   } else if (file) {
     document = parseJson(await readFile(file, "utf8").catch(() => Promise.reject(new QueueUsageError(`cannot read ${file}`))), file);
   } else throw new QueueUsageError("usage: npm run workflow -- start FILE.json | --workflow ID [--input JSON] [--json]");
-  const parsed = parseWorkflow(document);
-  if (!parsed.ok) throw new QueueUsageError(`not a workflow: ${parsed.problems.map((problem) => problem.message).join("; ")}`);
-  const runId = randomUUID();
-  await db.execute(`INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount") VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0)`, [
-    runId, workflowId, JSON.stringify(parsed.workflow), JSON.stringify(input), new Date(),
-  ]);
-  print(values.json, { runId }, runId);
+  // The same checks as the canvas's Run, then queued; the workers are woken (pg-boss on Postgres).
+  const started = await runService().start({ workflowId, document, input, origin: { kind: "cli", by: commandUser() } });
+  if (!started.ok) throw new QueueUsageError(started.field ? `${started.field}: ${started.error}` : started.error);
+  print(values.json, { runId: started.runId }, started.runId);
   return 0;
 }
 

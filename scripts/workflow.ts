@@ -1,9 +1,11 @@
 /**
  * npm run workflow -- run FILE.json [--input JSON] [--json]
- *   Runs a workflow document on this machine and prints its outcome; with
- *   --json: {status, outputs, nodeRuns, toolCalls}. Exit 0 only when the run completed.
- *   Agents' `{ mcp: "server-id" }` tools reach the servers registered in the
- *   app's database (`npm run servers`), when there is one.
+ *   Runs a workflow document in this process and prints its outcome; with
+ *   --json: {runId, status, outputs, error, nodeRuns, toolCalls}. Exit 0 only when the run
+ *   completed. It is `start` + `wait` with a worker of its own: the run is
+ *   recorded in the app's database (migrated first when it is SQLite) with
+ *   the same environment a worker builds (registered servers, stored
+ *   credentials and their origins), so the app shows it at /runs/<id>.
  * npm run workflow -- start FILE.json|--workflow ID [--input JSON] [--json] | wait RUN_ID [--timeout S] | status RUN_ID | cancel RUN_ID
  *   The run queue: start writes a queued run and returns its id at once; a worker (`npm start`'s
  *   embedded one, or `npm run worker`) runs it. See scripts/workflow-queue.ts.
@@ -16,20 +18,10 @@
  * npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]
  *   A recorded run as OpenTelemetry spans, OTLP/JSON (see scripts/recorded-runs.ts).
  */
-import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { createPrismaClient } from "../lib/db/create-client";
-import { databaseUrl } from "../lib/db/database-url";
-import { PrismaServerRegistry } from "../lib/db/servers";
-import { PrismaOAuthStateStore } from "../lib/db/server-oauth";
-import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "../lib/engine";
-import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { parseWorkflow } from "../lib/graph";
-import { MemorySink } from "../lib/trace/memory-sink";
-import { flushOtelExport, withOtelExport } from "../lib/trace/otel/live-export";
+import { commandUser } from "./command-user";
 import { RecordedRunsUsageError, runDiffCommand, runExportOtelCommand, runForkCommand } from "./recorded-runs";
 
 const usage = [
@@ -87,45 +79,23 @@ async function main(argv: string[]): Promise<number> {
   if (input === null || typeof input !== "object" || Array.isArray(input)) throw new UsageError("--input must be a JSON object, e.g. '{\"question\": \"convert 5 kilometre to mile\"}'");
   const parsed = parseWorkflow(document);
   if (!parsed.ok) throw new UsageError(`${file} is not a workflow:\n${parsed.problems.map((problem) => `  ${problem.field ? `${problem.field}: ` : ""}${problem.message}`).join("\n")}`);
-  const sink = new MemorySink();
-  const env = await createLocalEnvironment({ overrides: registeredServers() });
-  // Exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set; sent before the command exits.
-  const exported = withOtelExport(sink, { workflowName: parsed.workflow.name });
-  const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow: parsed.workflow, input: input as Record<string, unknown>, sink: exported, env });
-  await flushOtelExport().catch((error: unknown) => console.error(`OpenTelemetry: the spans could not be sent: ${(error as Error).message}`));
+  // `start` + `wait` with a worker in this process: the same service, environment and journal as the app's runs.
+  const { runInThisProcess } = await import("./workflow-run");
+  const outcome = await runInThisProcess({ document: parsed.workflow, input: input as Record<string, unknown>, origin: { kind: "cli", by: commandUser() } });
+  if ("refused" in outcome) throw new UsageError(outcome.refused);
   if (values.json) {
-    const nodeRuns = sink.nodeStarts.map((start) => ({ ...start, ...sink.nodeEnds.find((end) => end.nodeRunId === start.nodeRunId) }));
-    console.log(JSON.stringify({ status: outcome.status, outputs: outcome.outputs, error: outcome.error, nodeRuns, toolCalls: sink.toolCalls }, null, 2));
+    console.log(JSON.stringify({ runId: outcome.runId, status: outcome.status, outputs: outcome.outputs, error: outcome.error, nodeRuns: outcome.nodeRuns, toolCalls: outcome.toolCalls }, null, 2));
   } else {
-    for (const start of sink.nodeStarts) {
-      const end = sink.nodeEnds.find((candidate) => candidate.nodeRunId === start.nodeRunId);
-      console.log(`${(end?.status ?? "running").padEnd(10)} ${start.nodeId} (${start.nodeType})${end?.error ? `: ${end.error}` : ""}`);
-      for (const call of sink.toolCalls.filter((row) => row.nodeRunId === start.nodeRunId)) {
+    for (const nodeRun of outcome.nodeRuns) {
+      console.log(`${nodeRun.status.padEnd(10)} ${nodeRun.nodeId} (${nodeRun.nodeType})${nodeRun.error ? `: ${nodeRun.error}` : ""}`);
+      for (const call of outcome.toolCalls.filter((row) => row.nodeRunId === nodeRun.nodeRunId)) {
         console.log(`    ${call.isError ? "✗" : "→"} ${call.server}/${call.tool} ${JSON.stringify(call.arguments)} ${call.durationMs} ms`);
       }
     }
-    console.log(`run ${outcome.status}${outcome.error ? `: ${outcome.error}` : ""}`);
+    console.log(`run ${outcome.status}${outcome.error ? `: ${outcome.error}` : ""} (${outcome.runId}; the app shows it at /runs/${outcome.runId})`);
     console.log(`result: ${JSON.stringify(outcome.outputs.result ?? null)}`);
   }
   return outcome.status === "completed" ? 0 : 1;
-}
-
-/** The app's registered MCP servers behind a connection manager, when the app's database exists; closed by the engine at the run's end. */
-function registeredServers(): Partial<EngineEnvironment> {
-  const url = databaseUrl();
-  if (url.startsWith("file:") && !existsSync(path.resolve(url.slice("file:".length)))) return {};
-  const client = createPrismaClient(url);
-  const manager = new ConnectionManager(new PrismaServerRegistry(client), {
-    oauthStore: new PrismaOAuthStateStore(client),
-    onProblem: (problem) => console.error(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
-  });
-  return {
-    mcpTools: manager,
-    dispose: async () => {
-      await manager.closeAll();
-      await client.$disconnect();
-    },
-  };
 }
 
 function parseJson(text: string, what: string): unknown {

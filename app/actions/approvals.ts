@@ -2,7 +2,7 @@
 
 import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError } from "@/lib/db";
-import { decideWaitingCall } from "@/app/runs/run-launcher";
+import { runService } from "@/lib/runs";
 import type { DecisionInput } from "@/lib/db/approvals";
 import type { ApprovalAnswer, ApprovalFormDecision } from "@/components/approvals/approval-decision-form";
 
@@ -22,7 +22,7 @@ export async function decideApproval(callId: string, decision: ApprovalFormDecis
   const input = parseDecision(decision, actor.email);
   if (!input.ok) return input;
   try {
-    const result = await decideWaitingCall(callId, input.input);
+    const result = await runService().decide(callId, input.input);
     if (!result.ok) return result;
     const what = input.input.action === "deny" ? "Denied" : input.input.arguments === undefined ? "Approved" : "Approved with the edited arguments";
     return { ok: true, runId: result.runId, message: `${what}; the run is queued to go on.` };

@@ -1,9 +1,8 @@
 "use server";
 
 import { requireRole } from "@/lib/auth/require-role";
-import { recordQuestionAnswer } from "@/lib/db/questions";
 import type { AnswerQuestionAction, AnswerSubmission } from "@/components/questions/question-view";
-import { runQueueDatabase, wakeWorkers } from "@/app/runs/run-launcher";
+import { runService } from "@/lib/runs";
 
 /**
  * A person's answer to a tool's question (MCP elicitation): the form's
@@ -17,9 +16,8 @@ export async function answerQuestion(questionId: string, submission: AnswerSubmi
   if (action !== "accept" && action !== "decline" && action !== "cancel") return { ok: false, error: "Answer, decline or cancel." };
   try {
     const values = action === "accept" && submission.action === "accept" && submission.values && typeof submission.values === "object" ? submission.values : undefined;
-    const result = await recordQuestionAnswer(runQueueDatabase(), questionId, action === "accept" ? { action, values, by: actor.email } : { action, by: actor.email });
+    const result = await runService().answer(questionId, action === "accept" ? { action, values, by: actor.email } : { action, by: actor.email });
     if (!result.ok) return result;
-    wakeWorkers(result.runId);
     return { ok: true };
   } catch (error) {
     console.error("The answer could not be recorded:", error);

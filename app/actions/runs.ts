@@ -1,12 +1,9 @@
 "use server";
 
 import { DatabaseError, getWorkflow } from "@/lib/db";
-import { appEnvironment } from "@/app/runs/run-environment";
-import { type GraphProblem, parseWorkflow, validateRunInput, validateWorkflow } from "@/lib/graph";
-import { abortRun, chooseForAttention, launchFork, launchRun } from "@/app/runs/run-launcher";
+import { runService } from "@/lib/runs";
 import { requireRole } from "@/lib/auth/require-role";
 import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
-import { validateConfig } from "@/lib/canvas/config-check";
 
 /** What startRun answers: the new run's id, or what is wrong and (when it is one field) which. */
 export type StartRunResult = { ok: true; runId: string } | { ok: false; error: string; field?: string };
@@ -21,7 +18,7 @@ export type CancelRunResult = { ok: true } | { ok: false; error: string };
  * match the Start's fields. No run is recorded for a refusal.
  */
 export async function startRun(workflowId: string, input: Record<string, unknown>): Promise<StartRunResult> {
-  await requireRole("runner");
+  const actor = await requireRole("runner");
   if (typeof workflowId !== "string" || workflowId.trim() === "") return { ok: false, error: "Choose a workflow to run.", field: "workflowId" };
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return { ok: false, error: "The input must be an object with one property per input field.", field: "input" };
@@ -29,21 +26,10 @@ export async function startRun(workflowId: string, input: Record<string, unknown
   try {
     const record = await getWorkflow(workflowId);
     if (!record) return { ok: false, error: `There is no workflow "${workflowId}"; it may have been deleted.`, field: "workflowId" };
-    const parsed = parseWorkflow(record.document);
-    if (!parsed.ok) return { ok: false, error: `The workflow's document is not valid: ${describe(parsed.problems)}` };
-    // The node types only, to check the graph; the worker builds its own environment for the run.
-    const env = await appEnvironment(record.id);
-    await env.dispose?.();
-    // Settings are checked as the engine and the canvas check them, so a refusal records no failed run.
-    const graphErrors = validateWorkflow(parsed.workflow, env.nodeTypes, { validateConfig }).filter((problem) => problem.severity === "error");
-    if (graphErrors.length > 0) return { ok: false, error: `The workflow has problems to fix on the canvas first: ${describe(graphErrors)}` };
-    const checked = validateRunInput(parsed.workflow, input);
-    if (!checked.ok) {
-      const [first] = checked.problems;
-      return { ok: false, error: describe(checked.problems), ...(checked.problems.length === 1 && first.field ? { field: first.field } : {}) };
-    }
-    const runId = await launchRun({ workflowId: record.id, workflow: parsed.workflow, input: checked.values });
-    return { ok: true, runId };
+    // Checked as the engine and the canvas check it, so a refusal records no failed run.
+    const started = await runService().start({ workflowId: record.id, document: record.document, input, origin: { kind: "canvas", by: actor.email } });
+    if (!started.ok) return { ok: false, error: started.code === "not-a-workflow" ? `The workflow's document is not valid: ${started.error}` : started.error, ...(started.field ? { field: started.field } : {}) };
+    return { ok: true, runId: started.runId };
   } catch (error) {
     return { ok: false, error: unexpected("The run could not be started", error) };
   }
@@ -60,7 +46,7 @@ export async function cancelRun(runId: string): Promise<CancelRunResult> {
   await requireRole("runner");
   if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given." };
   try {
-    const result = await abortRun(runId);
+    const result = await runService().cancel(runId);
     if (result === "unknown") return { ok: false, error: `There is no run "${runId}".` };
     if (result === "ended") return { ok: false, error: "The run has already ended." };
     return { ok: true };
@@ -81,7 +67,7 @@ export async function decideRunAttention(runId: string, decision: { action: stri
   if (!choice.ok) return choice;
   try {
     // The attempt the page showed: a choice never answers a later crash than the one the person saw.
-    return await chooseForAttention(runId, choice.choice, typeof decision.choiceKey === "string" ? decision.choiceKey : undefined);
+    return await runService().choose(runId, choice.choice, typeof decision.choiceKey === "string" ? decision.choiceKey : undefined);
   } catch (error) {
     return { ok: false, error: unexpected("The decision could not be recorded", error) };
   }
@@ -111,7 +97,7 @@ export type ForkRunResult = { ok: true; runId: string } | { ok: false; error: st
  * not one, an invalid document, or two changes at once.
  */
 export async function forkRunAt(runId: string, at: string, result?: string, change?: ForkChangeInput): Promise<ForkRunResult> {
-  await requireRole("runner");
+  const actor = await requireRole("runner");
   if (typeof runId !== "string" || runId === "") return { ok: false, error: "Which run? No run id was given.", field: "runId" };
   if (typeof at !== "string" || at === "") return { ok: false, error: "Which step? No step was given.", field: "at" };
   if (result !== undefined && typeof result !== "string") return { ok: false, error: "The edited result must be JSON text.", field: "result" };
@@ -119,9 +105,10 @@ export async function forkRunAt(runId: string, at: string, result?: string, chan
   if (change?.prompt !== undefined && typeof change.prompt !== "string") return { ok: false, error: "The system prompt must be text.", field: "prompt" };
   if (change?.model !== undefined && typeof change.model !== "string") return { ok: false, error: "The model must be a model id.", field: "model" };
   try {
-    const forked = await launchFork({
+    const forked = await runService().fork({
       runId,
       at,
+      by: actor.email,
       ...(result !== undefined && result.trim() !== "" ? { result } : {}),
       ...(change?.prompt !== undefined ? { prompt: change.prompt } : {}),
       ...(change?.model !== undefined ? { model: change.model } : {}),
@@ -144,11 +131,6 @@ function parseChoice(decision: { action: string; result?: string; reason?: strin
   } catch {
     return { ok: true, choice: { action: "skip", result: text } };
   }
-}
-
-function describe(problems: readonly GraphProblem[]): string {
-  const shown = problems.slice(0, 5).map((problem) => problem.message);
-  return shown.join("; ") + (problems.length > shown.length ? `; and ${problems.length - shown.length} more` : "");
 }
 
 /** A clear line for the person, the whole error for the server log; never a stack trace in the answer. */

@@ -4,7 +4,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { may, requirePageRole } from "@/lib/auth/require-role";
 import { QuestionsSection } from "@/app/questions/questions-section";
 import { DatabaseError } from "@/lib/db";
-import { waitingApprovals } from "@/app/runs/run-launcher";
+import { runService } from "@/lib/runs";
 import { decideApproval } from "@/app/actions/approvals";
 
 // Waiting calls come and go: read on every request.
@@ -21,7 +21,7 @@ export const metadata: Metadata = { title: "Approvals" };
 export default async function ApprovalsPage() {
   const actor = await requirePageRole("viewer", "/approvals");
   try {
-    const approvals = await waitingApprovals();
+    const approvals = await runService().waitingApprovals();
     return (
       <>
         <div className="page-heading">

@@ -3,7 +3,7 @@ import type { QuestionView } from "@/components/questions/question-view";
 import { listWaitingQuestions, type WaitingQuestion } from "@/lib/db/questions";
 import { questionFields } from "@/lib/questions/question-fields";
 import { answerQuestion } from "@/app/actions/questions";
-import { runQueueDatabase } from "@/app/runs/run-launcher";
+import { runService } from "@/lib/runs";
 
 /**
  * The "Questions" section: every question a tool asked (MCP elicitation)
@@ -11,7 +11,7 @@ import { runQueueDatabase } from "@/app/runs/run-launcher";
  * (/questions) and meant to sit on the Approvals page as one include.
  */
 export async function QuestionsSection({ runId, canAnswer }: { runId?: string; canAnswer: boolean }) {
-  const waiting = await listWaitingQuestions(runQueueDatabase());
+  const waiting = await listWaitingQuestions(runService().db);
   const questions = waiting.filter((question) => !runId || question.runId === runId).map(viewOf);
   return (
     <section aria-labelledby="questions-heading">

@@ -4,18 +4,12 @@ import { createContext, useContext, useEffect, useId, useRef, useState, useTrans
 import { useRouter } from "next/navigation";
 import { stepNode } from "@/lib/engine/journal/fork-change";
 import styles from "./run.module.css";
+import type { ForkOptions } from "@/lib/runs/fork-options";
 
 export type ForkRunAction = (runId: string, at: string, result?: string, change?: { prompt?: string; model?: string; currentVersion?: boolean }) => Promise<{ ok: true; runId: string } | { ok: false; error: string; field?: string }>;
 
-/**
- * What the fork editor may offer beside an edited answer: each agent node's
- * current system prompt and model (null: its type has no such setting), and
- * whether the run's workflow has a current saved version to fork onto.
- */
-export interface ForkOptions {
-  agents: Record<string, { systemPrompt: string | null; model: string | null }>;
-  currentVersion: boolean;
-}
+/** What the fork editor may offer beside an edited answer (read on the server; a type only here). */
+export type { ForkOptions };
 
 type ChangeKind = "answer" | "prompt" | "model" | "version";
 

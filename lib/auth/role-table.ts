@@ -11,13 +11,13 @@ export interface RoleCheck {
   name: string;
   /** The minimum role, `anyone` for a public entry point, or null when no check was found. */
   needs: string | null;
-  /** How it checks: requireRole, requirePageRole, requireRouteRole, authorizeEndpointBearer (bearer token) or publicAction. */
+  /** How it checks: requireRole, requirePageRole, requireRouteRole, authorizeEndpointBearer (bearer token), authorizeApiCaller (token or session) or publicAction. */
   via: string | null;
   /** A public entry point's reason. */
   note?: string;
 }
 
-const checks = new Set(["requireRole", "requirePageRole", "requireRouteRole", "authorizeEndpointBearer", "publicAction"]);
+const checks = new Set(["requireRole", "requirePageRole", "requireRouteRole", "authorizeEndpointBearer", "authorizeApiCaller", "publicAction"]);
 const skipped = new Set(["node_modules", ".next", "generated"]);
 
 function sourceFiles(folder: string): string[] {
@@ -36,8 +36,8 @@ function findCheck(node: ts.Node, locals: Map<string, ts.Node>, depth = 0): { vi
     if (ts.isCallExpression(child) && ts.isIdentifier(child.expression)) {
       const name = child.expression.text;
       if (checks.has(name)) {
-        // The role (or a public entry point's reason) is the first argument; authorizeEndpointBearer takes it third.
-        const literal = name === "authorizeEndpointBearer" ? child.arguments[2] : child.arguments[0];
+        // The role (or a public entry point's reason) is the first argument; authorizeApiCaller takes it second, authorizeEndpointBearer third.
+        const literal = name === "authorizeEndpointBearer" ? child.arguments[2] : name === "authorizeApiCaller" ? child.arguments[1] : child.arguments[0];
         found = { via: name, argument: literal && ts.isStringLiteralLike(literal) ? literal.text : "(not a literal)" };
         return;
       }
@@ -110,6 +110,7 @@ const viaWords: Record<string, string> = {
   requirePageRole: "session (else to /sign-in)",
   requireRouteRole: "session (else 401/403)",
   authorizeEndpointBearer: "bearer token",
+  authorizeApiCaller: "bearer token or session",
   publicAction: "none",
 };
 

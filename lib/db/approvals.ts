@@ -1,4 +1,4 @@
-import { stableId } from "../engine/journal/step-key";
+import { decisionKey, decisionPattern, keyOfDecision, keyOfWaiting, notifiedKey, stableId } from "../run-model";
 import { checkArguments } from "../manifest/json-schema-check";
 import { type ApprovalDecision, expiredWaits } from "../policy";
 import type { WaitingApproval } from "../policy/waiting-approval";
@@ -6,6 +6,7 @@ import type { AttentionRequest } from "../trace/run-trace";
 import { toJsonText } from "./json-text";
 import { documentName } from "./run-rows";
 import type { SqlDatabase } from "./sql/sql-database";
+import { requeueWaitingRun } from "./queued-runs";
 
 export type { WaitingApproval };
 
@@ -44,8 +45,8 @@ export async function recordApprovalDecision(db: SqlDatabase, callId: string, in
   }
   const decision: ApprovalDecision = input.action === "approve" ? { action: "approve", ...(input.arguments === undefined ? {} : { arguments: input.arguments }), by: input.by, at: now.toISOString() } : { action: "deny", reason: input.reason.trim(), by: input.by, at: now.toISOString() };
   await db.transaction([
-    [`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'decision', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [waiting.runId, `${waiting.request.key}/decision`, toJsonText(decision), now]],
-    [`UPDATE "Run" SET "status" = 'queued', "attention" = NULL, "error" = NULL WHERE "id" = ? AND "status" = 'needs-attention'`, [waiting.runId]],
+    [`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'decision', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [waiting.runId, decisionKey(waiting.request.key), toJsonText(decision), now]],
+    requeueWaitingRun(waiting.runId),
   ]);
   return { ok: true, runId: waiting.runId };
 }
@@ -62,15 +63,15 @@ export async function denyExpiredApprovals(db: SqlDatabase, now: Date = new Date
 
 /** Why a call id is not waiting: decided already, its run ended or was cancelled, or no such call. */
 async function notWaiting(db: SqlDatabase, callId: string): Promise<string> {
-  const decided = await db.query<{ runId: string; key: string; value: string }>(`SELECT "runId", "key", "value" FROM "RunStep" WHERE "kind" = 'decision' AND "key" LIKE '%/decision'`);
-  const match = decided.find((row) => stableId(row.runId, row.key.slice(0, -"/decision".length)) === callId);
+  const decided = await db.query<{ runId: string; key: string; value: string }>(`SELECT "runId", "key", "value" FROM "RunStep" WHERE "kind" = 'decision' AND "key" LIKE ?`, [decisionPattern]);
+  const match = decided.find((row) => stableId(row.runId, keyOfDecision(row.key) ?? "") === callId);
   if (match) {
     const decision = JSON.parse(match.value) as ApprovalDecision;
     const [run] = await db.query<{ status: string }>(`SELECT "status" FROM "Run" WHERE "id" = ?`, [match.runId]);
     return `This call was already ${decision.action === "approve" ? "approved" : "denied"} by ${decision.by} at ${decision.at}; the run is ${run?.status ?? "gone"}. Nothing was changed.`;
   }
   const waited = await db.query<{ runId: string; key: string }>(`SELECT "runId", "key" FROM "RunStep" WHERE "kind" = 'waiting'`);
-  const asked = waited.find((row) => stableId(row.runId, row.key.slice(0, -"/waiting".length)) === callId);
+  const asked = waited.find((row) => stableId(row.runId, keyOfWaiting(row.key) ?? "") === callId);
   if (asked) {
     const [run] = await db.query<{ status: string }>(`SELECT "status" FROM "Run" WHERE "id" = ?`, [asked.runId]);
     return `This call's run is ${run?.status ?? "gone"}, so there is nothing to decide. Nothing was changed.`;
@@ -84,7 +85,7 @@ async function notWaiting(db: SqlDatabase, callId: string): Promise<string> {
  * run's journal as `<call key>/notified`, which replay never reads.
  */
 export async function claimWaitingNotice(db: SqlDatabase, runId: string, callKey: string, now: Date = new Date()): Promise<boolean> {
-  const changed = await db.execute(`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'notified', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [runId, `${callKey}/notified`, toJsonText({ at: now.toISOString() }), now]);
+  const changed = await db.execute(`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'notified', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [runId, notifiedKey(callKey), toJsonText({ at: now.toISOString() }), now]);
   return changed > 0;
 }
 

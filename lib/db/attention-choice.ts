@@ -1,6 +1,8 @@
 import type { AttentionChoice } from "../engine/journal/run-journal";
 import { toJsonText } from "./json-text";
 import { GuardFailedError, type SqlDatabase } from "./sql/sql-database";
+import { firstChoiceKey } from "../run-model";
+import { requeueWaitingRun } from "./queued-runs";
 
 export type ChoiceResult = { ok: true } | { ok: false; error: string };
 
@@ -21,14 +23,14 @@ export async function recordAttentionChoice(db: SqlDatabase, runId: string, choi
   if (attention?.approval) return { ok: false, error: "The run waits for an approval of its call, not for a choice after a crash: approve or deny it on the Approvals page." };
   if (attention?.question) return { ok: false, error: "The run waits for the answer to a tool's question, not for a choice after a crash: answer it on the Questions page." };
   // A choice answers one attempt of the step: a crash during the attempt it lets run asks again, under that attempt's key.
-  const choiceKey = typeof attention?.choiceKey === "string" ? attention.choiceKey : `${key}/choice`;
+  const choiceKey = typeof attention?.choiceKey === "string" ? attention.choiceKey : firstChoiceKey(key);
   if (shown !== undefined && shown !== choiceKey) return { ok: false, error: "The call was tried again and stopped again since this page was loaded: reload it and decide on what happened since." };
   try {
     await db.transaction([
       // The attention read above still holds (no one decided or resumed the run meanwhile).
       [`SELECT 1 AS "waiting" FROM "Run" WHERE "id" = ? AND "status" = 'needs-attention' AND "attention" = ?`, [runId, run.attention], { reason: "the run was decided or resumed meanwhile" }],
       [`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'choice', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [runId, choiceKey, toJsonText({ ...choice, at: now.toISOString() }), now]],
-      [`UPDATE "Run" SET "status" = 'queued', "attention" = NULL, "error" = NULL WHERE "id" = ? AND "status" = 'needs-attention'`, [runId]],
+      requeueWaitingRun(runId),
     ]);
   } catch (error) {
     if (error instanceof GuardFailedError) return { ok: false, error: "Someone decided for this run, or it was resumed, since this page was loaded: reload it." };

@@ -1,4 +1,5 @@
 import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue/run-queue";
+import { requeueReleasedRun } from "./queued-runs";
 import type { SqlDatabase } from "./sql/sql-database";
 
 /** What wakes a waiting worker besides its poll: an enqueue in this process, or the Postgres queue's job. */
@@ -24,13 +25,9 @@ export class DatabaseRunQueue implements RunQueue {
     private readonly timings: QueueTimings,
     private readonly wakes: WakeSource | null = null,
     private readonly now: () => Date = () => new Date(),
+    /** Claims only these runs (a command's own run); default any. */
+    private readonly onlyRuns?: readonly string[],
   ) {}
-
-  async enqueue(runId: string): Promise<void> {
-    await this.db.execute(`UPDATE "Run" SET "status" = 'queued', "leaseExpiresAt" = NULL, "attention" = NULL WHERE "id" = ?`, [runId]);
-    this.wake();
-    await this.wakes?.notify?.(runId);
-  }
 
   /** Wakes the workers of this process that wait for work (a run was queued here). */
   wake(): void {
@@ -41,9 +38,10 @@ export class DatabaseRunQueue implements RunQueue {
     const now = this.now();
     const lease = new Date(now.getTime() + this.timings.leaseMs);
     const skipLocked = this.db.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
+    const only = this.onlyRuns ? ` AND "id" IN (${this.onlyRuns.map(() => "?").join(", ") || "NULL"})` : "";
     const candidates = await this.db.query<{ id: string }>(
-      `SELECT "id" FROM "Run" WHERE "status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?) ORDER BY "startedAt", "id" LIMIT ?${skipLocked}`,
-      [now, limit],
+      `SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ?${skipLocked}`,
+      [now, ...(this.onlyRuns ?? []), limit],
     );
     const claimed: ClaimedRun[] = [];
     for (const { id } of candidates) {
@@ -71,7 +69,8 @@ export class DatabaseRunQueue implements RunQueue {
 
   async release(claim: ClaimedRun): Promise<void> {
     // Fenced like the journal: a claim that was replaced (even by the same worker, after its lease lapsed) gives back nothing.
-    await this.db.execute(`UPDATE "Run" SET "status" = 'queued', "leaseExpiresAt" = NULL WHERE "id" = ? AND "workerId" = ? AND "resumeCount" = ? AND "status" = 'running'`, [claim.runId, claim.workerId, claim.resumeCount]);
+    const [sql, params] = requeueReleasedRun(claim);
+    await this.db.execute(sql, params);
     this.wake();
   }
 
@@ -100,7 +99,7 @@ export class DatabaseRunQueue implements RunQueue {
  * Asks a run to stop, from any process: a queued run (or one waiting for a
  * person) ends cancelled at once; a running one is flagged, and its worker
  * aborts it on its next heartbeat. When the run is an outside host's MCP
- * task (a queued run like any other, see app/api/mcp/outside-runs.ts), its
+ * task (a queued run like any other, see lib/runs/outside-runs.ts), its
  * task is marked cancelled too, and the host reads it so. Returns what
  * happened.
  */

@@ -3,6 +3,12 @@ import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holderMayBeAlive, resumeInterruptedRuns } from "./interrupted-runs";
 import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { openSqlDatabase } from "./sql/open-database";
+import type { SqlDatabase } from "./sql/sql-database";
+
+const opened = new Map<string, SqlDatabase>();
+/** The run queue's database beside the test's Prisma client (closed with the process). */
+const sqlOf = (url: string): SqlDatabase => opened.get(url) ?? opened.set(url, openSqlDatabase(url)).get(url)!;
 
 let database: TemporaryDatabase;
 
@@ -40,7 +46,7 @@ describe("the start-up sweep (embedded mode)", () => {
     await run("other-host", `other-host:1234:remote01`, later);
     await run("other-host-lapsed", `other-host:1234:remote01`, earlier);
     await run("outside-host-call", null, null);
-    expect(await resumeInterruptedRuns(database.client, now)).toEqual({ queued: 3, failed: 1, leftToLiveWorkers: 2 });
+    expect(await resumeInterruptedRuns(sqlOf(database.url), now)).toEqual({ queued: 3, failed: 1, leftToLiveWorkers: 2 });
     const status = Object.fromEntries((await database.client.run.findMany({ select: { id: true, status: true } })).map((row) => [row.id, row.status]));
     expect(status).toEqual({
       "killed-server": "queued",
@@ -56,7 +62,7 @@ describe("the start-up sweep (embedded mode)", () => {
     const now = new Date();
     await database.client.run.create({ data: { id: "host-task", document: "{}", input: JSON.stringify({ mcpHost: { kind: "task" } }), status: "running", workerId: `${hostname()}:${deadPid()}:killed02`, leaseExpiresAt: new Date(now.getTime() + 60_000) } });
     await database.client.mcpEndpointTask.create({ data: { id: "task-of-host-task", scope: "session:s", status: "working", pollIntervalMs: 500, runId: "host-task" } });
-    expect(await resumeInterruptedRuns(database.client, now)).toMatchObject({ queued: 1, failed: 0 });
+    expect(await resumeInterruptedRuns(sqlOf(database.url), now)).toMatchObject({ queued: 1, failed: 0 });
     expect(await database.client.run.findUniqueOrThrow({ where: { id: "host-task" } })).toMatchObject({ status: "queued" });
     expect(await database.client.mcpEndpointTask.findUniqueOrThrow({ where: { id: "task-of-host-task" } })).toMatchObject({ status: "working", result: null });
   });

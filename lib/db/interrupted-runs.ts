@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
-import type { PrismaClient } from "./create-client";
+import { requeueInterruptedRuns } from "./queued-runs";
+import type { SqlDatabase } from "./sql/sql-database";
 
 export const interruptedRunMessage = "the server stopped while it ran";
 
@@ -44,19 +45,22 @@ export function holderMayBeAlive(workerId: string, host: string = hostname()): b
  * is not used: a dead worker's runs are taken over when its leases expire.
  * Returns how many runs it queued, failed, and left to a live worker.
  */
-export async function resumeInterruptedRuns(db: PrismaClient, now: Date = new Date(), mayBeAlive: (workerId: string) => boolean = holderMayBeAlive): Promise<{ queued: number; failed: number; leftToLiveWorkers: number }> {
-  const running = await db.run.findMany({ where: { status: "running" }, select: { id: true, workerId: true, leaseExpiresAt: true } });
+export async function resumeInterruptedRuns(db: SqlDatabase, now: Date = new Date(), mayBeAlive: (workerId: string) => boolean = holderMayBeAlive): Promise<{ queued: number; failed: number; leftToLiveWorkers: number }> {
+  const running = await db.query<{ id: string; workerId: string | null; leaseExpiresAt: unknown }>(`SELECT "id", "workerId", "leaseExpiresAt" FROM "Run" WHERE "status" = 'running'`);
   const orphans = running.filter((run) => run.workerId === null).map((run) => run.id);
   const held = running.filter((run) => run.workerId !== null);
-  const resumable = held.filter((run) => !run.leaseExpiresAt || run.leaseExpiresAt <= now || !mayBeAlive(run.workerId as string)).map((run) => run.id);
-  const [queued, failed] = await db.$transaction([
-    db.run.updateMany({ where: { id: { in: resumable }, status: "running" }, data: { status: "queued", leaseExpiresAt: null } }),
-    db.run.updateMany({ where: { id: { in: orphans }, status: "running", workerId: null }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
-    db.nodeRun.updateMany({ where: { runId: { in: orphans }, status: "running" }, data: { status: "failed", error: interruptedRunMessage, endedAt: now } }),
-    db.mcpEndpointTask.updateMany({
-      where: { runId: { in: orphans }, status: { notIn: ["completed", "failed", "cancelled"] } },
-      data: { status: "failed", statusMessage: interruptedRunMessage, result: JSON.stringify({ content: [{ type: "text", text: interruptedRunMessage }], isError: true }), lastUpdatedAt: now },
-    }),
+  const lapsed = (lease: unknown) => lease === null || new Date(lease as string | Date).getTime() <= now.getTime();
+  const resumable = held.filter((run) => lapsed(run.leaseExpiresAt) || !mayBeAlive(run.workerId as string)).map((run) => run.id);
+  const list = (ids: readonly string[]) => ids.map(() => "?").join(", ") || "NULL";
+  const failedResult = JSON.stringify({ content: [{ type: "text", text: interruptedRunMessage }], isError: true });
+  await db.transaction([
+    requeueInterruptedRuns(resumable),
+    [`UPDATE "Run" SET "status" = 'failed', "error" = ?, "endedAt" = ? WHERE "status" = 'running' AND "workerId" IS NULL AND "id" IN (${list(orphans)})`, [interruptedRunMessage, now, ...orphans]],
+    [`UPDATE "NodeRun" SET "status" = 'failed', "error" = ?, "endedAt" = ? WHERE "status" = 'running' AND "runId" IN (${list(orphans)})`, [interruptedRunMessage, now, ...orphans]],
+    [
+      `UPDATE "McpEndpointTask" SET "status" = 'failed', "statusMessage" = ?, "result" = ?, "lastUpdatedAt" = ? WHERE "status" NOT IN ('completed', 'failed', 'cancelled') AND "runId" IN (${list(orphans)})`,
+      [interruptedRunMessage, failedResult, now, ...orphans],
+    ],
   ]);
-  return { queued: queued.count, failed: failed.count, leftToLiveWorkers: held.length - resumable.length };
+  return { queued: resumable.length, failed: orphans.length, leftToLiveWorkers: held.length - resumable.length };
 }

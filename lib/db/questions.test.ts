@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stableId } from "../engine/journal/step-key";
+import { stableId } from "../run-model";
 import type { AttentionRequest } from "../trace/run-trace";
 import { listWaitingQuestions, recordQuestionAnswer } from "./questions";
 import { openSqlDatabase } from "./sql/open-database";

@@ -1,4 +1,4 @@
-import { stableId } from "../engine/journal/step-key";
+import { keyOfWaiting, questionWaitingPattern, stableId } from "../run-model";
 import type { RecordedAnswer } from "../engine/questions/question-desk";
 import { checkArguments } from "../manifest/json-schema-check";
 import { contentFromForm, type FormValues, questionFields } from "../questions/question-fields";
@@ -6,6 +6,7 @@ import type { QuestionAnswer } from "../tools/tool-question";
 import type { AttentionRequest } from "../trace/run-trace";
 import { toJsonText } from "./json-text";
 import type { SqlDatabase } from "./sql/sql-database";
+import { requeueWaitingRun } from "./queued-runs";
 
 /** A question a tool asked during a run, waiting for a person (the Questions section lists these). */
 export interface WaitingQuestion {
@@ -51,7 +52,7 @@ export async function recordQuestionAnswer(db: SqlDatabase, questionId: string, 
   await db.transaction([
     [`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'decision', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [waiting.runId, waiting.request.question.key, toJsonText(recorded), now]],
     ...(goAhead ? ([[`INSERT INTO "RunStep" ("runId", "key", "kind", "value", "attempt", "recordedAt") VALUES (?, ?, 'choice', ?, 0, ?) ON CONFLICT ("runId", "key") DO NOTHING`, [waiting.runId, goAhead, toJsonText({ action: "run-again", answered: waiting.request.question.key, at: now.toISOString() }), now]]] as const) : []),
-    [`UPDATE "Run" SET "status" = 'queued', "attention" = NULL, "error" = NULL WHERE "id" = ? AND "status" = 'needs-attention'`, [waiting.runId]],
+    requeueWaitingRun(waiting.runId),
   ]);
   return { ok: true, runId: waiting.runId };
 }
@@ -69,10 +70,10 @@ function answerOf(waiting: WaitingQuestion, input: AnswerInput): { ok: true; ans
 
 /** Why a question id is not waiting: answered already, its run ended or was cancelled, or no such question. */
 async function notWaiting(db: SqlDatabase, questionId: string): Promise<string> {
-  const asked = await db.query<{ runId: string; key: string }>(`SELECT "runId", "key" FROM "RunStep" WHERE "kind" = 'waiting' AND "key" LIKE '%/elicit/%'`);
-  const match = asked.find((row) => stableId(row.runId, row.key.slice(0, -"/waiting".length)) === questionId);
+  const asked = await db.query<{ runId: string; key: string }>(`SELECT "runId", "key" FROM "RunStep" WHERE "kind" = 'waiting' AND "key" LIKE ?`, [questionWaitingPattern]);
+  const match = asked.find((row) => stableId(row.runId, keyOfWaiting(row.key) ?? "") === questionId);
   if (!match) return `There is no question "${questionId}" waiting for an answer.`;
-  const questionKey = match.key.slice(0, -"/waiting".length);
+  const questionKey = keyOfWaiting(match.key) ?? match.key;
   const [answered] = await db.query<{ value: string }>(`SELECT "value" FROM "RunStep" WHERE "runId" = ? AND "key" = ?`, [match.runId, questionKey]);
   const [run] = await db.query<{ status: string }>(`SELECT "status" FROM "Run" WHERE "id" = ?`, [match.runId]);
   if (answered) {

@@ -13,8 +13,8 @@ import { createLocalEnvironment } from "@/lib/engine/local-environment";
 import type { NodeTypes } from "@/lib/graph";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
-import type { WorkerRuntime } from "@/app/runs/worker-runtime";
-import { startFixtureWorker } from "@/app/runs/fixture-worker";
+import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
+import { startFixtureWorker } from "@/lib/runs/fixture-worker";
 import { forkRun, readForkLinks } from "./run-fork";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;

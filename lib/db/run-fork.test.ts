@@ -10,8 +10,8 @@ import { chainDocument, writeToolLayerNodes } from "@/lib/engine/tool-layer-fixt
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
 import { compareRuns } from "@/lib/trace/compare-runs";
-import type { WorkerRuntime } from "@/app/runs/worker-runtime";
-import { startFixtureWorker } from "@/app/runs/fixture-worker";
+import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
+import { startFixtureWorker } from "@/lib/runs/fixture-worker";
 import { forkRun, readForkLinks } from "./run-fork";
 import { readWholeRunTrace } from "./whole-run-trace";
 

@@ -6,6 +6,7 @@ import { validateConfig } from "../canvas/config-check";
 import { type NodeTypes, parseWorkflow, type Workflow } from "../graph";
 import type { RecordedStep } from "../engine/journal/run-journal";
 import { toJsonText } from "./json-text";
+import { queuedRunInsert } from "./queued-runs";
 import type { SqlDatabase } from "./sql/sql-database";
 
 export interface ForkRequest {
@@ -21,6 +22,8 @@ export interface ForkRequest {
   model?: string;
   /** Another document: the workflow's current saved version, or a document's JSON text (a file). */
   document?: { source: "workflow" } | { source: "file"; text: string };
+  /** Who forked it (the fork's origin names them). */
+  by?: string;
 }
 
 /** What a prompt, model or document fork needs to know of node types (which nodes are agents, with which settings). */
@@ -99,10 +102,15 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
   // …and its time, which orders steps written before there was a sequence.
   const recordedAtOf = new Map(sources.map((source) => [source.key, new Date(source.recordedAt)]));
   const statements: Array<readonly [string, readonly unknown[]]> = [
-    [
-      `INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount", "forkedFromRunId", "forkedAtStep", "forkChange") VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0, ?, ?, ?)`,
-      [forkId, run.workflowId, changed.document ? toJsonText(changed.document) : run.document, run.input, new Date(), request.runId, request.at, toJsonText(change)],
-    ],
+    queuedRunInsert({
+      id: forkId,
+      workflowId: run.workflowId,
+      document: changed.document ? toJsonText(changed.document) : run.document,
+      input: run.input,
+      startedAt: new Date(),
+      origin: { kind: "fork", parentRunId: request.runId, ...(request.by ? { by: request.by } : {}) },
+      fork: { fromRunId: request.runId, atStep: request.at, change: toJsonText(change) },
+    }),
   ];
   for (const row of nodeRuns) {
     if (!ids.has(String(row.id))) continue;

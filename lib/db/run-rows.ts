@@ -1,7 +1,7 @@
 import type { NodeRun, Run, TaintRecord as TaintRow, ToolCall } from "../generated/prisma/client";
 import type { NodeStatus, RunStatus, TaintSource } from "../trace/run-events";
 import { nodeStatuses, runStatuses, type NodeRunRecord, type RunRecord, type TaintRecordEntry, type ToolCallRecord } from "../trace/run-trace";
-import { stableId } from "../engine/journal/step-key";
+import { parseRunOrigin, stableId } from "../run-model";
 import { readForkChange } from "../engine/journal/fork-change";
 import { fromJsonText, objectFromJsonText } from "./json-text";
 
@@ -23,6 +23,7 @@ export function toRunRecord(row: Run): RunRecord {
     ...(row.resumeCount > 0 ? { resumeCount: row.resumeCount } : {}),
     ...(row.attention ? { attention: attentionOf(row.id, row.attention) } : {}),
     ...(row.forkedFromRunId ? { forkedFrom: { runId: row.forkedFromRunId, at: row.forkedAtStep ?? "", change: readForkChange(row.forkChange) } } : {}),
+    ...(row.origin ? { origin: parseRunOrigin(row.origin) } : {}),
   };
 }
 

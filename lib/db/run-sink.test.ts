@@ -11,6 +11,12 @@ import { interruptedRunMessage, resumeInterruptedRuns } from "./interrupted-runs
 import { PrismaRunSink } from "./run-sink";
 import { teeSink } from "./tee-sink";
 import { temporaryAppDatabase } from "./temporary-app-database";
+import { openSqlDatabase } from "./sql/open-database";
+import type { SqlDatabase } from "./sql/sql-database";
+
+const opened = new Map<string, SqlDatabase>();
+/** The run queue's database beside the test's Prisma client (closed with the process). */
+const sqlOf = (url: string): SqlDatabase => opened.get(url) ?? opened.set(url, openSqlDatabase(url)).get(url)!;
 
 // lib/db/runs.ts is server-only (it must never reach a browser bundle); here it runs in Node.
 vi.mock("server-only", () => ({}));
@@ -138,7 +144,7 @@ describe("PrismaRunSink and getRunTrace", () => {
     await sink.nodeStart({ runId: "host-call", nodeRunId: "host-node", nodeId: "agent", nodeType: "openai-agent", parentToolCallId: null, inputs: {}, startedAt: at(1) });
     // The host's call was an MCP task: its stored task ends failed too, with the reason as its result.
     await database.client.mcpEndpointTask.create({ data: { id: "host-task", scope: "session:gone", status: "working", pollIntervalMs: 500, runId: "host-call" } });
-    expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 1, failed: 1, leftToLiveWorkers: 0 });
+    expect(await resumeInterruptedRuns(sqlOf(database.url))).toEqual({ queued: 1, failed: 1, leftToLiveWorkers: 0 });
     const task = await database.client.mcpEndpointTask.findUniqueOrThrow({ where: { id: "host-task" } });
     expect(task).toMatchObject({ status: "failed", statusMessage: interruptedRunMessage });
     expect(JSON.parse(task.result!)).toEqual({ content: [{ type: "text", text: interruptedRunMessage }], isError: true });
@@ -146,6 +152,6 @@ describe("PrismaRunSink and getRunTrace", () => {
     const orphan = await getRunTrace("host-call");
     expect(orphan?.run).toMatchObject({ status: "failed", error: interruptedRunMessage });
     expect(orphan?.nodeRuns[0]).toMatchObject({ status: "failed", error: interruptedRunMessage });
-    expect(await resumeInterruptedRuns(database.client)).toEqual({ queued: 0, failed: 0, leftToLiveWorkers: 0 });
+    expect(await resumeInterruptedRuns(sqlOf(database.url))).toEqual({ queued: 0, failed: 0, leftToLiveWorkers: 0 });
   });
 });

@@ -3,6 +3,7 @@ import type { PrismaClient } from "./create-client";
 import { toDatabaseError } from "./database-error";
 import { toJsonText } from "./json-text";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
+import type { RunOrigin } from "../run-model";
 
 /**
  * The engine's RunSink on the database: a Run row, a NodeRun row per node
@@ -30,9 +31,9 @@ export class PrismaRunSink implements RunSink {
     /**
      * The document that runs, frozen on the Run row when the row does not
      * exist yet; the process holding the run and until when, written with
-     * its start (an outside service call's lease: see app/api/mcp/outside-runs.ts).
+     * its start (an outside service call's lease: see lib/runs/outside-runs.ts).
      */
-    private readonly options: { document?: unknown; holder?: () => { workerId: string; leaseExpiresAt: Date } } = {},
+    private readonly options: { document?: unknown; holder?: () => { workerId: string; leaseExpiresAt: Date }; origin?: RunOrigin } = {},
   ) {}
 
   async runStart(event: RunStartEvent): Promise<void> {
@@ -42,7 +43,7 @@ export class PrismaRunSink implements RunSink {
     await this.write("record the start of the run", () =>
       this.db.run.upsert({
         where: { id: event.runId },
-        create: { id: event.runId, workflowId: event.workflowId, document: toJsonText(this.options.document ?? {}), input, status: "running", startedAt, ...holder },
+        create: { id: event.runId, workflowId: event.workflowId, document: toJsonText(this.options.document ?? {}), input, status: "running", startedAt, ...holder, ...(this.options.origin ? { origin: JSON.stringify(this.options.origin), originKind: this.options.origin.kind } : {}) },
         update: { input, status: "running", startedAt, endedAt: null, error: null, ...holder },
       }),
     );

@@ -56,7 +56,7 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
       where,
       orderBy: [{ startedAt: "desc" }, { id: "asc" }],
       take: limit,
-      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, forkedFromRunId: true, forkedAtStep: true, forkChange: true, _count: { select: { toolCalls: true } } },
+      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, forkedFromRunId: true, forkedAtStep: true, forkChange: true, origin: true, originKind: true, _count: { select: { toolCalls: true } } },
     });
     return rows.map((row) => {
       const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null });
@@ -72,6 +72,7 @@ async function readSummaries(where: { workflowId?: string }, limit: number, acti
         ...(record.attention?.approval ? { waitingForApproval: true } : {}),
         ...(record.forkedFrom ? { forkedFrom: record.forkedFrom } : {}),
         ...(record.attention?.question ? { waitingForInput: true } : {}),
+        ...(record.origin ? { origin: record.origin } : {}),
       };
     });
   } catch (error) {

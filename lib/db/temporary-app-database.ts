@@ -28,6 +28,8 @@ export function temporaryAppDatabase(): Pick<TemporaryDatabase, "client" | "url"
     const holder = globalThis as { switchboardPrisma?: PrismaClient };
     await holder.switchboardPrisma?.$disconnect();
     delete holder.switchboardPrisma;
+    // …and so was the run service's database (lib/runs/process-runs.ts).
+    await (await import("../runs/process-runs")).closeProcessRuns();
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
     await database?.dispose();

@@ -12,7 +12,7 @@ import type { NodeRunRecord } from "../trace/run-trace";
 import { fromJsonText } from "./json-text";
 import { modelTurnsFromJournal } from "../trace/model-turns";
 import { type TraceTurn, placesOf, turnsInOrder } from "../trace/trace-tree";
-import { stableId } from "../engine/journal/step-key";
+import { nodeRunOfStepResult, stableId } from "../run-model";
 
 /** The first page of each group holds at most this many calls, and the first answer at most `firstAnswerCalls`. */
 export const firstPageCalls = 50;
@@ -68,7 +68,10 @@ async function readJournalledSteps(runId: string, nodeRuns: readonly NodeRunReco
   const steps = await prisma().runStep.findMany({ where: { runId, kind: { in: ["model-turn", "node-result"] } }, select: { key: true, kind: true, value: true } });
   const turns = readTurns(runId, steps);
   const stepKeys: Record<string, string> = {};
-  for (const step of steps) if (step.kind === "node-result" && step.key.endsWith("/step")) stepKeys[stableId(runId, step.key.slice(0, -"/step".length))] = step.key;
+  for (const step of steps) {
+    const nodeRun = step.kind === "node-result" ? nodeRunOfStepResult(step.key) : null;
+    if (nodeRun !== null) stepKeys[stableId(runId, nodeRun)] = step.key;
+  }
   const turnPages: TurnPage[] = [];
   let budget = firstAnswerTurns;
   for (const nodeRun of nodeRuns) {

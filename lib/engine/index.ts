@@ -1,5 +1,5 @@
 export { runWorkflow, type RunRequest, type RunOutcome } from "./run-workflow";
-export { createLocalEnvironment, rankWithToolIndex } from "./local-environment";
+export { cachedNodeTypes, createLocalEnvironment, rankWithToolIndex } from "./local-environment";
 export { resolveModel } from "./model-resolver";
 export { credentialsFromEnvironment } from "./environment-credentials";
 export type { EngineEnvironment, ModelRequest, ToolRankerFactory } from "./environment";

@@ -18,6 +18,17 @@ export const rankWithToolIndex: ToolRankerFactory = (tools) => {
 /** Node types built once per catalogue version: the catalogue cache hands out the same object until a file changes. */
 const nodeTypesOf = new WeakMap<Catalogue, ReturnType<typeof catalogueNodeTypes>>();
 
+function nodeTypesOfCatalogue(catalogue: Catalogue): ReturnType<typeof catalogueNodeTypes> {
+  let nodeTypes = nodeTypesOf.get(catalogue);
+  if (!nodeTypes) nodeTypesOf.set(catalogue, (nodeTypes = catalogueNodeTypes(catalogue)));
+  return nodeTypes;
+}
+
+/** The node types of a nodes/ folder alone (to check a graph), cached like the catalogue they come from. */
+export async function cachedNodeTypes(nodesDir: string): Promise<ReturnType<typeof catalogueNodeTypes>> {
+  return nodeTypesOfCatalogue(await cachedCatalogue(nodesDir));
+}
+
 /**
  * The engine's environment on one machine: node types from nodes/, the
  * shared sandbox, models chosen by each agent's toolExchange, credentials
@@ -27,11 +38,9 @@ const nodeTypesOf = new WeakMap<Catalogue, ReturnType<typeof catalogueNodeTypes>
  */
 export async function createLocalEnvironment(options: { nodesDir?: string; overrides?: Partial<EngineEnvironment> } = {}): Promise<EngineEnvironment> {
   const catalogue = await cachedCatalogue(options.nodesDir ?? path.join(process.cwd(), "nodes"));
-  let nodeTypes = nodeTypesOf.get(catalogue);
-  if (!nodeTypes) nodeTypesOf.set(catalogue, (nodeTypes = catalogueNodeTypes(catalogue)));
   return {
     catalogue,
-    nodeTypes,
+    nodeTypes: nodeTypesOfCatalogue(catalogue),
     evaluator: await sharedSandbox(),
     models: resolveModel,
     credentials: (_nodeType, requirements) => credentialsFromEnvironment(requirements),

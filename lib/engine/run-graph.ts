@@ -2,7 +2,7 @@ import { applyOutputs, deliverOutputs, failNode, isRunFinished, planReadyNodes, 
 import { executeNode } from "./executors";
 import { inheritInputTaint, recordOutputTaint } from "./node-taint";
 import type { NodeJob, NodeOutcome, RunContext } from "./run-context";
-import { nodeRunKey, stableId } from "./journal/step-key";
+import { nodeRunKey, stableId } from "../run-model";
 import { JournalUnavailableError, RunInterruption } from "./journal/step-recorder";
 
 export interface GraphOutcome {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, vi } from "vitest";
 import { temporaryAppDatabase } from "../db/temporary-app-database";
 import { unitDeskDocument as document } from "./unit-desk-document";
 import type { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
-import type { WorkerRuntime } from "../../app/runs/worker-runtime";
+import type { WorkerRuntime } from "../runs/worker-runtime";
 
 /**
  * The app's MCP route on a temporary database holding the "Unit desk"
@@ -23,7 +23,6 @@ export { document };
 type Route = typeof import("../../app/api/mcp/[workflowId]/route");
 let route: Route;
 let worker: WorkerRuntime | undefined;
-const holder = globalThis as { switchboardWakeWorker?: () => void };
 // The route reads the app's shared client, which opens this database too.
 export const database = temporaryAppDatabase();
 const savedToken = process.env.SWITCHBOARD_MCP_TOKEN;
@@ -46,16 +45,13 @@ beforeAll(async () => {
   process.env.SWITCHBOARD_MCP_TOKEN = token;
   await database.client.workflow.create({ data: { id: workflowId, name: document.name, document: JSON.stringify(document) } });
   route = await import("../../app/api/mcp/[workflowId]/route");
-  const { startWorkerRuntime } = await import("../../app/runs/worker-runtime");
+  const { startWorkerRuntime } = await import("../runs/worker-runtime");
   worker = startWorkerRuntime({ databaseUrl: database.url, timings: { leaseMs: 10_000, heartbeatMs: 100, pollMs: 50 }, webhook: null, concurrency: 4 });
-  // What the embedded worker does: a run queued by the route wakes it at once.
-  holder.switchboardWakeWorker = () => worker?.queue.wake();
 }, 60_000);
 
 // Runs before the database's own afterAll (after hooks run in reverse): the sessions close while it is open.
 afterAll(async () => {
   await (globalThis as { switchboardMcpSessions?: WorkflowEndpointSessions }).switchboardMcpSessions?.closeAll();
-  delete holder.switchboardWakeWorker;
   await worker?.stop({ handBack: false });
   if (savedToken === undefined) delete process.env.SWITCHBOARD_MCP_TOKEN;
   else process.env.SWITCHBOARD_MCP_TOKEN = savedToken;

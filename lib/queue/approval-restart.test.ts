@@ -5,7 +5,7 @@ import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/tempor
 import { createLocalEnvironment } from "@/lib/engine";
 import { writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
 import { mailTools, queueMailRun } from "./mail-attack-fixtures";
-import { startWorkerRuntime, type WorkerRuntime } from "@/app/runs/worker-runtime";
+import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 let database: TemporaryDatabase;

@@ -6,8 +6,8 @@ import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/tempor
 import { createLocalEnvironment } from "@/lib/engine";
 import { writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
 import { mailTools, queueMailRun } from "./mail-attack-fixtures";
-import { announceWaitingCall } from "@/app/runs/waiting-announcer";
-import { startWorkerRuntime } from "@/app/runs/worker-runtime";
+import { announceWaitingCall } from "@/lib/runs/waiting-announcer";
+import { startWorkerRuntime } from "@/lib/runs/worker-runtime";
 
 /** TEST DOUBLE: the team's chat webhook, on 127.0.0.1. */
 const posted: unknown[] = [];

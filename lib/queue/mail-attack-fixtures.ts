@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { TemporaryDatabase } from "@/lib/db/temporary-database";
+import { openSqlDatabase } from "@/lib/db/sql/open-database";
+import { RunService } from "@/lib/runs/run-service";
 import { chainDocument } from "@/lib/engine/tool-layer-fixtures";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
@@ -18,5 +20,12 @@ export function mailTools(sent: Array<{ to: string }> = []): CustomToolRegistry 
 /** Queues a run of one agent (`clerk`) with both mail tools, named "mail". */
 export async function queueMailRun(database: TemporaryDatabase, id: string): Promise<void> {
   const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [{ type: "custom", name: "read_inbox" }, { type: "custom", name: "send_email" }] }]);
-  await database.client.run.create({ data: { id, document: JSON.stringify({ ...document, name: "mail" }), input: JSON.stringify({ question: "check mail" }), status: "queued" } });
+  const db = openSqlDatabase(database.url);
+  try {
+    const service = new RunService({ db, nodeTypes: () => Promise.reject(new Error("not checked")), wake: () => undefined });
+    const started = await service.start({ runId: id, workflowId: null, document: { ...document, name: "mail" }, input: { question: "check mail" }, origin: { kind: "test" }, check: "document" });
+    if (!started.ok) throw new Error(started.error);
+  } finally {
+    await db.close();
+  }
 }

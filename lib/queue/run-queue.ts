@@ -6,8 +6,6 @@
  * SQLite and Postgres; on Postgres, pg-boss carries the wake-ups.
  */
 export interface RunQueue {
-  /** Marks a written run as queued and wakes a worker. */
-  enqueue(runId: string): Promise<void>;
   /** Takes up to `limit` runs: queued ones first, then runs whose holder's lease expired. */
   claim(workerId: string, limit: number): Promise<ClaimedRun[]>;
   /** Renews the leases of the runs this worker holds; says which it lost and which someone asked to cancel. */

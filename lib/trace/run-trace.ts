@@ -4,6 +4,7 @@ import type { ModelTurnLike } from "./run-steps";
 import type { ApprovalPolicy } from "../graph/approval-policy";
 import type { TaintedArgument } from "../policy/tainted-arguments";
 import type { NodeStatus, RunStatus, TaintRecord, ToolCallRow } from "./run-events";
+import type { RunOrigin } from "../run-model";
 
 /**
  * A recorded run as plain data (JSON parsed, times as ISO strings): what the
@@ -30,6 +31,8 @@ export interface RunRecord {
   attention?: AttentionRequest | null;
   /** Set on a fork: the run it was forked from and the journal key of the step (see lib/db/run-fork.ts). */
   forkedFrom?: { runId: string; at: string; change: ForkChange | null };
+  /** How the run started, and who or what started it (null for runs recorded before origins were kept). */
+  origin?: RunOrigin | null;
 }
 
 /** The step a needs-attention run waits on; the choice is recorded under `choiceKey` (`<key>/choice` when none: a run from before attempts). */
@@ -137,6 +140,7 @@ export interface RunSummary {
   forkedFrom?: RunRecord["forkedFrom"];
   /** needs-attention because a tool asked a question (MCP elicitation) (shown as "waiting for input"). */
   waitingForInput?: boolean;
+  origin?: RunOrigin | null;
 }
 
 export const runStatuses: readonly RunStatus[] = ["queued", "running", "needs-attention", "completed", "failed", "cancelled"];

@@ -4,8 +4,8 @@ import { PrismaEndpointSessionStore, PrismaTaskStore } from "@/lib/db/mcp-endpoi
 import { parseWorkflow } from "@/lib/graph";
 import { createWorkflowEndpoint, type McpHost, type WorkflowEndpoint } from "@/lib/mcp/workflow-endpoint";
 import { EndpointRefusal, WorkflowEndpointSessions } from "@/lib/mcp/workflow-endpoint-sessions";
-import { appEnvironment } from "@/app/runs/run-environment";
-import { openOutsideRun, queueOutsideTask } from "./outside-runs";
+import { runEnvironment } from "@/lib/runs";
+import { openOutsideRun, queueOutsideTask } from "@/lib/runs/outside-runs";
 
 /**
  * The MCP sessions this server process has cached. The sessions themselves
@@ -49,7 +49,7 @@ export async function openWorkflowEndpoint(workflowId: string, host: McpHost | u
     throw new EndpointRefusal(409, `The workflow "${workflowId}" has a document that is not valid (${problems}); fix it on the canvas.`);
   }
   const target = { workflowId: record.id, workflow: parsed.workflow };
-  const env = await appEnvironment(record.id);
+  const env = await runEnvironment({ prisma: prisma() }, record.id);
   const endpoint = createWorkflowEndpoint({
     ...target,
     env,

@@ -5,8 +5,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
 import { cancelRun, decideRunAttention, forkRunAt } from "@/app/actions/runs";
-import { forkLinksOf, forkOptionsOf } from "@/app/runs/run-launcher";
-import type { ForkOptions } from "@/components/run/fork-panel";
+import { type ForkOptions, forkOptionsOf, runService } from "@/lib/runs";
 import { may, requirePageRole } from "@/lib/auth/require-role";
 import { decideApproval } from "@/app/actions/approvals";
 import type { ForkLinksView } from "@/components/run/fork-links";
@@ -29,7 +28,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   let forkOptions: ForkOptions | undefined;
   const runner = may(actor, "runner");
   try {
-    [trace, forkLinks, forkOptions] = await Promise.all([getTraceOverview(id), forkLinksOf(id), runner ? forkOptionsOf(id) : undefined]);
+    [trace, forkLinks, forkOptions] = await Promise.all([getTraceOverview(id), runService().forkLinks(id), runner ? forkOptionsOf(runService().db, id) : undefined]);
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (

@@ -5,6 +5,7 @@ import { attemptsOf, planCall, PersonFailedRun } from "../journal/journalled-cal
 import { RunInterruption } from "../journal/step-recorder";
 import type { NodeJob, NodeOutcome, RunContext } from "../run-context";
 import { resolveCredentials } from "./credentials";
+import { stepResultKey } from "../../run-model";
 
 /**
  * A node with api/run.yaml and no toolExchange: its calls once, then its
@@ -15,7 +16,7 @@ import { resolveCredentials } from "./credentials";
  */
 export async function runStepNode(job: NodeJob, manifest: NodeManifest, context: RunContext): Promise<NodeOutcome> {
   const { recorder } = context;
-  const key = `${job.runKey}/step`;
+  const key = stepResultKey(job.runKey);
   const recorded = recorder.lookup(key)?.value as NodeOutcome | undefined;
   if (recorded) {
     if (recorded.loops) restoreLoops(context, recorded.loops);

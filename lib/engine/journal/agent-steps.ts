@@ -7,6 +7,7 @@ import { callThroughJournal } from "./journalled-call";
 import type { StepRecorder } from "./step-recorder";
 import type { ApprovalGate } from "../approvals/approval-gate";
 import type { QuestionDesk } from "../questions/question-desk";
+import { turnKey } from "../../run-model";
 
 /** A model turn as the journal keeps it: enough to replay it, and to show it on the trace later. */
 export interface RecordedModelTurn {
@@ -53,7 +54,7 @@ export class AgentSteps {
   constructor(private readonly options: AgentStepsOptions) {}
 
   key(turn: number, callIndex?: number): string {
-    return `${this.options.nodeRunKey}/t${turn}${callIndex === undefined ? "" : `/c${callIndex}`}`;
+    return turnKey(this.options.nodeRunKey, turn, callIndex);
   }
 
   conversation(inner: Conversation): Conversation {
@@ -114,7 +115,7 @@ export class AgentSteps {
     const inputTokens = turn.usage?.inputTokens ?? null;
     const outputTokens = turn.usage?.outputTokens ?? null;
     return {
-      id: this.options.recorder.rowId(`${nodeRunKey}/t${at.sequence}`),
+      id: this.options.recorder.rowId(turnKey(nodeRunKey, at.sequence)),
       nodeRunId,
       nodeId,
       sequence: at.sequence,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { RecordedModelTurn } from "./agent-steps";
 import type { RecordedStep } from "./run-journal";
 import type { RecordedCall } from "./step-recorder";
-import { stableId } from "./step-key";
+import { stableId } from "../../run-model";
 
 /** A journal step as a fork reads it: its entry, when it was recorded (ISO), and its place in the run's order (0: unknown). */
 export interface ForkSource extends RecordedStep {

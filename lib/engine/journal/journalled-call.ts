@@ -4,6 +4,7 @@ import type { AttentionChoice, RecordedStep } from "./run-journal";
 import { type RecordedCall, RunInterruption, type StepRecorder } from "./step-recorder";
 import type { ApprovalGate } from "../approvals/approval-gate";
 import type { QuestionDesk } from "../questions/question-desk";
+import { attemptKeys } from "../../run-model";
 
 export interface JournalledCallOptions {
   recorder: StepRecorder;
@@ -45,11 +46,6 @@ export function planCall(recorded: RecordedCall | undefined, started: boolean, c
   if (choice.action === "skip") return { action: "skip", result: choice.result };
   if (choice.action === "fail") return { action: "fail", reason: choice.reason ?? "a person chose to fail the run at this call" };
   return { action: "run", markStart: true };
-}
-
-/** The journal keys of a step's n-th attempt (1, 2, …): its start, and the choice that answers it once it was caught mid-flight. */
-export function attemptKeys(key: string, attempt: number): { start: string; choice: string } {
-  return attempt <= 1 ? { start: `${key}/start`, choice: `${key}/choice` } : { start: `${key}/start/${attempt}`, choice: `${key}/choice/${attempt}` };
 }
 
 /** Where a step not safe to repeat stands: how many attempts started, the last one's start, the choice that answers it, and the key the next attempt's choice goes under. */

@@ -3,7 +3,7 @@ import type { AttentionRequest } from "../../trace/run-trace";
 
 export type { AttentionRequest };
 import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "./run-journal";
-import { stableId } from "./step-key";
+import { stableId } from "../../run-model";
 
 /** Why a run stops before its end without failing: a call waits for a person, or the journal cannot be written. */
 export class RunInterruption extends Error {

@@ -4,9 +4,9 @@
  * the whole process), and queued runs written as `workflow start` writes them.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { SqlDatabase } from "../../db/sql/sql-database";
+import { RunService } from "../../runs/run-service";
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -50,13 +50,11 @@ export function startWorkerProcess(env: Record<string, string>, args: string[] =
   };
 }
 
-/** Writes a queued run of this document, as `npm run workflow -- start` does. */
+/** Queues a run of this document through the run service, as `npm run workflow -- start` does (the worker processes find it by polling or pg-boss). */
 export async function enqueueRun(db: SqlDatabase, document: unknown, input: Record<string, unknown>): Promise<string> {
-  const runId = randomUUID();
-  await db.execute(`INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount") VALUES (?, NULL, ?, ?, 'queued', '{}', ?, 0)`, [
-    runId, JSON.stringify(document), JSON.stringify(input), new Date(),
-  ]);
-  return runId;
+  const started = await new RunService({ db, nodeTypes: () => Promise.reject(new Error("a drill run is not checked against node types")), wake: () => undefined }).start({ workflowId: null, document, input, origin: { kind: "test" }, check: "document" });
+  if (!started.ok) throw new Error(started.error);
+  return started.runId;
 }
 
 /** Waits until every run has one of these statuses (polling the database); throws after `timeoutMs`. */

@@ -1,12 +1,15 @@
 import { DatabaseError, getRunTrace, getTraceOverview } from "@/lib/db";
 import { filtersFrom } from "@/lib/trace/trace-page";
-import { requireRouteRole } from "@/lib/auth/require-role";
+import { authorizeApiCaller } from "@/lib/auth/api-caller";
+import { runAnswerOf } from "@/lib/api/run-api";
+import { runService } from "@/lib/runs";
 
 /** Rows one `after` answer holds at most; a follower asks again from the last one. */
 const afterLimit = 1000;
 
 /**
- * GET /api/runs/<id>[?node=&tool=&errors=1]: the trace page's first answer
+ * GET /api/runs/<id>[?node=&tool=&errors=1]: where the run stands (the
+ * HTTP API's Run: status, outputs, error, origin, links) with the trace page's first answer
  * (TraceOverview): the run, its node runs, totals counted by the database,
  * the first calls of each node run (under the filters), the taint summary.
  * Its size does not grow with the run; the rest comes from
@@ -18,9 +21,9 @@ const afterLimit = 1000;
  * canvas asks after=<a large n> for the run and node runs alone).
  */
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  const actor = await requireRouteRole("viewer");
-  if (actor instanceof Response) return actor;
-  // Authorization goes here once auth exists: may this person read this run?
+  // A viewer's session or token: every signed-in person reads every run.
+  const authorized = await authorizeApiCaller(request, "viewer");
+  if (!authorized.ok) return authorized.response;
   const { id } = await context.params;
   const params = new URL(request.url).searchParams;
   const after = params.get("after");
@@ -29,9 +32,14 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
     return Response.json({ error: "`after` must be a whole number ≥ 0: the sequence of the last row (tool call or taint entry) you have." }, { status: 400 });
   }
   try {
-    const answer = after === null ? await getTraceOverview(id, filtersFrom(params)) : await getRunTrace(id, { afterSequence, limit: afterLimit });
-    if (!answer) return Response.json({ error: `There is no run "${id}".` }, { status: 404 });
-    return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
+    if (after !== null) {
+      const trace = await getRunTrace(id, { afterSequence, limit: afterLimit });
+      if (!trace) return Response.json({ error: `There is no run "${id}".` }, { status: 404 });
+      return Response.json(trace, { headers: { "Cache-Control": "no-store" } });
+    }
+    const [state, overview] = await Promise.all([runService().read(id), getTraceOverview(id, filtersFrom(params))]);
+    if (!state || !overview) return Response.json({ error: `There is no run "${id}".` }, { status: 404 });
+    return Response.json({ ...runAnswerOf(state), ...overview }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof DatabaseError) return Response.json({ error: error.message }, { status: 503 });
     throw error;

@@ -1,26 +1,24 @@
 /**
  * Where the queue, the run journal and the engine meet for a worker: the
- * embedded worker inside the web process (instrumentation.ts, SQLite) and
- * `npm run worker` (any number of processes, Postgres) both start one here.
- * Not server-only: scripts/worker.ts runs it outside Next.
+ * embedded worker inside the web process (instrumentation.ts, SQLite),
+ * `npm run worker` (any number of processes, Postgres) and `workflow run`
+ * (one run, in the command's own process) all start one here.
  */
-import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
-import { settleTasksOfRun } from "@/lib/db/mcp-endpoint-store";
-import { storedRunParts } from "@/lib/db/grants";
-import { DatabaseRunJournal } from "@/lib/db/run-journal-store";
-import { DatabaseRunQueue, type WakeSource } from "@/lib/db/database-run-queue";
-import { PrismaServerRegistry } from "@/lib/db/servers";
-import { PrismaOAuthStateStore } from "@/lib/db/server-oauth";
-import { openSqlDatabase } from "@/lib/db/sql/open-database";
-import { sqlTime, type SqlDatabase } from "@/lib/db/sql/sql-database";
-import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "@/lib/engine";
-import { parseWorkflow } from "@/lib/graph";
-import { withOtelExport } from "@/lib/trace/otel/live-export";
-import { ConnectionManager } from "@/lib/mcp/connection-manager";
-import { type QueueTimings, queueTimingsFromEnvironment } from "@/lib/queue/run-queue";
-import { type ExecuteRun, RunWorker } from "@/lib/queue/run-worker";
-import { type WebhookSettings, webhookSettingsFromEnvironment } from "@/lib/notify";
+import { createPrismaClient, type PrismaClient } from "../db/create-client";
+import { settleTasksOfRun } from "../db/mcp-endpoint-store";
+import { DatabaseRunJournal } from "../db/run-journal-store";
+import { DatabaseRunQueue, type WakeSource } from "../db/database-run-queue";
+import { openSqlDatabase } from "../db/sql/open-database";
+import { sqlTime, type SqlDatabase } from "../db/sql/sql-database";
+import { type EngineEnvironment, runWorkflow } from "../engine";
+import { parseWorkflow } from "../graph";
+import { withOtelExport } from "../trace/otel/live-export";
+import { type QueueTimings, queueTimingsFromEnvironment } from "../queue/run-queue";
+import { type ExecuteRun, RunWorker } from "../queue/run-worker";
+import { type WebhookSettings, webhookSettingsFromEnvironment } from "../notify";
 import { HeldEndSink, outsideTaskOf, outsideTaskRequest } from "./outside-task-run";
+import { onLocalRunQueued } from "./process-runs";
+import { runEnvironment } from "./run-environment";
 import { announceWaitingCall } from "./waiting-announcer";
 
 export interface WorkerRuntimeOptions {
@@ -35,6 +33,8 @@ export interface WorkerRuntimeOptions {
   log?: (line: string) => void;
   /** Where a notice goes when a run starts waiting for a person; default from SWITCHBOARD_APPROVAL_WEBHOOK_URL, null for none. */
   webhook?: WebhookSettings | null;
+  /** Takes only these runs (the command line's worker for its own run); default any queued run. */
+  onlyRuns?: readonly string[];
 }
 
 export interface WorkerRuntime {
@@ -52,8 +52,10 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   const db = openSqlDatabase(options.databaseUrl);
   const prisma = createPrismaClient(options.databaseUrl);
   const timings = options.timings ?? queueTimingsFromEnvironment();
-  const queue = new DatabaseRunQueue(db, timings, options.wakes ?? null);
-  const environment = options.environment ?? ((workflowId: string | null) => workerEnvironment(prisma, options, workflowId));
+  const queue = new DatabaseRunQueue(db, timings, options.wakes ?? null, undefined, options.onlyRuns);
+  // A run queued by this process's run service wakes this worker at once.
+  const unregister = onLocalRunQueued(() => queue.wake());
+  const environment = options.environment ?? ((workflowId: string | null) => runEnvironment({ prisma, nodesDir: options.nodesDir, log: options.log }, workflowId));
   const webhook = options.webhook === undefined ? webhookSettingsFromEnvironment() : options.webhook;
   // Notices on their way: stop() lets them finish before it closes the database.
   const notices = new Set<Promise<void>>();
@@ -70,6 +72,7 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
     queue,
     db,
     async stop(stopOptions = { handBack: true }) {
+      unregister();
       await worker.stop(stopOptions);
       await Promise.all(notices);
       await queue.close();
@@ -135,18 +138,4 @@ function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowI
       return "interrupted";
     }
   };
-}
-
-/** The app's environment, as runs started from the app get it: registered MCP servers, stored credentials, the workflow's grants (read when the run is taken up). */
-async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOptions, workflowId: string | null): Promise<EngineEnvironment> {
-  const manager = new ConnectionManager(new PrismaServerRegistry(prisma), {
-    oauthStore: new PrismaOAuthStateStore(prisma),
-    // Workers' runs are journalled and answered on the Questions page: servers may ask (MCP elicitation).
-    answersQuestions: true,
-    onProblem: (problem) => options.log?.(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
-  });
-  return createLocalEnvironment({
-    nodesDir: options.nodesDir,
-    overrides: { ...(await storedRunParts(prisma, workflowId)), mcpTools: manager, dispose: () => manager.closeAll() },
-  });
 }

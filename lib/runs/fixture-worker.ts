@@ -1,4 +1,4 @@
-import { createLocalEnvironment, type EngineEnvironment } from "@/lib/engine";
+import { createLocalEnvironment, type EngineEnvironment } from "../engine";
 import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
 
 /**

@@ -1,15 +1,15 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { PrismaRunSink, prisma } from "@/lib/db";
-import { stableId } from "@/lib/engine/journal/step-key";
-import type { Workflow } from "@/lib/graph";
-import { hostApprover } from "@/lib/mcp/host-approver";
-import { type OutsideCall, outsideCallInput, type OutsideRun, type QueuedOutsideTask } from "@/lib/mcp/workflow-endpoint";
-import type { AttentionRequest } from "@/lib/trace/run-trace";
-import { withOtelExport } from "@/lib/trace/otel/live-export";
-import { abortRun, decideWaitingCall, launchRun } from "@/app/runs/run-launcher";
-import { queueTimingsFromEnvironment } from "@/lib/queue/run-queue";
-import { newWorkerId } from "@/lib/queue/run-worker";
+import { PrismaRunSink, prisma } from "../db";
+import { type RunOrigin, stableId } from "../run-model";
+import type { Workflow } from "../graph";
+import { hostApprover } from "../mcp/host-approver";
+import { type OutsideCall, outsideCallInput, type OutsideRun, type QueuedOutsideTask } from "../mcp/workflow-endpoint";
+import type { AttentionRequest } from "../trace/run-trace";
+import { withOtelExport } from "../trace/otel/live-export";
+import { queueTimingsFromEnvironment } from "../queue/run-queue";
+import { newWorkerId } from "../queue/run-worker";
+import { runService } from "./process-runs";
 
 /** The workflow an outside call ran against: its Run freezes this document. */
 export interface OutsideCallWorkflow {
@@ -35,7 +35,7 @@ export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideC
   const { leaseMs, heartbeatMs } = queueTimingsFromEnvironment();
   const holder = () => ({ workerId: servingProcess, leaseExpiresAt: new Date(Date.now() + leaseMs) });
   // The lease is written with the Run's start: a Run is never running without a holder whose lease can run out.
-  const sink = withOtelExport(new PrismaRunSink(prisma(), { document: target.workflow, holder }), { workflowName: target.workflow.name, remoteParent: call.traceParent });
+  const sink = withOtelExport(new PrismaRunSink(prisma(), { document: target.workflow, holder, origin: hostOrigin(call) }), { workflowName: target.workflow.name, remoteParent: call.traceParent });
   await sink.runStart({ runId, workflowId: target.workflowId, input: outsideCallInput(call), startedAt: new Date().toISOString() });
   // Renewed a few times per lease, and only while this process still holds the Run (a worker that took it over keeps it).
   const renew = () => prisma().run.updateMany({ where: { id: runId, status: "running", workerId: servingProcess }, data: { leaseExpiresAt: holder().leaseExpiresAt } });
@@ -69,12 +69,14 @@ export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideC
  */
 export async function queueOutsideTask(target: OutsideCallWorkflow, call: OutsideCall, task: { taskId: string; signal: AbortSignal; follow: boolean }): Promise<QueuedOutsideTask> {
   const runId = randomUUID();
-  await launchRun(
-    { workflowId: target.workflowId, workflow: target.workflow, input: outsideCallInput(call) },
-    { runId, together: [prisma().mcpEndpointTask.updateMany({ where: { id: task.taskId }, data: { runId } })] },
+  // The endpoint checked the call's arguments against the Task Start's fields; its run's input is the call itself.
+  const started = await runService().start(
+    { workflowId: target.workflowId, document: target.workflow, input: outsideCallInput(call), origin: hostOrigin(call), runId, check: "document" },
+    { together: [[`UPDATE "McpEndpointTask" SET "runId" = ? WHERE "id" = ?`, [runId, task.taskId]]] },
   );
+  if (!started.ok) throw new Error(started.error);
   // A tasks/cancel that landed before the link could not reach the run: it is cancelled now.
-  if ((await prisma().mcpEndpointTask.findUnique({ where: { id: task.taskId }, select: { status: true } }))?.status === "cancelled") await abortRun(runId);
+  if ((await prisma().mcpEndpointTask.findUnique({ where: { id: task.taskId }, select: { status: true } }))?.status === "cancelled") await runService().cancel(runId);
   // Nobody to ask and nobody waiting here (a task of a host that cannot be asked): the workers and the stored task do the rest.
   return { runId, followed: task.follow ? followOutsideRun(runId, call, task.signal) : Promise.resolve({}) };
 }
@@ -105,11 +107,16 @@ export async function followOutsideRun(runId: string, call: OutsideCall, signal:
       asked.add(attention.key);
       const decision = await approve({ tool: attention.tool, server: attention.server, arguments: attention.arguments, approval: attention.approval });
       if (!decision) return { waitsFor: attention.message };
-      const recorded = await decideWaitingCall(stableId(runId, attention.key), decision.action === "approve" ? { action: "approve", by: decision.by } : { action: "deny", reason: decision.reason, by: decision.by });
+      const recorded = await runService().decide(stableId(runId, attention.key), decision.action === "approve" ? { action: "approve", by: decision.by } : { action: "deny", reason: decision.reason, by: decision.by });
       if (!recorded.ok) return { waitsFor: `${attention.message} (${recorded.error})` };
       continue;
     }
     await new Promise((resolve) => setTimeout(resolve, followEveryMs).unref?.());
   }
   return {};
+}
+
+/** An outside host's call, as its run's origin: the host, and the person its token names. */
+function hostOrigin(call: OutsideCall): RunOrigin {
+  return { kind: "mcp-host", by: call.host.person ?? call.host.name, host: `${call.host.name} ${call.host.version}`.trim() };
 }

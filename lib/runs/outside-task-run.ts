@@ -1,6 +1,6 @@
 /**
  * An outside MCP host's task call, as a worker runs it: the endpoint
- * (app/api/mcp/outside-runs.ts) wrote it as a queued Run whose input says an
+ * (lib/runs/outside-runs.ts) wrote it as a queued Run whose input says an
  * outside host made it (`mcpHost`, kind `task`); the worker runs that Task
  * Start's sub-flow with the run's journal, like any run, so a killed worker
  * or web process costs a resume, not the task. Once the sub-flow has ended,
@@ -8,12 +8,12 @@
  * task's status and result (settleTasksOfRun). Not server-only: scripts/worker.ts
  * runs it outside Next.
  */
-import type { PrismaClient } from "@/lib/db/create-client";
-import { settleTasksOfRun } from "@/lib/db/mcp-endpoint-store";
-import type { DatabaseRunJournal } from "@/lib/db/run-journal-store";
-import type { RunRequest } from "@/lib/engine";
-import { stableId } from "@/lib/engine/journal/step-key";
-import type { RunEndEvent, RunSink } from "@/lib/trace/run-events";
+import type { PrismaClient } from "../db/create-client";
+import { settleTasksOfRun } from "../db/mcp-endpoint-store";
+import type { DatabaseRunJournal } from "../db/run-journal-store";
+import type { RunRequest } from "../engine";
+import { stableId } from "../run-model";
+import type { RunEndEvent, RunSink } from "../trace/run-events";
 
 /** The call an outside host made, as its Run records it (see outsideCallInput in lib/mcp/workflow-endpoint.ts). */
 export interface OutsideTaskCall {

@@ -2,9 +2,9 @@
  * Tells the team's webhook (if one is set) that a run started waiting for a
  * person. Not server-only: the worker (scripts/worker.ts) runs it outside Next.
  */
-import { claimWaitingNotice, listWaitingApprovals } from "@/lib/db/approvals";
-import type { SqlDatabase } from "@/lib/db/sql/sql-database";
-import { sendWaitingWebhook, waitingNotice, type WebhookSettings } from "@/lib/notify";
+import { claimWaitingNotice, listWaitingApprovals } from "../db/approvals";
+import type { SqlDatabase } from "../db/sql/sql-database";
+import { sendWaitingWebhook, waitingNotice, type WebhookSettings } from "../notify";
 
 /**
  * Sends the notice for the call run `runId` waits on, at most once per

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
 import { chainDocument, writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
-import { startFixtureWorker } from "./fixture-worker";
-import type { WorkerRuntime } from "./worker-runtime";
+import { startFixtureWorker } from "@/lib/runs/fixture-worker";
+import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 let database: TemporaryDatabase;
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;

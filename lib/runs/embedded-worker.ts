@@ -5,11 +5,11 @@
  * processes run the runs; SWITCHBOARD_EMBEDDED_WORKER=true|false overrides
  * either default. Started once per process from instrumentation.ts.
  */
-import { databaseUrl } from "@/lib/db/database-url";
-import { isPostgresUrl } from "@/lib/db/sql/open-database";
+import { databaseUrl } from "../db/database-url";
+import { isPostgresUrl } from "../db/sql/open-database";
 import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
 
-const holder = globalThis as typeof globalThis & { switchboardEmbeddedWorker?: WorkerRuntime; switchboardWakeWorker?: () => void };
+const holder = globalThis as typeof globalThis & { switchboardEmbeddedWorker?: WorkerRuntime };
 
 export function embeddedWorkerWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   const setting = env.SWITCHBOARD_EMBEDDED_WORKER;
@@ -22,7 +22,6 @@ export function startEmbeddedWorker(): void {
   // SWITCHBOARD_NODES_DIR: where its node types are read, as for `npm run worker` (the kill drills point it at their own).
   const runtime = startWorkerRuntime({ databaseUrl: databaseUrl(), nodesDir: process.env.SWITCHBOARD_NODES_DIR, log: (line) => console.log(line) });
   holder.switchboardEmbeddedWorker = runtime;
-  holder.switchboardWakeWorker = () => runtime.queue.wake();
   console.log(`worker: embedded worker ${runtime.worker.workerId} takes this server's runs`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {

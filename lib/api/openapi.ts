@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { apiSchemas } from "./run-api";
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (id: string, description: string) => ({ description, content: { "application/json": { schema: ref(id) } } });
+const errors = (...codes: Array<[number, string]>) => Object.fromEntries(codes.map(([code, description]) => [String(code), json("Error", description)]));
+const unauthorized: [number, string] = [401, "No token, or a wrong one."];
+const forbidden: [number, string] = [403, "The token's role is too low for this call, or the request came from a web page of another origin."];
+const tooMany: [number, string] = [429, "Too many wrong tokens from this address: wait (Retry-After)."];
+const pathId = (name: string, description: string) => ({ name, in: "path", required: true, description, schema: { type: "string" } });
+
+/**
+ * The HTTP API as an OpenAPI 3.1 document, its schemas generated from the
+ * same zod schemas the routes parse and answer with (lib/api/run-api.ts).
+ * Served at /api/openapi.json.
+ */
+export function openApiDocument(serverUrl?: string): Record<string, unknown> {
+  const generated = z.toJSONSchema(apiSchemas, { target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` }).schemas;
+  const schemas = Object.fromEntries(Object.entries(generated).map(([id, schema]) => [id, withoutHeader(schema as Record<string, unknown>)]));
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Switchboard API",
+      version: "1.0.0",
+      description:
+        "Start runs of saved workflows, follow them and cancel them. Authenticate with a personal token from the Tokens page (`Authorization: Bearer <token>`); it acts with its owner's role: runners and above start and cancel runs, viewers read them.",
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    security: [{ bearerToken: [] }, { session: [] }],
+    paths: {
+      "/api/workflows/{workflowId}/runs": {
+        post: {
+          operationId: "startRun",
+          summary: "Start a run of a saved workflow",
+          description: "Checks the input against the Start node's fields, queues the run and answers at once. With an Idempotency-Key, a retried request (same token, within 24 hours) answers the run the first one started and starts nothing.",
+          parameters: [
+            pathId("workflowId", "The workflow's id (its canvas URL: /workflows/<id>)."),
+            { name: "Idempotency-Key", in: "header", required: false, description: "Any unique string per intended run, e.g. a UUID.", schema: { type: "string", minLength: 1, maxLength: 255 } },
+          ],
+          requestBody: { required: false, content: { "application/json": { schema: ref("StartRunBody") } } },
+          responses: {
+            "202": json("StartRunAnswer", "Queued (or, for a repeated Idempotency-Key, the run the first request started)."),
+            ...errors([400, "The input does not fit the Start's fields (`field` names the one at fault), or the body is not JSON."], unauthorized, forbidden, [404, "There is no such workflow."], [409, "The workflow has problems to fix on the canvas first."], tooMany),
+          },
+        },
+      },
+      "/api/runs/{runId}": {
+        get: {
+          operationId: "getRun",
+          summary: "Where a run stands: status, outputs, error",
+          parameters: [pathId("runId", "The run's id.")],
+          responses: { "200": json("Run", "The run."), ...errors(unauthorized, forbidden, [404, "There is no such run."], tooMany) },
+        },
+      },
+      "/api/runs/{runId}/events": {
+        get: {
+          operationId: "streamRunEvents",
+          summary: "Follow a run as Server-Sent Events",
+          description: "Events: `status` `{status}`, `node` `{nodeRunId, nodeId, status, error}`, `call` `{id, nodeRunId, server, tool, isError, durationMs}`, then `end` with the Run once it has ended or waits for a person; the stream closes after `end`.",
+          parameters: [pathId("runId", "The run's id.")],
+          responses: { "200": { description: "The event stream.", content: { "text/event-stream": { schema: { type: "string" } } } }, ...errors(unauthorized, forbidden, [404, "There is no such run."], tooMany) },
+        },
+      },
+      "/api/runs/{runId}/cancel": {
+        post: {
+          operationId: "cancelRun",
+          summary: "Ask a run to stop",
+          parameters: [pathId("runId", "The run's id.")],
+          responses: { "200": json("CancelRunAnswer", "Cancelled, or asked to stop."), ...errors(unauthorized, forbidden, [404, "There is no such run."], [409, "The run has already ended."], tooMany) },
+        },
+      },
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerToken: { type: "http", scheme: "bearer", description: "A personal token from the Tokens page (/tokens), or the server's SWITCHBOARD_MCP_TOKEN." },
+        session: { type: "apiKey", in: "cookie", name: "switchboard_session", description: "A signed-in person's session (the app's own pages)." },
+      },
+    },
+  };
+}
+
+/** A component needs neither its own `$schema` nor an `$id`: the document's dialect and its place name it. */
+function withoutHeader(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}

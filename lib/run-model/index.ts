@@ -1,0 +1,21 @@
+// The bottom floor of runs: the words every room uses for a run (statuses,
+// how it started, the journal's keys). Imports nothing of ours.
+export { isRunStatus, liveStatuses, runStatuses, settledStatuses, type RunEnd, type RunStatus } from "./run-status";
+export {
+  attemptKeys,
+  decisionKey,
+  decisionPattern,
+  firstChoiceKey,
+  keyOfDecision,
+  keyOfWaiting,
+  nodeRunKey,
+  nodeRunOfStepResult,
+  notifiedKey,
+  questionKey,
+  questionWaitingPattern,
+  stableId,
+  stepResultKey,
+  turnKey,
+  waitingKey,
+} from "./journal-keys";
+export { describeRunOrigin, isRunOriginKind, parseRunOrigin, runOriginKinds, runOriginLabels, type RunOrigin, type RunOriginKind } from "./run-origin";

@@ -1,0 +1,9 @@
+// Runs: the one service that makes and moves them, the environment they run
+// in, and the workers that take them. Server side only.
+export { RunService, type OnceKey, type RunServiceOptions, type RunState, type StartRunOptions, type StartRunRequest, type StartRunResult } from "./run-service";
+export { acceptedDelivery, idempotencyKey, idempotencyKeyLifetimeMs, scheduleTick } from "./once-keys";
+export { closeProcessRuns, onLocalRunQueued, runService, wakeWorkers } from "./process-runs";
+export { runEnvironment, runNodeTypes, runNodesDir, type RunEnvironmentOptions } from "./run-environment";
+export { forkOptionsOf, type ForkOptions } from "./fork-options";
+export { maxResumes, startWorkerRuntime, type WorkerRuntime, type WorkerRuntimeOptions } from "./worker-runtime";
+export { embeddedWorkerWanted, startEmbeddedWorker } from "./embedded-worker";

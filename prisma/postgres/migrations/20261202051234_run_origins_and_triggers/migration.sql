@@ -1,0 +1,79 @@
+-- AlterTable
+ALTER TABLE "Workflow" ADD COLUMN     "triggersPaused" BOOLEAN NOT NULL DEFAULT false;
+
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN     "origin" TEXT,
+ADD COLUMN     "originKind" TEXT;
+
+-- CreateTable
+CREATE TABLE "RunStartKey" (
+    "scope" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "runId" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "RunStartKey_pkey" PRIMARY KEY ("scope","key")
+);
+
+-- CreateTable
+CREATE TABLE "WorkflowTrigger" (
+    "id" TEXT NOT NULL,
+    "workflowId" TEXT NOT NULL,
+    "nodeId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "config" TEXT NOT NULL DEFAULT '{}',
+    "hookIdHash" TEXT,
+    "hookIdHint" TEXT,
+    "secret" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastTickAt" TIMESTAMP(3),
+
+    CONSTRAINT "WorkflowTrigger_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "TriggerDelivery" (
+    "id" TEXT NOT NULL,
+    "triggerId" TEXT NOT NULL,
+    "workflowId" TEXT NOT NULL,
+    "deliveryId" TEXT,
+    "acceptedDeliveryId" TEXT,
+    "status" INTEGER NOT NULL,
+    "reason" TEXT,
+    "runId" TEXT,
+    "receivedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "TriggerDelivery_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ScheduleTick" (
+    "triggerId" TEXT NOT NULL,
+    "tickAt" TIMESTAMP(3) NOT NULL,
+    "runId" TEXT NOT NULL,
+    "claimedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ScheduleTick_pkey" PRIMARY KEY ("triggerId","tickAt")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "WorkflowTrigger_hookIdHash_key" ON "WorkflowTrigger"("hookIdHash");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "WorkflowTrigger_workflowId_nodeId_key" ON "WorkflowTrigger"("workflowId", "nodeId");
+
+-- CreateIndex
+CREATE INDEX "TriggerDelivery_workflowId_receivedAt_idx" ON "TriggerDelivery"("workflowId", "receivedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "TriggerDelivery_triggerId_acceptedDeliveryId_key" ON "TriggerDelivery"("triggerId", "acceptedDeliveryId");
+
+-- CreateIndex
+CREATE INDEX "Run_originKind_startedAt_idx" ON "Run"("originKind", "startedAt");
+
+-- AddForeignKey
+ALTER TABLE "WorkflowTrigger" ADD CONSTRAINT "WorkflowTrigger_workflowId_fkey" FOREIGN KEY ("workflowId") REFERENCES "Workflow"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TriggerDelivery" ADD CONSTRAINT "TriggerDelivery_triggerId_fkey" FOREIGN KEY ("triggerId") REFERENCES "WorkflowTrigger"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
