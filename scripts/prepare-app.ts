@@ -29,8 +29,11 @@ export class PrepareError extends Error {
   override name = "PrepareError";
 }
 
+/** Where the steps are said: standard output for `npm start`; a command whose output is its answer says them on standard error. */
+let say = (line: string) => console.log(line);
+
 function step(message: string): void {
-  console.log(`prepare: ${message}`);
+  say(`prepare: ${message}`);
 }
 
 /** The database file of a `file:` URL, resolved against the project root. */
@@ -189,7 +192,8 @@ async function prepareAccounts(url: string): Promise<void> {
 }
 
 /** The run tables, migrated: `prisma migrate deploy` on SQLite (its folder made first), our runner on Postgres. */
-export async function migrateDatabase(url: string): Promise<void> {
+export async function migrateDatabase(url: string, log: (line: string) => void = say): Promise<void> {
+  say = log;
   ensureDatabaseFolder(url);
   if (isPostgresUrl(url)) await applyPostgresMigrationsOrExplain(url);
   else await applyMigrations(url);

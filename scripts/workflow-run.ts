@@ -26,7 +26,7 @@ export async function runInThisProcess(request: { document: Workflow; input: Rec
   const problem = await checkRunDatabase(url);
   if (problem && !isPostgresUrl(url)) {
     const { migrateDatabase } = await import("./prepare-app");
-    await migrateDatabase(url);
+    await migrateDatabase(url, (line) => console.error(line));
   } else if (problem) return { refused: problem };
   const service = runService();
   const worker = { runtime: null as ReturnType<typeof startWorkerRuntime> | null };
