@@ -7,3 +7,6 @@ export { newWebhookSecret, checkWebhookSecret } from "./webhook-secret";
 export { redactHeaders, redacted } from "./redact-headers";
 export { readLimitedBody, type LimitedBody } from "./limited-body";
 export { webhookStartInput, type ReceivedDelivery, type WebhookStartInput } from "./webhook-input";
+export { checkSchedule, isTimeZone, missedTickPolicies, type MissedTickPolicy, type Schedule } from "../graph";
+export { nextFireTimes, nextTick, dueTick, defaultTickGraceMs, type TickState } from "./schedule";
+export { ScheduleTicker, type ScheduledTrigger, type TickerPorts, type TickerOptions } from "./schedule-ticker";
