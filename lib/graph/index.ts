@@ -56,7 +56,19 @@ export {
   fieldOutputs,
   fieldsInputSchema,
   type InputField,
+  type EntryField,
 } from "./input-fields";
+export {
+  startTriggers,
+  startTrigger,
+  startFields,
+  startSchedule,
+  webhookSignatures,
+  webhookResponses,
+  type StartTrigger,
+  type StartConfig,
+  type WebhookSignature,
+} from "./start-trigger";
 export { checkFieldValues, validateRunInput, type CheckedInput } from "./run-input";
 export { taskToolDefinition, toolName, type TaskToolDefinition } from "./task-tool";
 export { signalFit, type SignalFit } from "./port-compatibility";

@@ -1,10 +1,13 @@
+import { type WebhookSignature, webhookSignatures } from "../graph";
+
 /**
  * How a webhook sender proves a delivery is theirs. Each preset names a
  * header style; all but `none` are an HMAC-SHA256 over the raw body with the
- * trigger's stored secret (see docs/triggers.md).
+ * trigger's stored secret (see docs/triggers.md). The Start's `signature`
+ * setting chooses one.
  */
-export const webhookPresets = ["standard-webhooks", "github", "stripe", "none"] as const;
-export type WebhookPreset = (typeof webhookPresets)[number];
+export const webhookPresets = webhookSignatures;
+export type WebhookPreset = WebhookSignature;
 
 /** How far a signed timestamp may be from now (Stripe's and Standard Webhooks' default). */
 export const defaultToleranceSeconds = 300;
