@@ -89,6 +89,12 @@ describe("standard-webhooks", () => {
     expect(verifyDelivery(delivery({ preset: "standard-webhooks", secret }, headers))).toEqual({ ok: true, deliveryId: "msg_p5jXN8AQM9LWM0D4loKWxJek" });
   });
 
+  it("accepts a signature computed with openssl, as docs/triggers.md shows the sender", () => {
+    const sent = Buffer.from('{"id":"evt_1","action":"opened"}');
+    const headers = { "webhook-id": "msg_1", "webhook-timestamp": "1700000000", "webhook-signature": "v1,YN7nOzotOGS0Ia3vYaqURTAKPglZnz0MrVO52nttEuw=" };
+    expect(verifyDelivery(delivery({ preset: "standard-webhooks", secret, body: sent, now: new Date(1_700_000_000_000) }, headers))).toEqual({ ok: true, deliveryId: "msg_1" });
+  });
+
   it("signs what the reference library accepts", () => {
     vi.useFakeTimers({ now });
     const headers = signDelivery({ preset: "standard-webhooks", secret, body, now, deliveryId: "msg_1" });
