@@ -8,6 +8,7 @@ import type { JsonSchema } from "@/lib/manifest/schemas/json-schema";
 import type { CanvasNode } from "@/lib/store";
 import { type ConfigPath, orderedProperties, pathKey, setAt, shownProperties } from "./config-value";
 import { ProblemItems } from "./problem-items";
+import { ScheduleFireTimes } from "./schedule-fire-times";
 import { SchemaField } from "./schema-field";
 import { type ServerPickerData, ServerToolPicker } from "./server-tool-picker";
 import { ApprovalPolicyFields, type WiredToolSource } from "./approval-policy-fields";
@@ -122,6 +123,7 @@ export function NodeInspector({
         ))}
       </form>
       )}
+      {node.data.type === "start" ? <ScheduleFireTimes nodeId={node.id} config={config} /> : null}
 
       <section className="inspector-problems" aria-label={`Problems of ${node.id}`}>
         <h3>Problems</h3>
