@@ -34,6 +34,18 @@ export function orderedProperties(schema: JsonSchema, order: readonly string[] =
   return properties.map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry[0]) - rank(b.entry[0]) || a.index - b.index).map(({ entry }) => entry);
 }
 
+/**
+ * The properties to draw for this config: those without `ui:dependencies`,
+ * and those whose dependencies the config meets (a setting left out counts
+ * as its default). A Start's webhook settings show only on a webhook Start.
+ */
+export function shownProperties(properties: readonly [string, JsonSchema][], config: Record<string, unknown>): [string, JsonSchema][] {
+  const byName = new Map(properties);
+  return properties.filter(([, property]) =>
+    Object.entries(property["ui:dependencies"] ?? {}).every(([name, wanted]) => (config[name] ?? byName.get(name)?.default) === wanted),
+  );
+}
+
 /** The JSON type a field edits, reading a list of types by its first non-null one. */
 export function schemaType(schema: JsonSchema): string | undefined {
   if (Array.isArray(schema.type)) return schema.type.find((type) => type !== "null");

@@ -6,8 +6,9 @@ import { configIssues } from "@/lib/canvas";
 import { type ConfigIssue, configIssueInWords, type ConfigSchema, lookupNodeType, mcpServerNodeType, type NodeTypes } from "@/lib/graph";
 import type { JsonSchema } from "@/lib/manifest/schemas/json-schema";
 import type { CanvasNode } from "@/lib/store";
-import { type ConfigPath, orderedProperties, pathKey, setAt } from "./config-value";
+import { type ConfigPath, orderedProperties, pathKey, setAt, shownProperties } from "./config-value";
 import { ProblemItems } from "./problem-items";
+import { ScheduleFireTimes } from "./schedule-fire-times";
 import { SchemaField } from "./schema-field";
 import { type ServerPickerData, ServerToolPicker } from "./server-tool-picker";
 import { ApprovalPolicyFields, type WiredToolSource } from "./approval-policy-fields";
@@ -48,7 +49,7 @@ export function NodeInspector({
   const config = node.data.config;
   const issues = useMemo(() => (info ? configIssues(info, config) : []), [info, config]);
   const schema = (info?.configSchema ?? entry?.configSchema) as JsonSchema | undefined;
-  const properties = useMemo(() => (schema ? orderedProperties(schema, entry?.uiOrder) : []), [schema, entry?.uiOrder]);
+  const properties = useMemo(() => (schema ? shownProperties(orderedProperties(schema, entry?.uiOrder), config) : []), [schema, entry?.uiOrder, config]);
   const known = new Set(properties.map(([name]) => name));
   const general = issues.filter((issue) => !issue.field || !known.has(issue.field.split(".")[0]));
 
@@ -122,6 +123,7 @@ export function NodeInspector({
         ))}
       </form>
       )}
+      {node.data.type === "start" ? <ScheduleFireTimes nodeId={node.id} config={config} /> : null}
 
       <section className="inspector-problems" aria-label={`Problems of ${node.id}`}>
         <h3>Problems</h3>

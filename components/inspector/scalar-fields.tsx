@@ -94,7 +94,7 @@ export function SelectField(props: FieldProps) {
           {index === -1 ? <option value="">{current === undefined ? "Choose…" : `${JSON.stringify(current)} (not allowed)`}</option> : null}
           {options.map((option, optionIndex) => (
             <option key={optionIndex} value={String(optionIndex)}>
-              {typeof option === "string" ? option : JSON.stringify(option)}
+              {props.schema.enumNames?.[optionIndex] ?? (typeof option === "string" ? option : JSON.stringify(option))}
             </option>
           ))}
         </select>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { mcpServerConfig, mcpServerConnector, mcpServerNodeType } from "./mcp-server-node";
 import { fieldPorts, inputFieldList, readFields } from "./input-fields";
 import type { ConfigIssue, ConfigSchema, NodePort, NodeTypeInfo, NodeTypes } from "./node-type-info";
+import { startConfig, startPorts, startScheduleIssues, startSettingsOrder } from "./start-trigger";
 
 /**
  * The node kinds the engine brings itself, described in the same shape the
@@ -10,9 +11,12 @@ import type { ConfigIssue, ConfigSchema, NodePort, NodeTypeInfo, NodeTypes } fro
  * treat them alike. Their config is a zod schema here; the JSON Schema the
  * inspector draws is generated from it, so the two never drift.
  *
- * - `start`: the run's entry. Its config lists input fields; each becomes an
- *   output, plus `started` (a signal). A run's input is checked against the
- *   fields (see run-input.ts). At most one per workflow.
+ * - `start`: the run's entry. Its trigger (see start-trigger.ts) says how a
+ *   run starts: by hand, with the input fields its config lists; on a
+ *   webhook, putting out body, headers, query and deliveryId; on a schedule,
+ *   putting out tick. Each field becomes an output, plus `started` (a
+ *   signal). A run's input is checked against the fields (see
+ *   run-input.ts). At most one per workflow.
  * - `end`: its `result` input is the run's output. One input only, on
  *   purpose: a run's output and a task's result are then one value alike,
  *   and several values travel together as one object.
@@ -31,10 +35,6 @@ import type { ConfigIssue, ConfigSchema, NodePort, NodeTypeInfo, NodeTypes } fro
 
 /** The handle at the bottom of a Task Start. */
 export const taskHandle = "task";
-
-const startConfig = z.strictObject({
-  inputs: inputFieldList.meta({ title: "Input fields", description: "What a run takes; each field becomes an output of this node." }),
-});
 
 const taskStartConfig = z.strictObject({
   title: z.string().default("").meta({ title: "Title", description: "The tool's name as the agent sees it, e.g. Summarize an article." }),
@@ -74,7 +74,8 @@ export const builtinNodes: readonly BuiltinNode[] = [
     whenToUse: "Every workflow that takes input or runs steps; one per workflow.",
     inputs: [],
     outputs: fieldPorts([]),
-    ...configured(startConfig, (config) => ({ inputs: [], outputs: fieldPorts(readFields(config.inputs)) })),
+    "ui:order": startSettingsOrder,
+    ...configured(startConfig, startPorts, startScheduleIssues),
   },
   {
     ...common,
@@ -143,14 +144,24 @@ export function lookupNodeType(nodeTypes: NodeTypes, type: string): NodeTypeInfo
 }
 
 /** The config schema (generated), the config check and, when given, the config-dependent ports. */
+/**
+ * The config schema (generated), the config check and, when given, the
+ * config-dependent ports. `moreIssues` checks what a schema cannot say (a
+ * cron expression); an issue on a field the schema already flagged is left out.
+ */
 function configured(
   schema: z.ZodType<Record<string, unknown>>,
   portsFor?: NodeTypeInfo["portsFor"],
+  moreIssues?: (config: Record<string, unknown>) => ConfigIssue[],
 ): Pick<NodeTypeInfo, "checkConfig" | "portsFor"> & { configSchema: ConfigSchema } {
   const { $schema: _dialect, ...configSchema } = z.toJSONSchema(schema, { io: "input", target: "draft-7" });
   return {
     configSchema: configSchema as unknown as ConfigSchema,
-    checkConfig: (config) => configIssues(schema, config),
+    checkConfig: (config) => {
+      const issues = configIssues(schema, config);
+      const flagged = new Set(issues.map((issue) => issue.field));
+      return [...issues, ...(moreIssues?.(config) ?? []).filter((issue) => !flagged.has(issue.field))];
+    },
     ...(portsFor ? { portsFor } : {}),
   };
 }

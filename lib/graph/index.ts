@@ -56,7 +56,19 @@ export {
   fieldOutputs,
   fieldsInputSchema,
   type InputField,
+  type EntryField,
 } from "./input-fields";
+export {
+  startTriggers,
+  startTrigger,
+  startFields,
+  startSchedule,
+  webhookSignatures,
+  webhookResponses,
+  type StartTrigger,
+  type StartConfig,
+  type WebhookSignature,
+} from "./start-trigger";
 export { checkFieldValues, validateRunInput, type CheckedInput } from "./run-input";
 export { taskToolDefinition, toolName, type TaskToolDefinition } from "./task-tool";
 export { signalFit, type SignalFit } from "./port-compatibility";
@@ -86,3 +98,4 @@ export { configIssueInWords, settingTitle } from "./config-words";
 export { mcpServerNodeType, mcpServerConnector, mcpServerChoice, wiredServerSources } from "./mcp-server-node";
 export { serverUses, type ServerUse } from "./server-uses";
 export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel, serverApprovalDefaults, serverDefaultFor, type ServerApprovalDefaults, type ServerApprovalDefaultsInput, wiredPolicy, type WiredPolicy, wiredPolicyLabel } from "./approval-policy";
+export { checkSchedule, cronOptions, isTimeZone, missedTickPolicies, type MissedTickPolicy, type Schedule } from "./schedule-check";

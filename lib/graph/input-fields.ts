@@ -25,6 +25,12 @@ export const inputField = z.strictObject({
 });
 export type InputField = z.infer<typeof inputField>;
 
+/**
+ * A field of an entry node's input: an input field a person declared, or a
+ * trigger's own field (a webhook's `body`), which may hold any value.
+ */
+export type EntryField = Omit<InputField, "type"> & { type: InputField["type"] | "any" };
+
 /** A list of fields with unique names, none called `started` (the node's own signal output). */
 export const inputFieldList = z
   .array(inputField)
@@ -51,7 +57,7 @@ export function readFields(value: unknown): InputField[] {
 }
 
 /** The output ports of a Start or Task Start with these fields: one per field, then `started`. */
-export function fieldPorts(fields: readonly InputField[]): NodePort[] {
+export function fieldPorts(fields: readonly EntryField[]): NodePort[] {
   const ports = fields.map((field): NodePort => ({ name: field.name, type: field.type, description: field.description, required: false }));
   return [...ports, { name: startedOutput, type: "signal", description: "Fires when the node runs, with no value.", required: false }];
 }
@@ -61,7 +67,7 @@ export function fieldPorts(fields: readonly InputField[]): NodePort[] {
  * then `started`. A field left out fires nothing, so a node that requires it
  * does not run.
  */
-export function fieldOutputs(fields: readonly InputField[], values: Record<string, unknown>): Record<string, unknown> {
+export function fieldOutputs(fields: readonly EntryField[], values: Record<string, unknown>): Record<string, unknown> {
   const outputs: Record<string, unknown> = {};
   for (const field of fields) if (values[field.name] !== undefined) outputs[field.name] = values[field.name];
   outputs[startedOutput] = null;
@@ -69,14 +75,14 @@ export function fieldOutputs(fields: readonly InputField[], values: Record<strin
 }
 
 /** The JSON Schema of an input with these fields: a task tool's `inputSchema`, a run form's schema. */
-export function fieldsInputSchema(fields: readonly InputField[]): {
+export function fieldsInputSchema(fields: readonly EntryField[]): {
   type: "object";
-  properties: Record<string, { type: string; description?: string }>;
+  properties: Record<string, { type?: string; description?: string }>;
   required: string[];
   additionalProperties: false;
 } {
   const properties = Object.fromEntries(
-    fields.map((field) => [field.name, field.description ? { type: field.type, description: field.description } : { type: field.type }]),
+    fields.map((field) => [field.name, { ...(field.type === "any" ? {} : { type: field.type }), ...(field.description ? { description: field.description } : {}) }]),
   );
   const required = fields.filter((field) => field.required).map((field) => field.name);
   return { type: "object", properties, required, additionalProperties: false };

@@ -1,5 +1,6 @@
 import type { GraphProblem } from "./graph-problem";
-import { type InputField, readFields } from "./input-fields";
+import type { EntryField } from "./input-fields";
+import { startFields } from "./start-trigger";
 import type { Workflow } from "./workflow";
 
 export type CheckedInput = { ok: true; values: Record<string, unknown> } | { ok: false; problems: GraphProblem[] };
@@ -11,7 +12,7 @@ export type CheckedInput = { ok: true; values: Record<string, unknown> } | { ok:
  * (against the Start's fields) and a task call's arguments (against the
  * Task Start's). Problems name the field as `input.<name>`.
  */
-export function checkFieldValues(fields: readonly InputField[], values: unknown, nodeId?: string): CheckedInput {
+export function checkFieldValues(fields: readonly EntryField[], values: unknown, nodeId?: string): CheckedInput {
   const place = nodeId ? { nodeId } : {};
   if (!isPlainObject(values)) {
     return { ok: false, problems: [{ code: "input-not-object", message: "The input must be a JSON object, one property per input field.", ...place, field: "input", severity: "error" }] };
@@ -34,13 +35,18 @@ export function checkFieldValues(fields: readonly InputField[], values: unknown,
   return problems.length > 0 ? { ok: false, problems } : { ok: true, values };
 }
 
-/** A run's input against the workflow's Start (no Start: the input must be empty). */
+/**
+ * A run's input against the workflow's Start, by its trigger (see
+ * startFields): the input fields, or a webhook's body, headers, query and
+ * deliveryId, or a schedule's tick. No Start: the input must be empty.
+ */
 export function validateRunInput(workflow: Pick<Workflow, "nodes">, input: unknown = {}): CheckedInput {
   const start = workflow.nodes.find((node) => node.type === "start");
-  return checkFieldValues(start ? readFields(start.config.inputs) : [], input, start?.id);
+  return checkFieldValues(start ? startFields(start.config) : [], input, start?.id);
 }
 
-function hasType(value: unknown, type: InputField["type"]): boolean {
+function hasType(value: unknown, type: EntryField["type"]): boolean {
+  if (type === "any") return true;
   if (type === "array") return Array.isArray(value);
   if (type === "object") return isPlainObject(value);
   if (type === "number") return typeof value === "number" && Number.isFinite(value);
