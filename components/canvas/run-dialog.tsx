@@ -2,7 +2,7 @@
 
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { checkFieldValues, type InputField, readFields, type Workflow } from "@/lib/graph";
+import { checkFieldValues, type EntryField, startFields, type Workflow } from "@/lib/graph";
 
 /** An error on the canvas, as the Run dialog lists it. */
 export interface RunBlocker {
@@ -11,9 +11,10 @@ export interface RunBlocker {
 }
 
 /**
- * The run's input form, generated from the Start node's input fields:
- * text for strings, numbers, a checkbox for booleans, JSON for objects and
- * arrays. Checked against the fields before the run starts; the server's
+ * The run's input form, generated from the Start node's fields for its
+ * trigger (its input fields by hand; a webhook's body, headers, query and
+ * delivery id; a schedule's tick): text for strings, numbers, a checkbox
+ * for booleans, JSON for objects and arrays, JSON or text for any value. Checked against the fields before the run starts; the server's
  * refusal is shown here too, by its field when it has one. While the
  * workflow has errors, Start run is disabled and the errors are listed, each
  * a link that closes the dialog and selects its node.
@@ -36,7 +37,7 @@ export function RunDialog({
   onRun: (input: Record<string, unknown>) => Promise<{ ok: true } | { ok: false; error: string; field?: string }>;
 }) {
   const start = workflow.nodes.find((node) => node.type === "start");
-  const fields = useMemo(() => (start ? readFields(start.config.inputs) : []), [start]);
+  const fields = useMemo(() => (start ? startFields(start.config) : []), [start]);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [flags, setFlags] = useState<Record<string, boolean>>({});
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -128,14 +129,14 @@ export function RunDialog({
   );
 }
 
-function RunField(props: { id: string; field: InputField; text: string; flag: boolean; error?: string; onText: (text: string) => void; onFlag: (flag: boolean) => void }) {
+function RunField(props: { id: string; field: EntryField; text: string; flag: boolean; error?: string; onText: (text: string) => void; onFlag: (flag: boolean) => void }) {
   const { id, field } = props;
   const describedBy = [field.description ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const control =
     field.type === "boolean" ? (
       <input id={id} type="checkbox" checked={props.flag} aria-describedby={describedBy} onChange={(event) => props.onFlag(event.target.checked)} />
-    ) : field.type === "object" || field.type === "array" ? (
-      <textarea id={id} className="code-input" rows={4} value={props.text} placeholder={field.type === "object" ? "{ }" : "[ ]"} aria-describedby={describedBy} aria-invalid={props.error ? true : undefined} onChange={(event) => props.onText(event.target.value)} />
+    ) : field.type === "object" || field.type === "array" || field.type === "any" ? (
+      <textarea id={id} className="code-input" rows={4} value={props.text} placeholder={{ object: "{ }", array: "[ ]" }[field.type as string] ?? "JSON, or text"} aria-describedby={describedBy} aria-invalid={props.error ? true : undefined} onChange={(event) => props.onText(event.target.value)} />
     ) : (
       <input id={id} type="text" inputMode={field.type === "number" ? "decimal" : undefined} value={props.text} aria-describedby={describedBy} aria-invalid={props.error ? true : undefined} onChange={(event) => props.onText(event.target.value)} />
     );
@@ -162,10 +163,11 @@ function RunField(props: { id: string; field: InputField; text: string; flag: bo
 }
 
 /** A form value as its field's type; an empty box means "not given". */
-function readValue(field: InputField, text: string, flag: boolean): { value?: unknown; error?: string } {
+function readValue(field: EntryField, text: string, flag: boolean): { value?: unknown; error?: string } {
   if (field.type === "boolean") return { value: flag };
   if (text.trim() === "") return {};
   if (field.type === "string") return { value: text };
+  if (field.type === "any") return { value: parsedOrText(text) };
   if (field.type === "number") {
     const number = Number(text);
     return Number.isFinite(number) ? { value: number } : { error: `“${text}” is not a number.` };
@@ -174,5 +176,14 @@ function readValue(field: InputField, text: string, flag: boolean): { value?: un
     return { value: JSON.parse(text) };
   } catch (error) {
     return { error: `Not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+/** A value of any type: JSON when it parses, else the text as typed. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }

@@ -41,6 +41,12 @@ export class WorkflowsPage {
     return decodeURIComponent(new URL(this.page.url()).pathname.split("/").pop()!);
   }
 
+  /** From the start page: a new workflow of that name, its canvas open. */
+  async openNewWorkflow(name: string): Promise<string> {
+    await this.goto();
+    return this.createWorkflow(name);
+  }
+
   action(workflowName: string, action: "Rename" | "Duplicate" | "Delete"): Locator {
     return this.list.getByRole("button", { name: `${action} ${workflowName}`, exact: true });
   }

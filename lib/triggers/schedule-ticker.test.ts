@@ -150,4 +150,19 @@ describe("ScheduleTicker", () => {
     await advance(4_000);
     expect(store.started).toEqual([]);
   });
+
+  it("started again during a stopped wake, keeps one timer and claims each tick once", async () => {
+    const store = new InMemoryTriggerStore([trigger()]);
+    const ticker = new ScheduleTicker(store);
+    ticker.start();
+    ticker.stop();
+    ticker.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await ticker.settled();
+    expect(vi.getTimerCount()).toBe(1);
+    await advance(4_000);
+    expect(vi.getTimerCount()).toBe(1);
+    ticker.stop();
+    expect(store.started).toEqual(["t1@2026-01-01T00:00:02.000Z", "t1@2026-01-01T00:00:04.000Z"]);
+  });
 });

@@ -71,7 +71,9 @@ export class ScheduleTicker {
     if (!this.stopped) return;
     this.stopped = false;
     this.refreshAt = 0;
-    this.wake();
+    // Started again while a stopped wake still runs: one wake at a time, so this one follows it.
+    if (this.running) void this.running.then(() => this.stopped || this.wake());
+    else this.wake();
   }
 
   /** Reads the list again at once, e.g. after a schedule was saved. */
