@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext } from "react";
 import { useStore } from "zustand";
 import type { CanvasCatalogue, CanvasNodeType } from "@/lib/canvas";
 import type { NodeTypes } from "@/lib/graph";
+import type { IssuedWebhookView } from "@/components/workflows/action-types";
 import type { AnalysisState, CanvasStores, DocumentState, NoticeState, RunStatusState, SelectionState, ServerState } from "@/lib/store";
 
 /** What every part of one canvas shares: its stores and the node catalogue (which never changes while it is open). */
@@ -21,6 +22,8 @@ export interface CanvasEnvironment {
   grantServer?: (serverId: string) => Promise<{ ok: true } | { ok: false; error: string }>;
   /** What the person's role lets them do here: a viewer reads, a runner also runs, an editor also edits. */
   access: CanvasAccess;
+  /** Saves the document, then makes the webhook Start's URL and secret (shown once); absent below editor. */
+  issueWebhook?: () => Promise<IssuedWebhookView>;
 }
 
 export interface CanvasAccess {

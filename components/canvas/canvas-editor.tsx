@@ -6,8 +6,8 @@ import { ReactFlowProvider } from "@xyflow/react";
 import { useEffect, useState } from "react";
 import { type CanvasCatalogue, type CanvasServer, canvasLookups, type WorkflowAnalysis } from "@/lib/canvas";
 import { mcpServerChoice, type Workflow } from "@/lib/graph";
-import { createCanvasStores } from "@/lib/store";
-import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, CanvasServerActions, VersionItem } from "@/components/workflows/action-types";
+import { createCanvasStores, toWorkflow } from "@/lib/store";
+import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, CanvasServerActions, CanvasTriggerActions, VersionItem } from "@/components/workflows/action-types";
 import type { OriginNoticeEntry } from "@/components/workflows/origin-notices";
 import { type CanvasAccess, type CanvasEnvironment, CanvasProvider } from "./canvas-context";
 
@@ -35,6 +35,7 @@ export function CanvasEditor({
   serverActions,
   access,
   origins = { waiting: [] },
+  triggerActions,
 }: {
   workflowId: string;
   /** As openCanvasWorkflow made it. */
@@ -51,6 +52,8 @@ export function CanvasEditor({
   access: CanvasAccess;
   /** Credential origins waiting for an owner; `approve` for owners only. */
   origins?: { waiting: OriginNoticeEntry[]; approve?: ApproveOrigin };
+  /** Absent below editor. */
+  triggerActions?: CanvasTriggerActions;
 }) {
   const [environment] = useState<CanvasEnvironment>(() => {
     const { entries, nodeTypes, titleOf } = canvasLookups(catalogue);
@@ -66,7 +69,15 @@ export function CanvasEditor({
           return { ok: true as const };
         }
       : undefined;
-    return { workflowId, stores, catalogue, entries, nodeTypes, listServerTools, access, grantServer };
+    // The URL is made for the saved Start: what is on the canvas is saved first.
+    const issueWebhook = triggerActions
+      ? async () => {
+          const saved = await saveActions.saveDocument(workflowId, toWorkflow(stores.document.getState()));
+          if (!saved.ok) return { ok: false as const, error: saved.error };
+          return triggerActions.issueWebhook(workflowId);
+        }
+      : undefined;
+    return { workflowId, stores, catalogue, entries, nodeTypes, listServerTools, access, grantServer, issueWebhook };
   });
   useEffect(() => {
     // The servers this document uses: their tools make the agents' tool lists and costs.

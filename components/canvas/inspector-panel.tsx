@@ -47,7 +47,7 @@ export function InspectorPanel({ onClose }: { onClose?: () => void }) {
 }
 
 function InspectedNode({ id }: { id: string }) {
-  const { nodeTypes, entries, listServerTools } = useCanvas();
+  const { nodeTypes, entries, listServerTools, workflowId, issueWebhook } = useCanvas();
   const node = useDocumentStore(useMemo(() => nodeById(id), [id]));
   const actions = useDocumentStore(selectDocumentActions);
   const analysis = useAnalysisStore(selectAnalysis);
@@ -90,6 +90,7 @@ function InspectedNode({ id }: { id: string }) {
       serverData={serverData}
       toolSources={toolSources}
       onApprovalChange={actions.setEdgeApproval}
+      webhook={{ workflowId, issue: issueWebhook }}
       onChange={onChange}
       onDelete={onDelete}
     />

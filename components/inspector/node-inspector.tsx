@@ -9,6 +9,8 @@ import type { CanvasNode } from "@/lib/store";
 import { type ConfigPath, orderedProperties, pathKey, setAt, shownProperties } from "./config-value";
 import { ProblemItems } from "./problem-items";
 import { ScheduleFireTimes } from "./schedule-fire-times";
+import { WebhookPanel } from "./webhook-panel";
+import type { IssuedWebhookView } from "@/components/workflows/action-types";
 import { SchemaField } from "./schema-field";
 import { type ServerPickerData, ServerToolPicker } from "./server-tool-picker";
 import { ApprovalPolicyFields, type WiredToolSource } from "./approval-policy-fields";
@@ -27,6 +29,7 @@ export function NodeInspector({
   serverData,
   toolSources = [],
   onApprovalChange,
+  webhook,
   onChange,
   onDelete,
 }: {
@@ -40,6 +43,8 @@ export function NodeInspector({
   /** For an agent: the service, server and task edges that bring it tools, with their approval policies. */
   toolSources?: readonly WiredToolSource[];
   onApprovalChange?: (edgeId: string, approval: WiredToolSource["approval"]) => void;
+  /** For a Start on webhook: the workflow, and how to make its URL (editors). */
+  webhook?: { workflowId: string; issue?: () => Promise<IssuedWebhookView> };
   onChange: (patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => void;
   onDelete: () => void;
 }) {
@@ -124,6 +129,9 @@ export function NodeInspector({
       </form>
       )}
       {node.data.type === "start" ? <ScheduleFireTimes nodeId={node.id} config={config} /> : null}
+      {node.data.type === "start" && config.trigger === "webhook" && webhook ? (
+        <WebhookPanel workflowId={webhook.workflowId} nodeId={node.id} signature={String(config.signature ?? "standard-webhooks")} issue={webhook.issue} />
+      ) : null}
 
       <section className="inspector-problems" aria-label={`Problems of ${node.id}`}>
         <h3>Problems</h3>

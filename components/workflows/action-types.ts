@@ -76,3 +76,13 @@ export interface CanvasServerActions {
   /** Grants a registry server to this workflow; absent for people who may not grant. */
   grant?(workflowId: string, kind: "server", serverId: string): Promise<ActionResult>;
 }
+
+/** A webhook URL and secret, shown once, with the headers and body of a signed example delivery (app/actions/triggers.ts issueWebhookAction). */
+export type IssuedWebhookView =
+  | { ok: true; path: string; secret: string; preset: string; exampleHeaders: Record<string, string>; exampleBody: string }
+  | { ok: false; error: string };
+
+/** The trigger actions, as the canvas calls them (editors only). */
+export interface CanvasTriggerActions {
+  issueWebhook(workflowId: string): Promise<IssuedWebhookView>;
+}

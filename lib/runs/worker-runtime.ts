@@ -17,8 +17,10 @@ import { type QueueTimings, queueTimingsFromEnvironment } from "../queue/run-que
 import { type ExecuteRun, RunWorker } from "../queue/run-worker";
 import { type WebhookSettings, webhookSettingsFromEnvironment } from "../notify";
 import { HeldEndSink, outsideTaskOf, outsideTaskRequest } from "./outside-task-run";
-import { onLocalRunQueued } from "./process-runs";
-import { runEnvironment } from "./run-environment";
+import { onLocalRunQueued, wakeWorkers } from "./process-runs";
+import { runEnvironment, runNodeTypes } from "./run-environment";
+import { RunService } from "./run-service";
+import { scheduleTicker } from "./trigger-runs";
 import { announceWaitingCall } from "./waiting-announcer";
 
 export interface WorkerRuntimeOptions {
@@ -35,6 +37,8 @@ export interface WorkerRuntimeOptions {
   webhook?: WebhookSettings | null;
   /** Takes only these runs (the command line's worker for its own run); default any queued run. */
   onlyRuns?: readonly string[];
+  /** Starts the runs of schedules' ticks (default true; one run per tick whatever the number of workers). */
+  ticksSchedules?: boolean;
 }
 
 export interface WorkerRuntime {
@@ -67,12 +71,17 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
     : undefined;
   const worker = new RunWorker({ queue, execute: executor(db, prisma, environment, options.log, announce), timings, concurrency: options.concurrency, log: options.log });
   worker.start();
+  // Schedules tick in every worker; the tick's claim lets one of them start the run.
+  const ticker = options.ticksSchedules === false ? null : scheduleTicker(new RunService({ db, nodeTypes: () => runNodeTypes(options.nodesDir), wake: wakeWorkers }), db, options.log ?? ((line) => console.warn(line)));
+  ticker?.start();
   return {
     worker,
     queue,
     db,
     async stop(stopOptions = { handBack: true }) {
       unregister();
+      ticker?.stop();
+      await ticker?.settled();
       await worker.stop(stopOptions);
       await Promise.all(notices);
       await queue.close();

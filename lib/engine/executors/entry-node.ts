@@ -1,9 +1,10 @@
-import { fieldOutputs, readFields } from "../../graph";
+import { fieldOutputs, readFields, startFields } from "../../graph";
 import type { NodeJob, NodeOutcome } from "../run-context";
 
 /** Start and Task Start: put the run's input (or the task call's arguments) on their outputs. */
 export function runEntryNode(job: NodeJob): NodeOutcome {
-  const fields = readFields(job.node.config.inputs);
+  // A Start's fields follow its trigger (body, headers, query on a webhook; tick on a schedule); a Task Start's are its arguments.
+  const fields = job.node.type === "start" ? startFields(job.node.config) : readFields(job.node.config.inputs);
   return { status: "completed", outputs: fieldOutputs(fields, job.entryValues ?? {}), error: null, turns: 0 };
 }
 
