@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { CanvasPage } from "./pages/canvas-page";
 import { WorkflowsPage } from "./pages/workflows-page";
+import { docsScreenshot } from "./support/docs-screenshot";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -33,3 +34,45 @@ test("a Start's trigger shows its own settings, refuses a bad cron expression by
   await expect(times.first()).toContainText("09:00:00");
   await expect(times.first()).toContainText("Europe/Berlin");
 });
+
+/** The URL, headers and body of a curl line as the webhook panel writes it (`curl -X POST 'url' -H 'name: value' … --data 'body'`). */
+function parseCurl(line: string): { url: string; headers: Record<string, string>; body: string } {
+  const quoted = [...line.matchAll(/'((?:[^']|'\\'')*)'/g)].map((match) => match[1].replace(/'\\''/g, "'"));
+  const [url, ...rest] = quoted;
+  const body = rest.pop() ?? "";
+  return { url, headers: Object.fromEntries(rest.map((header) => [header.slice(0, header.indexOf(":")), header.slice(header.indexOf(":") + 1).trim()])), body };
+}
+
+// Issue 20: set up a webhook on the canvas, copy its curl line, call it, and watch the run appear.
+test("a webhook Start: make its URL on the canvas, send the curl line's delivery, and the run appears, once", async ({ page, request }) => {
+  const workflowId = await new WorkflowsPage(page).openNewWorkflow(`Webhook ${Date.now().toString(36)}`);
+  const canvas = new CanvasPage(page);
+  await canvas.select("start");
+  const inspector = canvas.inspector;
+  await inspector.getByRole("combobox", { name: "Starts" }).selectOption({ label: "On webhook" });
+  await inspector.getByRole("combobox", { name: "Webhook signature" }).selectOption({ label: "GitHub (X-Hub-Signature-256)" });
+  const panel = inspector.getByRole("region", { name: "Webhook of start" });
+  await panel.getByRole("button", { name: "Make the webhook URL" }).click();
+  const curl = await panel.getByRole("textbox", { name: "curl line" }).inputValue();
+  expect(curl).toMatch(/^curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/hooks\/[\w-]+' -H 'content-type: application\/json' -H 'x-hub-signature-256: sha256=[0-9a-f]{64}'/);
+  await expect(panel.getByRole("textbox", { name: "Webhook signing secret" })).toHaveValue(/^whsec_/);
+  await docsScreenshot(page, "webhook-trigger");
+
+  const delivery = parseCurl(curl);
+  const first = await request.post(delivery.url, { headers: delivery.headers, data: delivery.body });
+  expect(first.status()).toBe(202);
+  const { runId } = (await first.json()) as { runId: string };
+  // The same delivery again (a provider's retry): the first run's id, nothing started.
+  const again = await request.post(delivery.url, { headers: delivery.headers, data: delivery.body });
+  expect(await again.json()).toEqual({ runId, duplicate: true });
+
+  await page.goto(`/runs/${runId}`);
+  await expect(page.getByText("completed", { exact: true }).first()).toBeVisible();
+  await page.goto(`/workflows/${workflowId}/triggers`);
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByRole("table")).toContainText("a repeat of a delivery already received");
+  await expect(page.getByRole("link", { name: runId.slice(0, 8) }).first()).toBeVisible();
+  await docsScreenshot(page, "webhook-deliveries");
+});
+

@@ -109,6 +109,9 @@ export function CanvasToolbar({
           <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/grants`}>
             Grants
           </a>
+          <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/triggers`}>
+            Triggers
+          </a>
           <button type="button" className="button-quiet" onClick={commands.openShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
             ?
           </button>

@@ -10,6 +10,7 @@ import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
 import { listServerToolsAction } from "../../actions/servers";
 import { approveOriginAction, grantAction } from "../../actions/grants";
+import { issueWebhookAction } from "../../actions/triggers";
 import { noticeEntries } from "@/components/workflows/origin-notices";
 import { reviewOrigins } from "./grants/origin-review";
 import { requireRole } from "@/lib/auth/require-role";
@@ -91,6 +92,7 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       serverActions={may(actor, "editor") ? serverActions : undefined}
       access={{ edit: may(actor, "editor"), run: may(actor, "runner") }}
       origins={{ waiting: noticeEntries(review.pendingOrigins), approve: may(actor, "owner") ? approveOriginAction : undefined }}
+      triggerActions={may(actor, "editor") ? { issueWebhook: issueWebhookAction } : undefined}
     />
   );
 }
