@@ -32,7 +32,10 @@ export function scheduleTicker(service: RunService, db: SqlDatabase, log: (line:
   const triggers = new TriggerStore(db);
   return new ScheduleTicker(
     { listSchedules: () => triggers.schedules(), claimTick: (triggerId, tickAt) => startScheduledRun(service, triggerId, tickAt, log) },
-    { onError: (error) => log(`schedules: ${(error as Error).message.split("\n")[0]}`) },
+    {
+      onError: (error) => log(`schedules: ${(error as Error).message.split("\n")[0]}`),
+      onMissedTicks: (triggerId, firstMissed, ran) => log(`schedules: trigger ${triggerId} missed its ticks from ${firstMissed.toISOString()} while nothing ran; ran the latest, ${ran.toISOString()}, once`),
+    },
   );
 }
 

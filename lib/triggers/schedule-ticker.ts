@@ -31,6 +31,8 @@ export interface TickerOptions {
   now?: () => number;
   /** Told about every failed port call; the ticker goes on. */
   onError?: (error: unknown) => void;
+  /** Told when the tick claimed here came after ticks that ran nowhere (missed while nothing ran): from the first of those, and the one that runs. */
+  onMissedTicks?: (triggerId: string, firstMissed: Date, ran: Date) => void;
 }
 
 /**
@@ -124,11 +126,14 @@ export class ScheduleTicker {
   /** Claims the entry's due tick, if any; false when the claim failed. */
   private async claimDue(entry: ScheduledTrigger): Promise<boolean> {
     if (entry.paused) return true;
-    const tick = dueTick(entry.schedule, { lastTickAt: this.lastTick(entry), now: new Date(this.now()), createdAt: entry.createdAt, graceMs: this.options.graceMs });
+    const lastTick = this.lastTick(entry);
+    const tick = dueTick(entry.schedule, { lastTickAt: lastTick, now: new Date(this.now()), createdAt: entry.createdAt, graceMs: this.options.graceMs });
     if (!tick) return true;
+    const first = nextTick(entry.schedule, new Date(Math.max(lastTick?.getTime() ?? Number.NEGATIVE_INFINITY, entry.createdAt.getTime() - 1)));
     try {
-      await this.ports.claimTick(entry.triggerId, tick);
+      const claim = await this.ports.claimTick(entry.triggerId, tick);
       this.claimed.set(entry.triggerId, tick.getTime());
+      if (claim === "started" && first && first.getTime() < tick.getTime()) this.options.onMissedTicks?.(entry.triggerId, first, tick);
       return true;
     } catch (error) {
       this.options.onError?.(error);
