@@ -250,8 +250,10 @@ function placeTurns(all: TurnWindows, pages: readonly TurnPage[]): TurnWindows {
 async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url, { cache: "no-store" });
   const body = (await response.json().catch(() => ({ error: `the server answered ${response.status}` }))) as T | { error: string };
-  if (!response.ok || (typeof body === "object" && body !== null && "error" in body)) {
-    throw new Error(typeof body === "object" && body !== null && "error" in body ? (body as { error: string }).error : `the server answered ${response.status}`);
+  // A refusal is a status and `{ error }`; a run's answer carries its own `error` (null, or why it failed).
+  if (!response.ok) {
+    const error = typeof body === "object" && body !== null && "error" in body ? (body as { error: unknown }).error : null;
+    throw new Error(typeof error === "string" ? error : `the server answered ${response.status}`);
   }
   return body as T;
 }
