@@ -9,6 +9,7 @@ import type { RunSummary } from "@/lib/trace/run-trace";
 import { parseWorkflow, readFields, type InputField } from "@/lib/graph";
 import { startRun } from "@/app/actions/runs";
 import { may, requirePageRole } from "@/lib/auth/require-role";
+import { isRunOriginKind, runOriginKinds, runOriginLabels, type RunOriginKind } from "@/lib/run-model";
 
 // Runs come and go: read on every request.
 export const dynamic = "force-dynamic";
@@ -19,12 +20,14 @@ export const metadata: Metadata = { title: "Runs" };
  * /runs?workflow=<id>: one workflow's runs, newest first, and a form to run
  * it. /runs: the newest runs of every workflow.
  */
-export default async function RunsPage({ searchParams }: { searchParams: Promise<{ workflow?: string | string[] }> }) {
+export default async function RunsPage({ searchParams }: { searchParams: Promise<{ workflow?: string | string[]; origin?: string | string[] }> }) {
   const actor = await requirePageRole("viewer", "/runs");
-  const { workflow } = await searchParams;
+  const { workflow, origin } = await searchParams;
   const workflowId = Array.isArray(workflow) ? workflow[0] : workflow;
+  const wanted = Array.isArray(origin) ? origin[0] : origin;
+  const originKind = isRunOriginKind(wanted) ? wanted : undefined;
   try {
-    return workflowId ? await WorkflowRuns({ workflowId, canRun: may(actor, "runner") }) : await AllRuns();
+    return workflowId ? await WorkflowRuns({ workflowId, canRun: may(actor, "runner"), originKind }) : await AllRuns({ originKind });
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return (
@@ -38,7 +41,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   }
 }
 
-async function WorkflowRuns({ workflowId, canRun }: { workflowId: string; canRun: boolean }) {
+async function WorkflowRuns({ workflowId, canRun, originKind }: { workflowId: string; canRun: boolean; originKind?: RunOriginKind }) {
   const record = await getWorkflow(workflowId);
   if (!record) {
     return (
@@ -52,7 +55,7 @@ async function WorkflowRuns({ workflowId, canRun }: { workflowId: string; canRun
       </>
     );
   }
-  const runs = await listRuns(record.id);
+  const runs = await listRuns(record.id, { originKind });
   const totals = await totalsOf(runs);
   return (
     <>
@@ -60,6 +63,7 @@ async function WorkflowRuns({ workflowId, canRun }: { workflowId: string; canRun
         <h1>Runs of {record.name}</h1>
         <p className="lead">Every run of this workflow, newest first. Open one to read its trace: each tool call with its arguments and result.</p>
       </div>
+      <OriginFilter chosen={originKind} base={`/runs?workflow=${encodeURIComponent(record.id)}&`} />
       <div className={styles.runsLayout}>
         {canRun ? <RunForm workflowId={record.id} fields={startFields(record.document)} startRun={startRun} /> : null}
         <RunList runs={runs} now={new Date().toISOString()} label={`Runs of ${record.name}`} totals={totals} />
@@ -68,8 +72,8 @@ async function WorkflowRuns({ workflowId, canRun }: { workflowId: string; canRun
   );
 }
 
-async function AllRuns() {
-  const [runs, workflows] = await Promise.all([listRecentRuns({ limit: 50 }), listWorkflows()]);
+async function AllRuns({ originKind }: { originKind?: RunOriginKind }) {
+  const [runs, workflows] = await Promise.all([listRecentRuns({ limit: 50, originKind }), listWorkflows()]);
   const totals = await totalsOf(runs);
   return (
     <>
@@ -92,6 +96,7 @@ async function AllRuns() {
           </ul>
         </nav>
       ) : null}
+      <OriginFilter chosen={originKind} base="/runs?" />
       <RunList runs={runs} now={new Date().toISOString()} label="Recent runs" showWorkflow totals={totals} />
     </>
   );
@@ -108,4 +113,26 @@ function startFields(document: unknown): InputField[] {
   if (!parsed.ok) return [];
   const start = parsed.workflow.nodes.find((node) => node.type === "start");
   return start ? readFields(start.config.inputs) : [];
+}
+
+/** Runs by how they started: every way in, or all. */
+function OriginFilter({ chosen, base }: { chosen?: RunOriginKind; base: string }) {
+  return (
+    <nav aria-label="Runs by how they started" className={styles.runsByWorkflow}>
+      <ul className="chips">
+        <li>
+          <Link className="chip" href={base.replace(/[?&]$/, "")} aria-current={chosen ? undefined : "page"}>
+            Started any way
+          </Link>
+        </li>
+        {runOriginKinds.map((kind) => (
+          <li key={kind}>
+            <Link className="chip" href={`${base}origin=${kind}`} aria-current={chosen === kind ? "page" : undefined}>
+              {runOriginLabels[kind]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }

@@ -11,6 +11,7 @@ import type { RunTotals } from "@/lib/trace/run-totals";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { StatusBadge } from "./status-badge";
 import styles from "./run.module.css";
+import { describeRunOrigin } from "@/lib/run-model/run-origin";
 
 export interface RunListProps {
   runs: readonly RunSummary[];
@@ -45,6 +46,7 @@ export function RunList({ runs, now, label, showWorkflow = false, totals }: RunL
             {showWorkflow ? <th scope="col">Workflow</th> : null}
             <th scope="col">Status</th>
             <th scope="col">Started</th>
+            <th scope="col">Started by</th>
             <th scope="col">Duration</th>
             <th scope="col">Tool calls</th>
             {totals ? <th scope="col">Model turns</th> : null}
@@ -85,6 +87,7 @@ export function RunList({ runs, now, label, showWorkflow = false, totals }: RunL
               <td>
                 <DateTime value={new Date(run.startedAt)} />
               </td>
+              <td>{run.origin ? describeRunOrigin(run.origin) : <span className="muted">–</span>}</td>
               <td>{formatDuration(elapsed(run.startedAt, run.endedAt, now))}</td>
               <td>{plural(run.toolCallCount, "call")}</td>
               {totals ? <td>{totals[run.id] ? plural(totals[run.id].turns, "turn") : "–"}</td> : null}

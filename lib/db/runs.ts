@@ -3,6 +3,7 @@ import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
 import { documentName, toNodeRunRecord, toRunRecord, toTaintRecordEntry, toToolCallRecord } from "./run-rows";
 import type { RunSummary, RunTrace, TaintRecordEntry } from "../trace/run-trace";
+import type { RunOriginKind } from "../run-model";
 
 /**
  * A run with its node runs, tool calls and taint entries, as plain data;
@@ -41,16 +42,16 @@ export async function getRunTrace(runId: string, options: { afterSequence?: numb
 }
 
 /** The runs of one workflow, the newest first. */
-export async function listRuns(workflowId: string, options: { limit?: number } = {}): Promise<RunSummary[]> {
-  return readSummaries({ workflowId }, options.limit ?? 100, `list the runs of workflow "${workflowId}"`);
+export async function listRuns(workflowId: string, options: { limit?: number; originKind?: RunOriginKind } = {}): Promise<RunSummary[]> {
+  return readSummaries({ workflowId, ...(options.originKind ? { originKind: options.originKind } : {}) }, options.limit ?? 100, `list the runs of workflow "${workflowId}"`);
 }
 
 /** The newest runs of every workflow. */
-export async function listRecentRuns(options: { limit?: number } = {}): Promise<RunSummary[]> {
-  return readSummaries({}, options.limit ?? 20, "list the recent runs");
+export async function listRecentRuns(options: { limit?: number; originKind?: RunOriginKind } = {}): Promise<RunSummary[]> {
+  return readSummaries(options.originKind ? { originKind: options.originKind } : {}, options.limit ?? 20, "list the recent runs");
 }
 
-async function readSummaries(where: { workflowId?: string }, limit: number, action: string): Promise<RunSummary[]> {
+async function readSummaries(where: { workflowId?: string; originKind?: string }, limit: number, action: string): Promise<RunSummary[]> {
   try {
     const rows = await prisma().run.findMany({
       where,
