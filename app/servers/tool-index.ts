@@ -6,6 +6,8 @@ import { serverRegistry } from "./server-registry";
 
 /** Names older than this are listed again in the background when a canvas page asks for them. */
 const refreshAfterMs = 10 * 60_000;
+/** A server that could not be listed (down, or its secret missing) is not waited for by the next pages for a minute. */
+const retryFailedAfterMs = 60_000;
 
 /**
  * The web process's index of registered servers' tool names (lib/mcp/tool-index.ts).
@@ -14,7 +16,7 @@ const refreshAfterMs = 10 * 60_000;
 const holder = globalThis as typeof globalThis & { switchboardToolIndex?: ToolIndex };
 
 export function toolIndex(): ToolIndex {
-  holder.switchboardToolIndex ??= new ToolIndex(listToolNames, { refreshAfterMs });
+  holder.switchboardToolIndex ??= new ToolIndex(listToolNames, { refreshAfterMs, retryFailedAfterMs });
   return holder.switchboardToolIndex;
 }
 

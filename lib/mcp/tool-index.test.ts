@@ -18,7 +18,7 @@ const everything = { id: "everything", fingerprint: "f1" };
 describe("ToolIndex", () => {
   it("lists a server it has never seen, then answers from memory", async () => {
     const lister = listerDouble({ everything: ["echo", "add"] });
-    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000 });
+    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000, retryFailedAfterMs: 30_000 });
     expect((await index.lookup([everything], 1_000)).get("everything")).toEqual(["echo", "add"]);
     expect((await index.lookup([everything], 1_000)).get("everything")).toEqual(["echo", "add"]);
     expect(lister.calls).toEqual(["everything"]);
@@ -26,7 +26,7 @@ describe("ToolIndex", () => {
 
   it("lists again when the server's entry changed", async () => {
     const lister = listerDouble({ everything: ["echo"] });
-    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000 });
+    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000, retryFailedAfterMs: 30_000 });
     await index.lookup([everything], 1_000);
     await index.lookup([{ id: "everything", fingerprint: "f2" }], 1_000);
     expect(lister.calls).toEqual(["everything", "everything"]);
@@ -36,7 +36,7 @@ describe("ToolIndex", () => {
     let now = 0;
     const table: Record<string, string[]> = { everything: ["echo"] };
     const lister = listerDouble(table);
-    const index = new ToolIndex(lister.list, { refreshAfterMs: 1_000, now: () => now });
+    const index = new ToolIndex(lister.list, { refreshAfterMs: 1_000, retryFailedAfterMs: 30_000, now: () => now });
     await index.lookup([everything], 1_000);
     table.everything = ["echo", "longRunningOperation"];
     now = 5_000;
@@ -48,7 +48,7 @@ describe("ToolIndex", () => {
   it("waits no longer than asked for a slow server, and keeps its names for the next lookup", async () => {
     let answer!: (names: string[]) => void;
     const lister = listerDouble({ slow: new Promise<string[]>((resolve) => (answer = resolve)) });
-    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000 });
+    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000, retryFailedAfterMs: 30_000 });
     const slow = { id: "slow", fingerprint: "f" };
     expect((await index.lookup([slow], 10)).has("slow")).toBe(false);
     answer(["echo"]);
@@ -59,11 +59,27 @@ describe("ToolIndex", () => {
 
   it("gives a server that cannot be listed no names, and forgets a server on request", async () => {
     const lister = listerDouble({ down: new Error("connection refused"), everything: ["echo"] });
-    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000 });
+    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000, retryFailedAfterMs: 30_000 });
     const found = await index.lookup([{ id: "down", fingerprint: "f" }, everything], 1_000);
     expect([...found.keys()]).toEqual(["everything"]);
     index.forget("everything");
     expect(index.names(everything)).toBeUndefined();
+  });
+});
+
+describe("ToolIndex and a server that is down", () => {
+  it("waits for it again only once the retry time has passed", async () => {
+    let now = 0;
+    const lister = listerDouble({ down: new Error("connection refused") });
+    const index = new ToolIndex(lister.list, { refreshAfterMs: 60_000, retryFailedAfterMs: 30_000, now: () => now });
+    const down = { id: "down", fingerprint: "f" };
+    await index.lookup([down], 1_000);
+    now = 10_000;
+    await index.lookup([down], 1_000);
+    expect(lister.calls).toEqual(["down"]);
+    now = 40_000;
+    await index.lookup([down], 1_000);
+    expect(lister.calls).toEqual(["down", "down"]);
   });
 });
 

@@ -18,6 +18,8 @@ interface IndexEntry {
 export interface ToolIndexOptions {
   /** After this, names are still answered but listed again in the background (the server may have changed its tools). */
   refreshAfterMs: number;
+  /** A server that could not be listed is not waited for again for this long (a page would wait on a server that is down). */
+  retryFailedAfterMs: number;
   now?: () => number;
 }
 
@@ -33,6 +35,8 @@ export interface ToolIndexOptions {
 export class ToolIndex {
   readonly #entries = new Map<string, IndexEntry>();
   readonly #listing = new Map<string, Promise<void>>();
+  /** When each server (and entry) last failed to be listed. */
+  readonly #failed = new Map<string, number>();
   readonly #now: () => number;
 
   constructor(
@@ -63,15 +67,18 @@ export class ToolIndex {
    * changed) are listed now, waiting at most `waitMs` for them; a listing
    * that takes longer goes on and serves the next page. Stale names are
    * answered as they are and listed again in the background. A server that
-   * cannot be listed has no names (its node says why when it is used).
+   * cannot be listed has no names (its node says why when it is used), and
+   * is not waited for again until `retryFailedAfterMs` has passed.
    */
   async lookup(servers: readonly IndexedServer[], waitMs: number): Promise<Map<string, string[]>> {
     const waiting: Promise<void>[] = [];
     for (const server of servers) {
       const known = this.names(server);
       const entry = this.#entries.get(server.id);
-      if (known === undefined) waiting.push(this.refresh(server));
-      else if (entry && this.#now() - entry.listedAt >= this.options.refreshAfterMs) void this.refresh(server);
+      if (known === undefined) {
+        const failedAt = this.#failed.get(keyOf(server));
+        if (failedAt === undefined || this.#now() - failedAt >= this.options.retryFailedAfterMs) waiting.push(this.refresh(server));
+      } else if (entry && this.#now() - entry.listedAt >= this.options.refreshAfterMs) void this.refresh(server);
     }
     if (waiting.length > 0) await Promise.race([Promise.all(waiting), new Promise((resolve) => setTimeout(resolve, waitMs).unref?.())]);
     const found = new Map<string, string[]>();
@@ -84,16 +91,23 @@ export class ToolIndex {
 
   /** Lists one server's tools into the index; one listing at a time per server and entry. Never rejects. */
   refresh(server: IndexedServer): Promise<void> {
-    const key = `${server.id}\n${server.fingerprint}`;
+    const key = keyOf(server);
     const running = this.#listing.get(key);
     if (running) return running;
     const listing = this.list(server.id)
-      .then((names) => this.record(server, names))
-      .catch(() => undefined)
+      .then((names) => {
+        this.#failed.delete(key);
+        this.record(server, names);
+      })
+      .catch(() => void this.#failed.set(key, this.#now()))
       .finally(() => this.#listing.delete(key));
     this.#listing.set(key, listing);
     return listing;
   }
+}
+
+function keyOf(server: IndexedServer): string {
+  return `${server.id}\n${server.fingerprint}`;
 }
 
 /** A fingerprint of a server's entry (its transport, command or URL, arguments, secrets' names): another one means another server to list. */
