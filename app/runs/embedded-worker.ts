@@ -7,9 +7,17 @@
  */
 import { databaseUrl } from "@/lib/db/database-url";
 import { isPostgresUrl } from "@/lib/db/sql/open-database";
+import type { ServerEntry } from "@/lib/mcp/registry";
+import { entryFingerprint, processToolIndex } from "@/lib/mcp/tool-index";
 import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
 
 const holder = globalThis as typeof globalThis & { switchboardEmbeddedWorker?: WorkerRuntime; switchboardWakeWorker?: () => void };
+
+/** The runs' news of servers' tools keeps this process's palette tool index fresh: a list just read, a server saying its tools changed. */
+const toolNews = {
+  onToolsListed: (entry: ServerEntry, names: string[]) => processToolIndex()?.record({ id: entry.id, fingerprint: entryFingerprint(entry) }, names),
+  onToolsChanged: (entry: ServerEntry) => void processToolIndex()?.refresh({ id: entry.id, fingerprint: entryFingerprint(entry) }),
+};
 
 export function embeddedWorkerWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   const setting = env.SWITCHBOARD_EMBEDDED_WORKER;
@@ -20,7 +28,7 @@ export function embeddedWorkerWanted(env: NodeJS.ProcessEnv = process.env): bool
 export function startEmbeddedWorker(): void {
   if (holder.switchboardEmbeddedWorker || !embeddedWorkerWanted()) return;
   // SWITCHBOARD_NODES_DIR: where its node types are read, as for `npm run worker` (the kill drills point it at their own).
-  const runtime = startWorkerRuntime({ databaseUrl: databaseUrl(), nodesDir: process.env.SWITCHBOARD_NODES_DIR, log: (line) => console.log(line) });
+  const runtime = startWorkerRuntime({ databaseUrl: databaseUrl(), nodesDir: process.env.SWITCHBOARD_NODES_DIR, log: (line) => console.log(line), toolNews });
   holder.switchboardEmbeddedWorker = runtime;
   holder.switchboardWakeWorker = () => runtime.queue.wake();
   console.log(`worker: embedded worker ${runtime.worker.workerId} takes this server's runs`);

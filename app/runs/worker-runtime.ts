@@ -16,7 +16,7 @@ import { sqlTime, type SqlDatabase } from "@/lib/db/sql/sql-database";
 import { createLocalEnvironment, type EngineEnvironment, runWorkflow } from "@/lib/engine";
 import { parseWorkflow } from "@/lib/graph";
 import { withOtelExport } from "@/lib/trace/otel/live-export";
-import { ConnectionManager } from "@/lib/mcp/connection-manager";
+import { ConnectionManager, type ConnectionManagerOptions } from "@/lib/mcp/connection-manager";
 import { type QueueTimings, queueTimingsFromEnvironment } from "@/lib/queue/run-queue";
 import { type ExecuteRun, RunWorker } from "@/lib/queue/run-worker";
 import { type WebhookSettings, webhookSettingsFromEnvironment } from "@/lib/notify";
@@ -35,6 +35,8 @@ export interface WorkerRuntimeOptions {
   log?: (line: string) => void;
   /** Where a notice goes when a run starts waiting for a person; default from SWITCHBOARD_APPROVAL_WEBHOOK_URL, null for none. */
   webhook?: WebhookSettings | null;
+  /** What runs learn of servers' tools (lists read, tools/list_changed), passed to each run's connection manager. */
+  toolNews?: Pick<ConnectionManagerOptions, "onToolsListed" | "onToolsChanged">;
 }
 
 export interface WorkerRuntime {
@@ -144,6 +146,7 @@ async function workerEnvironment(prisma: PrismaClient, options: WorkerRuntimeOpt
     // Workers' runs are journalled and answered on the Questions page: servers may ask (MCP elicitation).
     answersQuestions: true,
     onProblem: (problem) => options.log?.(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
+    ...options.toolNews,
   });
   return createLocalEnvironment({
     nodesDir: options.nodesDir,

@@ -1,6 +1,6 @@
 import "server-only";
 import { listEntryTools } from "@/lib/mcp/connect-entry";
-import { ToolIndex } from "@/lib/mcp/tool-index";
+import { processToolIndex, ToolIndex } from "@/lib/mcp/tool-index";
 import { oauthStore } from "./oauth/oauth-connection";
 import { serverRegistry } from "./server-registry";
 
@@ -9,15 +9,9 @@ const refreshAfterMs = 10 * 60_000;
 /** A server that could not be listed (down, or its secret missing) is not waited for by the next pages for a minute. */
 const retryFailedAfterMs = 60_000;
 
-/**
- * The web process's index of registered servers' tool names (lib/mcp/tool-index.ts).
- * On globalThis: Next may load this module more than once, and there must be one index.
- */
-const holder = globalThis as typeof globalThis & { switchboardToolIndex?: ToolIndex };
-
+/** The web process's index of registered servers' tool names (lib/mcp/tool-index.ts), listing them as "List tools" does. */
 export function toolIndex(): ToolIndex {
-  holder.switchboardToolIndex ??= new ToolIndex(listToolNames, { refreshAfterMs, retryFailedAfterMs });
-  return holder.switchboardToolIndex;
+  return processToolIndex(() => new ToolIndex(listToolNames, { refreshAfterMs, retryFailedAfterMs }))!;
 }
 
 /** Connects to the server as "List tools" does and keeps the names of the tools it can offer. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entryFingerprint, ToolIndex } from "./tool-index";
+import { entryFingerprint, processToolIndex, ToolIndex } from "./tool-index";
 
 /** A lister double: answers each server's names from a table, counting calls; a server whose answer is a promise waits on it. */
 function listerDouble(table: Record<string, string[] | Promise<string[]> | Error>) {
@@ -87,5 +87,15 @@ describe("entryFingerprint", () => {
   it("differs when the entry does", () => {
     expect(entryFingerprint({ command: "node", args: ["a"] })).toBe(entryFingerprint({ command: "node", args: ["a"] }));
     expect(entryFingerprint({ command: "node", args: ["a"] })).not.toBe(entryFingerprint({ command: "node", args: ["b"] }));
+  });
+});
+
+describe("processToolIndex", () => {
+  it("is made once, by the first caller that can make it; others only read it", () => {
+    expect(processToolIndex()).toBeUndefined();
+    const made = processToolIndex(() => new ToolIndex(async () => [], { refreshAfterMs: 1, retryFailedAfterMs: 1 }));
+    expect(made).toBeInstanceOf(ToolIndex);
+    expect(processToolIndex(() => new ToolIndex(async () => ["other"], { refreshAfterMs: 1, retryFailedAfterMs: 1 }))).toBe(made);
+    expect(processToolIndex()).toBe(made);
   });
 });

@@ -114,3 +114,16 @@ function keyOf(server: IndexedServer): string {
 export function entryFingerprint(entry: unknown): string {
   return createHash("sha256").update(JSON.stringify(entry)).digest("base64url").slice(0, 22);
 }
+
+/** One index per process, on globalThis: Next may load a module more than once, and the embedded worker shares the web process. */
+const holder = globalThis as typeof globalThis & { switchboardToolIndex?: ToolIndex };
+
+/**
+ * The process's tool index: made by `create` the first time one is given
+ * (app/servers/tool-index.ts); without it, the index if one exists (the
+ * embedded worker feeds it what its runs list, and makes none).
+ */
+export function processToolIndex(create?: () => ToolIndex): ToolIndex | undefined {
+  if (create) holder.switchboardToolIndex ??= create();
+  return holder.switchboardToolIndex;
+}
