@@ -58,10 +58,23 @@ test("at 390x844 the canvas fills the screen, pans and zooms, palette and inspec
   await dialog.getByRole("button", { name: "Start run" }).click();
   const run = page.getByRole("region", { name: "Current run" });
   await expect(run.getByRole("status")).toContainText("completed", { timeout: 30_000 });
+  // The run is a sheet over the canvas's foot: the canvas keeps its size, the zoom controls stay clear of it.
+  const canvasAfterRun = (await canvas.canvas.boundingBox())!;
+  const sheet = (await run.boundingBox())!;
+  expect(canvasAfterRun.height).toBeCloseTo(frame.height, 0);
+  expect(sheet.y + sheet.height).toBeCloseTo(canvasAfterRun.y + canvasAfterRun.height, 0);
+  const zoomIn = (await page.getByRole("button", { name: "Zoom In", exact: true }).boundingBox())!;
+  expect(zoomIn.y + zoomIn.height).toBeLessThanOrEqual(sheet.y);
   await run.getByRole("link", { name: "Open the run’s trace" }).click();
   const trace = new RunPage(page);
   await expect(trace.heading).toContainText("Run of");
   await expect(trace.showCall("convertUnits")).toBeVisible();
+  // Each node row keeps its node's name, before its status badge and the row's end.
+  for (const nodeId of ["start", "agent", "end"]) {
+    const name = trace.trace.getByText(nodeId, { exact: true }).first();
+    await expect(name).toBeVisible();
+    expect((await name.boundingBox())!.width).toBeGreaterThan(nodeId.length * 6);
+  }
   await trace.showCall("convertUnits").click();
   await expect(page.getByRole("region", { name: "Arguments and result of call convertUnits" })).toBeVisible();
   expect(await fitsTheWidth(page)).toBe(true);

@@ -6,10 +6,12 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionFailure, ActionResult, FormState, ToolItem } from "@/components/servers/action-types";
 import { serverRegistry } from "@/app/servers/server-registry";
+import { toolIndex } from "@/app/servers/tool-index";
 import { oauthStateCookie, oauthStore } from "@/app/servers/oauth/oauth-connection";
 import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError } from "@/lib/db";
 import { EntryConnectionError, listEntryTools, testEntryConnection } from "@/lib/mcp/connect-entry";
+import { entryFingerprint } from "@/lib/mcp/tool-index";
 import { appOrigin } from "@/lib/mcp/oauth/app-origin";
 import { startConnect } from "@/lib/mcp/oauth/connect-flow";
 import { entryFromForm, parseServerApprovalForm, RegistrySecretError, serverPolicyFromEnvironment, ServerEntryError } from "@/lib/mcp/registry";
@@ -42,7 +44,10 @@ export async function saveServerAction(_previous: FormState, form: FormData): Pr
     if (mode === "edit" && !existing) return { ok: false, error: `There is no server '${id}' any more; it may have been deleted.`, field: "id" };
     // The entry form does not carry the approval defaults (their own form on the server's page sets them): an edit keeps them.
     const approval = existing?.ok ? existing.entry.approval : undefined;
-    await registry.save(approval === undefined ? parsed.input : { ...parsed.input, approval }, { secretValues: parsed.secretValues });
+    const entry = await registry.save(approval === undefined ? parsed.input : { ...parsed.input, approval }, { secretValues: parsed.secretValues });
+    // Its tools may have changed with its entry: listed again now, so the canvas page is sent with them.
+    toolIndex().forget(entry.id);
+    if (entry.enabled) void toolIndex().refresh({ id: entry.id, fingerprint: entryFingerprint(entry) });
     return { ok: true };
   });
   if (!saved.ok) return saved;
@@ -56,6 +61,7 @@ export async function deleteServerAction(id: unknown): Promise<ActionResult> {
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
   return guard(async (): Promise<ActionResult> => {
     if (!(await serverRegistry().delete(parsed.data))) return { ok: false, error: `There is no server '${parsed.data}'; it may have been deleted already.` };
+    toolIndex().forget(parsed.data);
     revalidatePath("/servers");
     return { ok: true };
   });
@@ -107,7 +113,13 @@ export async function listServerToolsAction(id: unknown): Promise<ActionResult<{
   return guard(async (): Promise<ActionResult<{ tools: ToolItem[] }>> => {
     const resolved = await serverRegistry().resolve(parsed.data);
     if (!resolved) return { ok: false, error: `There is no server '${parsed.data}'.` };
-    return { ok: true, tools: await listEntryTools(resolved.entry, { secretValues: resolved.secretValues, oauthStore: oauthStore() }) };
+    const tools = await listEntryTools(resolved.entry, { secretValues: resolved.secretValues, oauthStore: oauthStore() });
+    // What was just listed is the freshest the palette's index can have.
+    toolIndex().record(
+      { id: resolved.entry.id, fingerprint: entryFingerprint(resolved.entry) },
+      tools.filter((tool) => !tool.problem).map((tool) => tool.name),
+    );
+    return { ok: true, tools };
   });
 }
 

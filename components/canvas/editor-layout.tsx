@@ -77,7 +77,7 @@ export function EditorLayout({
   /** Credential origins waiting for an owner when the page was opened, and the owner's approval (absent below owner). */
   origins: { waiting: OriginNoticeEntry[]; approve?: ApproveOrigin };
 }) {
-  const { workflowId, stores, catalogue, listServerTools, access } = useCanvas();
+  const { workflowId, stores, catalogue, access } = useCanvas();
   const addNode = useAddNode();
   const servers = useServerStore(selectServers);
   const serverTools = useServerStore(selectServerTools);
@@ -86,9 +86,8 @@ export function EditorLayout({
       servers,
       tools: serverTools,
       onAdd: (serverId: string) => void addNode("mcp-server", undefined, { serverId }),
-      onSearch: () => listServerTools(servers.map((server) => server.id)),
     }),
-    [servers, serverTools, addNode, listServerTools],
+    [servers, serverTools, addNode],
   );
   const flow = useReactFlow();
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -15,6 +15,7 @@ import {
   useReactFlow,
   useStore,
 } from "@xyflow/react";
+import { SmartEdgeProvider, type SmartEdgeProviderOptions } from "@tisoap/react-flow-smart-edge";
 import { type DragEvent, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { proposeConnection, withServerDefaultBadges } from "@/lib/canvas";
 import { type CanvasEdge, type CanvasNode, selectDocumentActions, selectEdges, selectNodes, selectServersById } from "@/lib/store";
@@ -23,9 +24,21 @@ import { paletteMimeType, useAddNode } from "./use-add-node";
 import { useCurrentWorkflow } from "./use-current-workflow";
 import { WorkflowNodeView } from "./workflow-node";
 import { ConnectionHints, ConnectionReason } from "./connection-hints";
+import { RoutedEdge } from "./routed-edge";
 
 // Module scope: React Flow re-creates every node when these objects change.
 const nodeTypes = { workflow: WorkflowNodeView };
+const routedEdgeTypes = { default: RoutedEdge };
+const plainEdgeTypes = {};
+const noObstacles: CanvasNode[] = [];
+/** Orthogonal routing around nodes: grid cells of 10 px, 16 px of clearance (an approval badge on the path clears the nodes beside it). */
+const routingOptions: SmartEdgeProviderOptions = { gridRatio: 10, nodePadding: 16, borderRadius: 8 };
+/**
+ * Edges are routed around nodes up to this many nodes; a larger workflow
+ * keeps the plain curves, so the canvas at 500 nodes draws and pans as fast
+ * as before (docs/decisions.md, "Edge routing").
+ */
+export const routeEdgesUpToNodes = 150;
 const fitViewOptions = { padding: 0.2, maxZoom: 1.3 };
 const proOptions = { hideAttribution: false };
 const multiSelectKeys = ["Meta", "Control"];
@@ -137,52 +150,58 @@ export function WorkflowCanvas() {
     [addNode, screenToFlowPosition],
   );
 
+  const routing = nodes.length <= routeEdgesUpToNodes;
+
   // The frame carries the view-state classes (is-moving, is-far): React never rewrites its className.
   return (
     <div ref={wrapper} className="canvas-frame" onPointerDown={dropRefusal ? () => setDropRefusal(null) : undefined}>
-      <ReactFlow<CanvasNode, CanvasEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        onNodesChange={actions.onNodesChange}
-        onEdgesChange={actions.onEdgesChange}
-        onConnect={onConnect}
-        isValidConnection={isValidConnection}
-        onConnectEnd={onConnectEnd}
-        onClickConnectStart={onClickConnectStart}
-        onClickConnectEnd={onClickConnectEnd}
-        onNodeDragStart={actions.beginGesture}
-        onNodeDragStop={actions.endGesture}
-        onSelectionDragStart={actions.beginGesture}
-        onSelectionDragStop={actions.endGesture}
-        onSelectionChange={onSelectionChange}
-        onDragOver={onDragOver}
-        onDrop={onDrop}
-        onMoveStart={onMoveStart}
-        onMoveEnd={onMoveEnd}
-        connectionMode={ConnectionMode.Loose}
-        deleteKeyCode={null}
-        nodesDraggable={access.edit}
-        nodesConnectable={access.edit}
-        edgesReconnectable={access.edit}
-        multiSelectionKeyCode={multiSelectKeys}
-        selectionKeyCode="Shift"
-        fitView
-        fitViewOptions={fitViewOptions}
-        minZoom={0.05}
-        maxZoom={2}
-        proOptions={proOptions}
-        colorMode="system"
-        aria-label="Workflow canvas"
-        className="workflow-canvas"
-      >
-        <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
-        <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" nodeClassName={minimapClass} />
-        <Controls aria-label="Zoom controls" showInteractive={false} />
-        <FarZoomClass wrapper={wrapper} />
-        <ConnectionHints />
-        {dropRefusal ? <ConnectionReason reason={dropRefusal.reason} at={dropRefusal.at} /> : null}
-      </ReactFlow>
+      <SmartEdgeProvider nodes={routing ? nodes : noObstacles} options={routingOptions}>
+        <ReactFlow<CanvasNode, CanvasEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={routing ? routedEdgeTypes : plainEdgeTypes}
+          onNodesChange={actions.onNodesChange}
+          onEdgesChange={actions.onEdgesChange}
+          onConnect={onConnect}
+          isValidConnection={isValidConnection}
+          onConnectEnd={onConnectEnd}
+          onClickConnectStart={onClickConnectStart}
+          onClickConnectEnd={onClickConnectEnd}
+          onNodeDragStart={actions.beginGesture}
+          onNodeDragStop={actions.endGesture}
+          onSelectionDragStart={actions.beginGesture}
+          onSelectionDragStop={actions.endGesture}
+          onSelectionChange={onSelectionChange}
+          onDragOver={onDragOver}
+          onDrop={onDrop}
+          onMoveStart={onMoveStart}
+          onMoveEnd={onMoveEnd}
+          connectionMode={ConnectionMode.Loose}
+          deleteKeyCode={null}
+          nodesDraggable={access.edit}
+          nodesConnectable={access.edit}
+          edgesReconnectable={access.edit}
+          multiSelectionKeyCode={multiSelectKeys}
+          selectionKeyCode="Shift"
+          fitView
+          fitViewOptions={fitViewOptions}
+          minZoom={0.05}
+          maxZoom={2}
+          proOptions={proOptions}
+          colorMode="system"
+          aria-label="Workflow canvas"
+          className="workflow-canvas"
+        >
+          <Background variant={BackgroundVariant.Dots} gap={20} size={1} />
+          <MiniMap pannable zoomable ariaLabel="Minimap of the workflow" nodeClassName={minimapClass} />
+          <Controls aria-label="Zoom controls" showInteractive={false} />
+          <FarZoomClass wrapper={wrapper} />
+          <HandleTargetSize wrapper={wrapper} />
+          <ConnectionHints />
+          {dropRefusal ? <ConnectionReason reason={dropRefusal.reason} at={dropRefusal.at} /> : null}
+        </ReactFlow>
+      </SmartEdgeProvider>
     </div>
   );
 }
@@ -198,6 +217,29 @@ function FarZoomClass({ wrapper }: { wrapper: RefObject<HTMLDivElement | null> }
   useEffect(() => {
     wrapper.current?.classList.toggle("is-far", far);
   }, [far, wrapper]);
+  return null;
+}
+
+/** A handle's touch target on screen, in CSS px (WCAG 2.2 target size, minimum). */
+export const handleTargetPx = 24;
+/** Zoom steps of 10 %: the target is re-sized when the zoom crosses one, not on every frame of a zoom. */
+const zoomStep = Math.log(1.1);
+const selectZoomStep = (state: ReactFlowState) => Math.floor(Math.log(state.transform[2]) / zoomStep);
+
+/**
+ * Keeps every handle's target at least 24 px on screen: the frame gets
+ * --handle-target, 24 px divided by the lowest zoom of the current step
+ * (canvas.css sizes each handle's box with it). One style write when the
+ * zoom crosses a 10 % step, so panning and zooming 500 nodes stay as cheap.
+ * Edges stay on the dots after a resize: React Flow ends an edge at the
+ * middle of the box's outer side, which stays on the node's border.
+ */
+function HandleTargetSize({ wrapper }: { wrapper: RefObject<HTMLDivElement | null> }) {
+  const step = useStore(selectZoomStep);
+  useEffect(() => {
+    const lowestZoom = Math.exp(step * zoomStep);
+    wrapper.current?.style.setProperty("--handle-target", `${Math.ceil(handleTargetPx / lowestZoom)}px`);
+  }, [step, wrapper]);
   return null;
 }
 

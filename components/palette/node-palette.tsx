@@ -9,8 +9,6 @@ export interface PaletteServers {
   servers: readonly CanvasServer[];
   tools: Readonly<Record<string, ServerTools>>;
   onAdd: (serverId: string) => void;
-  /** Someone is searching: list every server's tools, so a tool's name finds its server. */
-  onSearch: () => void;
 }
 
 /**
@@ -54,6 +52,7 @@ export function NodePalette({
           Close the palette
         </button>
       ) : null}
+      <h2 className="visually-hidden">Add to the workflow</h2>
       <div className="palette-search" role="search">
         <label htmlFor={searchId}>Search node types and servers</label>
         <input
@@ -61,11 +60,7 @@ export function NodePalette({
           type="search"
           value={query}
           placeholder="agent, weather, echo…"
-          onFocus={servers.onSearch}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            servers.onSearch();
-          }}
+          onChange={(event) => setQuery(event.target.value)}
         />
         <p className="muted small" role="status" aria-live="polite">
           {shown === addable.length ? `${shown} node types: ${addable.length - builtins} from nodes/, ${builtins} built-in` : `${shown} of ${addable.length} node types`}

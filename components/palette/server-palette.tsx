@@ -5,7 +5,7 @@ import type { CanvasServer, ServerTools } from "@/lib/canvas";
 
 /**
  * The palette's MCP servers: every available registry server, found by its
- * name, id and (once listed) its tools' names. Add puts an MCP server node
+ * name, id and its tools' names (sent with the page from the server's tool index). Add puts an MCP server node
  * on the canvas; dragging works as for node types.
  */
 export function ServerPalette({
@@ -42,7 +42,8 @@ export function ServerPalette({
 }
 
 function ServerItem({ server, tools, words, mimeType, onAdd }: { server: CanvasServer; tools: ServerTools | undefined; words: readonly string[]; mimeType: string; onAdd: (serverId: string) => void }) {
-  const matching = tools?.status === "ready" && words.length > 0 ? tools.tools.filter((tool) => words.some((word) => tool.name.toLowerCase().includes(word))).map((tool) => tool.name) : [];
+  const names = tools?.status === "ready" ? tools.tools.map((tool) => tool.name) : (server.toolNames ?? []);
+  const matching = words.length > 0 ? names.filter((name) => words.some((word) => name.toLowerCase().includes(word))) : [];
   return (
     <li
       className="palette-item palette-server"
@@ -59,7 +60,7 @@ function ServerItem({ server, tools, words, mimeType, onAdd }: { server: CanvasS
         <span className="palette-item-meta">
           <span className="badge badge-offers">MCP</span>
           <code className="small">{server.id}</code>
-          <span className="small muted">{toolCount(tools)}</span>
+          <span className="small muted">{toolCount(tools, server.toolNames)}</span>
         </span>
         {server.description ? <span className="palette-item-description">{server.description}</span> : null}
         {matching.length > 0 ? <span className="palette-item-description">Tools: {matching.join(", ")}</span> : null}
@@ -71,8 +72,8 @@ function ServerItem({ server, tools, words, mimeType, onAdd }: { server: CanvasS
   );
 }
 
-function toolCount(tools: ServerTools | undefined): string {
-  if (!tools) return "";
+function toolCount(tools: ServerTools | undefined, indexed: readonly string[] | undefined): string {
+  if (!tools) return indexed ? `${indexed.length} tool${indexed.length === 1 ? "" : "s"}` : "";
   if (tools.status === "loading") return "listing tools…";
   if (tools.status === "failed") return "tools could not be listed";
   return `${tools.tools.length} tool${tools.tools.length === 1 ? "" : "s"}`;

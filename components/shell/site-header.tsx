@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { MainNav } from "./main-nav";
+import { SiteMenu } from "./site-menu";
 
 /** The signed-in person as the header shows them. */
 export interface HeaderPerson {
@@ -20,7 +21,7 @@ const ownerOnly = [
   { href: "/accounts", label: "People" },
 ];
 
-/** The banner on every page: the product's name, the navigation the person's role can use, and who is signed in. */
+/** The banner on every page: the product's name, the navigation the person's role can use, and who is signed in (behind a menu button on a phone). */
 export function SiteHeader({ person, signOut }: { person: HeaderPerson | null; signOut: () => Promise<void> }) {
   return (
     <header className="site-header">
@@ -30,7 +31,7 @@ export function SiteHeader({ person, signOut }: { person: HeaderPerson | null; s
           <span>Switchboard</span>
         </Link>
         {person ? (
-          <>
+          <SiteMenu>
             <MainNav links={[...everyone, ...(person.role === "owner" ? ownerOnly : []), { href: "/tokens", label: "Tokens" }]} />
             <form action={signOut} className="site-person">
               <Link href="/account" className="small" title={`Signed in as ${person.email} (${person.role})`}>
@@ -40,7 +41,7 @@ export function SiteHeader({ person, signOut }: { person: HeaderPerson | null; s
                 Sign out
               </button>
             </form>
-          </>
+          </SiteMenu>
         ) : null}
       </div>
     </header>

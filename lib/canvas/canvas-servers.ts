@@ -23,6 +23,8 @@ export interface CanvasServer {
   reason?: string;
   /** The registry's default approval policies for its tools (set on /servers): the canvas shows them on an edge without its own. */
   approval?: ServerApprovalDefaultsInput;
+  /** Its tools' names from the server's tool index, sent with the page for the palette's search (editors only). */
+  toolNames?: string[];
 }
 
 /** What the canvas knows of a server's tools: listed lazily, since listing starts or reaches the server. */
@@ -47,8 +49,8 @@ export function serverNodeTools(node: Pick<WorkflowNode, "type" | "config">, too
   return listed.tools.filter((tool) => chosen.has(tool.name));
 }
 
-/** The words to search a server by in the palette: its name, id, description and, once listed, its tools' names. */
+/** The words to search a server by in the palette: its name, id, description and its tools' names (as listed on the canvas, else from the page's tool index). */
 export function serverSearchText(server: CanvasServer, tools: ServerTools | undefined): string {
-  const names = tools?.status === "ready" ? tools.tools.map((tool) => tool.name).join(" ") : "";
+  const names = (tools?.status === "ready" ? tools.tools.map((tool) => tool.name) : (server.toolNames ?? [])).join(" ");
   return `${server.name} ${server.id} ${server.description ?? ""} mcp server ${names}`.toLowerCase();
 }

@@ -22,3 +22,4 @@ export { uniqueId } from "./node-ids";
 export { copyFragment, pasteFragment, readFragment, fragmentMarker, type Fragment } from "./fragment";
 export { pasteOffset, type PlacedBox } from "./paste-placement";
 export { serverDefaultBadge, withServerDefaultBadges } from "./server-default-badges";
+export { edgeLabelPoint, overlaps, pathCorners, type Box, type Point } from "./edge-label-place";

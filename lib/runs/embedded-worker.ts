@@ -7,7 +7,15 @@
  */
 import { databaseUrl } from "../db/database-url";
 import { isPostgresUrl } from "../db/sql/open-database";
+import type { ServerEntry } from "../mcp/registry";
+import { entryFingerprint, processToolIndex } from "../mcp/tool-index";
 import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
+
+/** The runs' news of servers' tools keeps this process's palette tool index fresh: a list just read, a server saying its tools changed. */
+const toolNews = {
+  onToolsListed: (entry: ServerEntry, names: string[]) => processToolIndex()?.record({ id: entry.id, fingerprint: entryFingerprint(entry) }, names),
+  onToolsChanged: (entry: ServerEntry) => void processToolIndex()?.refresh({ id: entry.id, fingerprint: entryFingerprint(entry) }),
+};
 
 const holder = globalThis as typeof globalThis & { switchboardEmbeddedWorker?: WorkerRuntime };
 
@@ -20,7 +28,7 @@ export function embeddedWorkerWanted(env: NodeJS.ProcessEnv = process.env): bool
 export function startEmbeddedWorker(): void {
   if (holder.switchboardEmbeddedWorker || !embeddedWorkerWanted()) return;
   // SWITCHBOARD_NODES_DIR: where its node types are read, as for `npm run worker` (the kill drills point it at their own).
-  const runtime = startWorkerRuntime({ databaseUrl: databaseUrl(), nodesDir: process.env.SWITCHBOARD_NODES_DIR, log: (line) => console.log(line) });
+  const runtime = startWorkerRuntime({ databaseUrl: databaseUrl(), nodesDir: process.env.SWITCHBOARD_NODES_DIR, log: (line) => console.log(line), toolNews });
   holder.switchboardEmbeddedWorker = runtime;
   console.log(`worker: embedded worker ${runtime.worker.workerId} takes this server's runs`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -5,7 +5,7 @@ import { PrismaServerRegistry } from "../db/servers";
 import { PrismaOAuthStateStore } from "../db/server-oauth";
 import { cachedNodeTypes, createLocalEnvironment, type EngineEnvironment } from "../engine";
 import type { NodeTypes } from "../graph";
-import { ConnectionManager } from "../mcp/connection-manager";
+import { ConnectionManager, type ConnectionManagerOptions } from "../mcp/connection-manager";
 
 export interface RunEnvironmentOptions {
   prisma: PrismaClient;
@@ -13,6 +13,8 @@ export interface RunEnvironmentOptions {
   nodesDir?: string;
   /** Where a server's problems are said (a tool left out, a server that cannot be reached). */
   log?: (line: string) => void;
+  /** What runs learn of servers' tools (lists read, tools/list_changed): the web process keeps its palette's tool index with it. */
+  toolNews?: Pick<ConnectionManagerOptions, "onToolsListed" | "onToolsChanged">;
 }
 
 /** The nodes/ folder runs read: SWITCHBOARD_NODES_DIR, else ./nodes. */
@@ -50,6 +52,7 @@ export async function runEnvironment(options: RunEnvironmentOptions, workflowId:
     oauthStore: new PrismaOAuthStateStore(options.prisma),
     answersQuestions: true,
     onProblem: (problem) => log(problem.tool ? `MCP server '${problem.serverId}': ${problem.message}` : problem.message),
+    ...options.toolNews,
   });
   return createLocalEnvironment({
     nodesDir: runNodesDir(options.nodesDir),

@@ -18,7 +18,7 @@ import { type ExecuteRun, RunWorker } from "../queue/run-worker";
 import { type WebhookSettings, webhookSettingsFromEnvironment } from "../notify";
 import { HeldEndSink, outsideTaskOf, outsideTaskRequest } from "./outside-task-run";
 import { onLocalRunQueued, wakeWorkers } from "./process-runs";
-import { runEnvironment, runNodeTypes } from "./run-environment";
+import { runEnvironment, type RunEnvironmentOptions, runNodeTypes } from "./run-environment";
 import { RunService } from "./run-service";
 import { scheduleTicker } from "./trigger-runs";
 import { announceWaitingCall } from "./waiting-announcer";
@@ -39,6 +39,8 @@ export interface WorkerRuntimeOptions {
   onlyRuns?: readonly string[];
   /** Starts the runs of schedules' ticks (default true; one run per tick whatever the number of workers). */
   ticksSchedules?: boolean;
+  /** What runs learn of servers' tools (lists read, tools/list_changed), passed to each run's connection manager. */
+  toolNews?: RunEnvironmentOptions["toolNews"];
 }
 
 export interface WorkerRuntime {
@@ -59,7 +61,7 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   const queue = new DatabaseRunQueue(db, timings, options.wakes ?? null, undefined, options.onlyRuns);
   // A run queued by this process's run service wakes this worker at once.
   const unregister = onLocalRunQueued(() => queue.wake());
-  const environment = options.environment ?? ((workflowId: string | null) => runEnvironment({ prisma, nodesDir: options.nodesDir, log: options.log }, workflowId));
+  const environment = options.environment ?? ((workflowId: string | null) => runEnvironment({ prisma, nodesDir: options.nodesDir, log: options.log, toolNews: options.toolNews }, workflowId));
   const webhook = options.webhook === undefined ? webhookSettingsFromEnvironment() : options.webhook;
   // Notices on their way: stop() lets them finish before it closes the database.
   const notices = new Set<Promise<void>>();

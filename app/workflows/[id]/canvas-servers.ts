@@ -4,7 +4,12 @@ import type { CanvasServer } from "@/lib/canvas";
 import { DatabaseError, type OAuthConnectionStatus } from "@/lib/db";
 import { oauthStore } from "@/app/servers/oauth/oauth-connection";
 import type { ServerListing } from "@/lib/mcp/registry";
+import { toolIndex } from "@/app/servers/tool-index";
+import { entryFingerprint } from "@/lib/mcp/tool-index";
 import { grantStore } from "./grants/grant-store";
+
+/** How long a page waits for servers the tool index has not listed yet (after a restart, a new server); longer listings serve the next page. */
+const toolIndexWaitMs = 2_500;
 
 /**
  * The registry's servers as the canvas gets them: id, name and whether this
@@ -12,10 +17,11 @@ import { grantStore } from "./grants/grant-store";
  * workflow was not granted is `availability: "not-granted"`; the canvas
  * shows it on the node, with a Grant button for people who may grant.
  */
-export async function canvasServers(workflowId: string): Promise<CanvasServer[]> {
+export async function canvasServers(workflowId: string, options: { toolNames: boolean } = { toolNames: false }): Promise<CanvasServer[]> {
   try {
     const [listings, connections, grants] = await Promise.all([serverRegistry().list(), oauthStore().statuses(), grantStore().forRun(workflowId)]);
-    return listings.map((listing) => canvasServer(listing, grants.servers, connections));
+    const servers = listings.map((listing) => canvasServer(listing, grants.servers, connections));
+    return options.toolNames ? withToolNames(servers, listings) : servers;
   } catch (error) {
     // The canvas still opens; every server node then says its server is not in the registry.
     if (error instanceof DatabaseError) return [];
@@ -44,4 +50,19 @@ function availabilityOf(entry: Extract<ServerListing, { ok: true }>["entry"], gr
     return { availability: "reconnect", reason: connection?.reason ?? "nobody has connected it yet" };
   }
   return { availability: "available" };
+}
+
+/**
+ * The palette's tool search: each server the palette offers gets its tools'
+ * names from the tool index, so a tool's name finds its server from the
+ * first keystroke, with no listing after the page loads.
+ */
+async function withToolNames(servers: CanvasServer[], listings: readonly ServerListing[]): Promise<CanvasServer[]> {
+  const offered = new Set(servers.filter((server) => server.availability === "available" || server.availability === "not-granted").map((server) => server.id));
+  const indexed = listings.flatMap((listing) => (listing.ok && offered.has(listing.id) ? [{ id: listing.id, fingerprint: entryFingerprint(listing.entry) }] : []));
+  const names = await toolIndex().lookup(indexed, toolIndexWaitMs);
+  return servers.map((server) => {
+    const toolNames = names.get(server.id);
+    return toolNames ? { ...server, toolNames } : server;
+  });
 }

@@ -75,7 +75,7 @@ export default async function WorkflowCanvasPage({ params }: Params) {
     return <ErrorNotice title="The workflow cannot be opened">{error.message}</ErrorNotice>;
   }
   // The cached catalogue: linting nodes/ on every request was most of an empty canvas's server time.
-  const [linted, servers] = await Promise.all([cachedCatalogue(path.join(process.cwd(), "nodes")), canvasServers(record.id)]);
+  const [linted, servers] = await Promise.all([cachedCatalogue(path.join(process.cwd(), "nodes")), canvasServers(record.id, { toolNames: may(actor, "editor") })]);
   const catalogue = canvasCatalogue(linted);
   // Opened and analysed here, once: the browser's first render then only draws (lib/canvas/open-canvas.ts).
   const opened = openCanvasWorkflow({ ...parsed.workflow, name: record.name }, catalogue, servers);

@@ -1,7 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { CallMeta } from "../../tools/agent-tool";
 import { McpResolveError } from "../../tools/mcp-tool-resolver";
@@ -207,6 +207,28 @@ describe("ConnectionManager: the tool manifest", () => {
       await manager.resolve({ serverId: "search" }, agent);
       expect(stats.lists.get("search")).toBe(2);
       expect(stats.connects.get("search")).toBe(1);
+    } finally {
+      await manager.closeAll();
+    }
+  });
+
+  it("tells whom it may concern each list of tool names it reads, and each tools/list_changed a server sends", async () => {
+    let server: McpServer | undefined;
+    const listed: [string, string[]][] = [];
+    const changed: string[] = [];
+    const { manager } = managerFor(
+      await registryWith(entry("search")),
+      { search: () => (server = searchServer()) },
+      { onToolsListed: (listedEntry, names) => listed.push([listedEntry.id, names]), onToolsChanged: (changedEntry) => changed.push(changedEntry.id) },
+    );
+    try {
+      await manager.resolve({ serverId: "search" }, agent);
+      expect(listed).toEqual([["search", ["search", "fetch_page"]]]);
+      // A tool added while connected: the SDK's server sends notifications/tools/list_changed.
+      server!.registerTool("summarize", { description: "Summarize.", inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: "text", text }] }));
+      await vi.waitFor(() => expect(changed).toEqual(["search"]));
+      await manager.resolve({ serverId: "search" }, agent);
+      expect(listed.at(-1)).toEqual(["search", ["search", "fetch_page", "summarize"]]);
     } finally {
       await manager.closeAll();
     }

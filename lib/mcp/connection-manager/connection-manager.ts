@@ -2,7 +2,7 @@ import type { AgentTool } from "../../tools/agent-tool";
 import { type McpAgentRef, McpResolveError, type McpResolveOptions, type McpSourceRequest, type McpToolResolver } from "../../tools/mcp-tool-resolver";
 import { connectEntry } from "../connect-entry";
 import type { OAuthStateStore } from "../oauth/oauth-state";
-import type { ServerRegistry } from "../registry";
+import type { ServerEntry, ServerRegistry } from "../registry";
 import { realSleep, type Sleep } from "./backoff";
 import { CircuitBreaker, type CircuitBreakerOptions, type CircuitState, defaultCircuitBreaker } from "./circuit-breaker";
 import { ManifestCache } from "./manifest-cache";
@@ -39,6 +39,10 @@ export interface ConnectionManagerOptions {
   answersQuestions?: boolean;
   /** Every session opened: first connections and reconnections. */
   onConnected?: (serverId: string) => void;
+  /** A server's tools as just listed (their names): the app keeps the palette's tool index fresh with them. */
+  onToolsListed?: (entry: ServerEntry, toolNames: string[]) => void;
+  /** A server said its tools changed (notifications/tools/list_changed). */
+  onToolsChanged?: (entry: ServerEntry) => void;
 }
 
 /** Why a server, or one tool of it, is not offered. `tool` null: the whole server. */
@@ -222,7 +226,10 @@ export class ConnectionManager implements McpToolResolver {
       if (!this.#watched.has(client)) {
         this.#watched.add(client);
         // The server says its tools changed (notifications/tools/list_changed): the next resolve lists them again.
-        client.onToolsChanged(() => this.#manifests.delete(serverId));
+        client.onToolsChanged(() => {
+          this.#manifests.delete(serverId);
+          this.options.onToolsChanged?.(link.entry);
+        });
       }
       manifest = await readToolManifest(client, { timeoutMs: link.entry.timeoutMs, signal });
     } catch (error) {
@@ -231,6 +238,7 @@ export class ConnectionManager implements McpToolResolver {
     }
     this.#report(serverId, manifest.problems.map((problem) => ({ serverId, tool: problem.tool, message: problem.message })));
     this.#manifests.set(serverId, manifest);
+    this.options.onToolsListed?.(link.entry, manifest.tools.map((tool) => tool.name));
     return manifest;
   }
 
