@@ -8,8 +8,11 @@
  *   npm run servers -- remove ID
  *
  * --json prints machine output (use `npm run -s` so npm prints no banner).
- * FILE.json is an entry ({ id, name, transport, command/args/env or url/headers, … });
- * an optional "secretValues": { "NAME": "value" } sets its secrets.
+ * FILE.json is an entry: a stdio server is an entry of the stdio catalogue
+ * with its declared parameters and variables ({ id, name, "transport": "stdio",
+ * "catalogue": "filesystem", "parameters": { "root": "/srv/docs" }, "env": { … } }),
+ * a remote one { id, name, transport, url, headers, … }; an optional
+ * "secretValues": { "NAME": "value" } sets its secrets.
  * Exit codes: 0 done, 1 refused or failed, 2 usage. Never a stack trace
  * (SWITCHBOARD_DEBUG=1 shows one for an internal error).
  */

@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { saveServerAction } from "@/app/actions/servers";
 import { ServerForm } from "@/components/servers/server-form";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { formFromEntry, stdioCommands } from "@/lib/mcp/registry";
+import { formFromEntry } from "@/lib/mcp/registry";
+import { catalogueChoiceOf, catalogueView } from "../../server-views";
 import { serverRegistry } from "../../server-registry";
 import { requirePageRole } from "@/lib/auth/require-role";
 
@@ -35,7 +36,7 @@ export default async function EditServerPage({ params }: { params: Promise<{ id:
         <h1>Edit {listing.entry.name}</h1>
         <p className="lead">Stored secrets show only whether they are set; replace one to change it.</p>
       </div>
-      <ServerForm mode="edit" initial={formFromEntry(listing.entry)} secretStates={listing.secrets} allowedCommands={stdioCommands} save={saveServerAction} />
+      <ServerForm mode="edit" initial={formFromEntry(listing.entry, catalogueChoiceOf(listing.entry))} secretStates={listing.secrets} catalogue={catalogueView()} save={saveServerAction} />
     </>
   );
 }
