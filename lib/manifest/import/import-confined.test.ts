@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { writeFixtureTree } from "./import-fixture-tree";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { importCommand } from "../../../scripts/import-nodes";
 import { ImportInputError, importPackages } from ".";
@@ -15,12 +16,7 @@ import { insideTarget, segmentProblem } from "./import-names";
 const root = await mkdtemp(path.join(os.tmpdir(), "sb-import-confined-"));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-async function tree(files: Record<string, string>): Promise<void> {
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
-}
+const tree = (files: Record<string, string>) => writeFixtureTree(root, files);
 
 /** Every file under a folder with its content, by path: what a run must leave as it was. */
 async function snapshot(folder: string): Promise<Record<string, string>> {
