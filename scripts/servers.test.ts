@@ -54,6 +54,14 @@ describe("npm run servers", () => {
     for (const output of [bash, metadata]) expect(output.stdout + output.stderr).not.toMatch(/\n\s+at /);
   }, 30_000);
 
+  it("lists the stdio catalogue an entry is chosen from", async () => {
+    const listed = await servers("catalogue");
+    expect(listed).toMatchObject({ code: 0, stdout: expect.stringContaining("test-double\tA server a test stands in for (never started)\n  runs: ") });
+    expect(listed.stdout).toContain("  parameters: script (matching [a-z][a-z0-9-]*\\.js|in-memory)");
+    const json = JSON.parse((await servers("catalogue", "--json")).stdout);
+    expect(json).toMatchObject({ file: process.env.SWITCHBOARD_STDIO_CATALOGUE, entries: expect.arrayContaining([expect.objectContaining({ id: "everything", env: { API_TOKEN: expect.any(Object) } })]) });
+  }, 30_000);
+
   it("tests the connection and lists the tools with their schemas", async () => {
     const test = await servers("test", "everything");
     expect(test).toMatchObject({ code: 0, stdout: expect.stringMatching(/^ok: connected to 'everything' \(mcp-servers\/everything .*, \d+ tools\) in \d+ ms/) });

@@ -77,8 +77,12 @@ function matchEntry(entry: CatalogueEntry, line: StoredCommandLine): { ok: true;
   return envProblem ? { ok: false, reason: envProblem.message, field: envProblem.field } : { ok: true, parameters };
 }
 
-/** Only declared variables, none of them fixed by the catalogue, literal values matching their pattern. */
-export function environmentProblem(entry: CatalogueEntry, env: Readonly<Record<string, string>>): FieldProblem | null {
+/**
+ * Only declared variables, none of them fixed by the catalogue, values
+ * matching their pattern. As stored, a value holding a `{{ secrets.NAME }}`
+ * is checked when it is filled in (`filled`: at start, every value is).
+ */
+export function environmentProblem(entry: CatalogueEntry, env: Readonly<Record<string, string>>, options: { filled?: boolean } = {}): FieldProblem | null {
   for (const [key, value] of Object.entries(env)) {
     const spec = entry.env[key];
     const field = `env.${key}`;
@@ -87,7 +91,7 @@ export function environmentProblem(entry: CatalogueEntry, env: Readonly<Record<s
       return { field, message: `${key} is not declared by the catalogue entry '${entry.id}'${declared.length ? ` (it declares ${declared.join(", ")})` : " (it declares no variables)"}` };
     }
     if (spec.value !== undefined) return { field, message: `${key} is set by the catalogue entry '${entry.id}' and cannot be changed` };
-    if (spec.pattern && !value.includes("{{") && !new RegExp(`^(?:${spec.pattern})$`, "u").test(value)) return { field, message: `${key} does not match the pattern ${spec.pattern}` };
+    if (spec.pattern && (options.filled || !value.includes("{{")) && !new RegExp(`^(?:${spec.pattern})$`, "u").test(value)) return { field, message: `${key} does not match the pattern ${spec.pattern}` };
   }
   return null;
 }

@@ -44,7 +44,7 @@ export function cataloguedCommand(line: StoredCommandLine, filledEnv: Readonly<R
   if (!match.ok) return match;
   const { entry } = match;
   if (entry.executable === null) return { ok: false, reason: `the catalogue entry '${entry.id}' (${entry.place}) names '${entry.command}', which is not an executable file on this machine's PATH` };
-  const envProblem = environmentProblem(entry, filledEnv);
+  const envProblem = environmentProblem(entry, filledEnv, { filled: true });
   if (envProblem) return { ok: false, reason: `${envProblem.field}: ${envProblem.message}` };
   const fixed = Object.fromEntries(Object.entries(entry.env).flatMap(([key, spec]) => (spec.value === undefined ? [] : [[key, spec.value]])));
   return { ok: true, command: CataloguedCommand.issue({ catalogueEntry: entry.id, executable: entry.executable, args: line.args, env: { ...filledEnv, ...fixed }, confine: entry.confine }) };

@@ -156,6 +156,21 @@ describe("a catalogue choice's parameters cannot carry code either", () => {
   });
 });
 
+describe("a declared variable's pattern", () => {
+  it("holds for a secret's value too, checked when it is filled in at start", async () => {
+    const patterned = stdioCatalogueFromText(
+      JSON.stringify({ servers: { everything: { title: "Everything", command: "node", args: everything.args, env: { API_TOKEN: { pattern: "[a-z0-9]{8,64}" } } } } }),
+      { file: "/etc/switchboard.stdio.json" },
+    );
+    const strict: ServerPolicy = { ...policy, stdioCatalogue: patterned };
+    const registry = new InMemoryServerRegistry({ policy: () => strict });
+    expect((await refusal(registry.save({ ...line("node", everything.args, { API_TOKEN: "not a token" }) }))).field).toBe("env.API_TOKEN");
+    const entry = await registry.save({ ...line("node", everything.args, { API_TOKEN: "{{ secrets.TOKEN }}" }), secrets: ["TOKEN"] });
+    await expect(connectEntry(entry, { policy: strict, secretValues: { TOKEN: "{{ x }} --require=/tmp/x.js" } })).rejects.toMatchObject({ code: "connection-refused-by-policy", message: expect.stringMatching(/env\.API_TOKEN: API_TOKEN does not match the pattern/) });
+    expect(spawned.count).toBe(0);
+  });
+});
+
 describe("the counter that shows nothing spawned", () => {
   it("counts the one process an allowed entry starts (so a zero above means something)", async () => {
     const registry = new InMemoryServerRegistry({ policy: () => policy });
