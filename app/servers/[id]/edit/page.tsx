@@ -26,15 +26,15 @@ export default async function EditServerPage({ params }: { params: Promise<{ id:
         </div>
         <ErrorNotice title="This stored server is refused">
           {listing.error} <Link href="/servers/new">Register it again</Link> with the id <code>{listing.id}</code> to replace it.
-          {listing.problem.catalogueLine ? (
-            <>
-              {" "}The administrator can allow exactly this command line with this entry in the stdio catalogue&apos;s <code>servers</code>:
-              <pre aria-label={`Catalogue entry that would allow ${listing.name ?? listing.id}`}>
-                <code>{listing.problem.catalogueLine}</code>
-              </pre>
-            </>
-          ) : null}
         </ErrorNotice>
+        {listing.problem.catalogueLine ? (
+          <>
+            <p>The administrator can allow exactly this command line with this entry in the stdio catalogue&apos;s <code>servers</code>:</p>
+            <pre aria-label={`Catalogue entry that would allow ${listing.name ?? listing.id}`}>
+              <code>{listing.problem.catalogueLine}</code>
+            </pre>
+          </>
+        ) : null}
       </>
     );
   }
