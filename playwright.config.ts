@@ -48,6 +48,10 @@ export default defineConfig({
     env: {
       DATABASE_URL: "file:./data/e2e.db",
       SWITCHBOARD_RESET_DATABASE: "true",
+      // The app's own address for OAuth and sign-in callbacks (never taken from a request's Host header).
+      SWITCHBOARD_APP_URL: `http://127.0.0.1:${port}`,
+      // The programs stdio servers may be in these tests (the reference server, a broken one, one with a parameter).
+      SWITCHBOARD_STDIO_CATALOGUE: "e2e/fixtures/e2e.stdio.json",
       NEXT_TELEMETRY_DISABLED: "1",
       // The OAuth and OpenID fixtures listen on 127.0.0.1: those origins are allowed past the private-address rule.
       SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${oauthFixturePort},http://127.0.0.1:${oidcFixturePort}`,

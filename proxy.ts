@@ -1,13 +1,17 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { hostAllowed } from "./lib/security/host-allowlist";
+import { checkHost } from "./lib/security/host-allowlist";
 
 /**
  * Every request passes here first: the app answers only under the names it
  * is really reached by (loopback, plus SWITCHBOARD_ALLOWED_HOSTS), so a web
- * page that re-points its own name at 127.0.0.1 cannot drive the app.
+ * page that re-points its own name at 127.0.0.1 cannot drive the app. A
+ * Host that is not a plain host name and port (userinfo, other characters)
+ * is a bad request.
  */
 export function proxy(request: NextRequest) {
-  if (hostAllowed(request.headers.get("host"))) return NextResponse.next();
+  const verdict = checkHost(request.headers.get("host"));
+  if (!verdict.ok) return new NextResponse(`Bad request: ${verdict.reason}.\n`, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (verdict.allowed) return NextResponse.next();
   return new NextResponse("This Switchboard does not answer under this host name. Add it to SWITCHBOARD_ALLOWED_HOSTS to allow it.\n", {
     status: 421,
     headers: { "content-type": "text/plain; charset=utf-8" },

@@ -8,5 +8,7 @@ export default defineConfig({
     exclude: ["e2e/**", "node_modules/**"],
     environment: "node",
     testTimeout: 20_000,
+    // The stdio catalogue of the unit tests: the reference server and in-memory doubles (see the file).
+    env: { SWITCHBOARD_STDIO_CATALOGUE: path.resolve(import.meta.dirname, "testing/test-doubles.stdio.json") },
   },
 });

@@ -5,7 +5,6 @@ import { RunPage } from "./pages/run-page";
 import { ServerFormPage } from "./pages/servers-page";
 import { WorkflowsPage } from "./pages/workflows-page";
 
-const everythingScript = "node_modules/@modelcontextprotocol/server-everything/dist/index.js";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -22,7 +21,7 @@ test.describe("MCP servers on the canvas", () => {
     const serverName = `Everything ${suffix}`;
     const form = new ServerFormPage(page);
     await form.gotoNew();
-    await form.fill({ Name: serverName, Id: serverId, Command: "node", Arguments: `${everythingScript}\nstdio` });
+    await form.fill({ Name: serverName, Id: serverId, "Catalogue entry": "everything" });
     await form.submit();
     await expect(page).toHaveURL(new RegExp(`/servers\\?saved=${serverId}$`));
 

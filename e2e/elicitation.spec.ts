@@ -5,7 +5,6 @@ import { RunsPage } from "./pages/runs-page";
 import { ServerFormPage } from "./pages/servers-page";
 import { WorkflowsPage } from "./pages/workflows-page";
 
-const everythingScript = "node_modules/@modelcontextprotocol/server-everything/dist/index.js";
 const tool = "trigger-elicitation-request";
 
 function uniqueSuffix(): string {
@@ -38,7 +37,7 @@ test.describe("questions from tools (MCP elicitation)", () => {
     const serverId = `everything-${suffix}`;
     const form = new ServerFormPage(page);
     await form.gotoNew();
-    await form.fill({ Name: `Everything ${suffix}`, Id: serverId, Command: "node", Arguments: `${everythingScript}\nstdio` });
+    await form.fill({ Name: `Everything ${suffix}`, Id: serverId, "Catalogue entry": "everything" });
     await form.submit();
     await expect(page).toHaveURL(new RegExp(`/servers\\?saved=${serverId}$`));
 

@@ -4,7 +4,6 @@ import { CanvasPage } from "./pages/canvas-page";
 import { ServerFormPage } from "./pages/servers-page";
 import { WorkflowsPage } from "./pages/workflows-page";
 
-const everythingScript = "node_modules/@modelcontextprotocol/server-everything/dist/index.js";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -16,7 +15,7 @@ test.describe("a server's approval defaults", () => {
     const serverName = `Approving ${suffix}`;
     const form = new ServerFormPage(page);
     await form.gotoNew();
-    await form.fill({ Name: serverName, Id: serverId, Command: "node", Arguments: `${everythingScript}\nstdio` });
+    await form.fill({ Name: serverName, Id: serverId, "Catalogue entry": "everything" });
     await form.submit();
     await expect(page).toHaveURL(new RegExp(`/servers\\?saved=${serverId}$`));
 

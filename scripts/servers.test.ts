@@ -45,11 +45,21 @@ describe("npm run servers", () => {
   it("exits 1 with the validation message when an entry is refused, and never prints a stack trace", async () => {
     const bash = await servers("add", file("bash.json", { ...everything, id: "shell", command: "bash", secretValues: undefined }));
     expect(bash.code).toBe(1);
-    expect(bash.stderr.trim()).toBe("servers: refused: command: 'bash' is not an allowed command; stdio servers start with one of npx, node, python3, python, uvx");
+    expect(bash.stderr.trim()).toBe(`servers: refused: command: no entry of the stdio catalogue (${process.env.SWITCHBOARD_STDIO_CATALOGUE}) runs 'bash'`);
+    const chosen = await servers("add", file("chosen.json", { id: "chosen", name: "Chosen", transport: "stdio", catalogue: "filesystem", parameters: { root: "/srv/../etc" } }), "--json");
+    expect(JSON.parse(chosen.stdout)).toMatchObject({ ok: false, field: "parameters.root", error: expect.stringMatching(/Folder: the path cannot contain '\.\.'/) });
     const metadata = await servers("add", file("meta.json", { id: "meta", name: "Meta", transport: "http", url: "http://[::ffff:169.254.169.254]/" }), "--json");
     expect(metadata.code).toBe(1);
     expect(JSON.parse(metadata.stdout)).toMatchObject({ ok: false, field: "url", error: expect.stringMatching(/link-local/) });
     for (const output of [bash, metadata]) expect(output.stdout + output.stderr).not.toMatch(/\n\s+at /);
+  }, 30_000);
+
+  it("lists the stdio catalogue an entry is chosen from", async () => {
+    const listed = await servers("catalogue");
+    expect(listed).toMatchObject({ code: 0, stdout: expect.stringContaining("test-double\tA server a test stands in for (never started)\n  runs: ") });
+    expect(listed.stdout).toContain("  parameters: script (matching [a-z][a-z0-9-]*\\.js|in-memory)");
+    const json = JSON.parse((await servers("catalogue", "--json")).stdout);
+    expect(json).toMatchObject({ file: process.env.SWITCHBOARD_STDIO_CATALOGUE, entries: expect.arrayContaining([expect.objectContaining({ id: "everything", env: { API_TOKEN: expect.any(Object) } })]) });
   }, 30_000);
 
   it("tests the connection and lists the tools with their schemas", async () => {
@@ -68,7 +78,7 @@ describe("npm run servers", () => {
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ id: "everything", ok: false, field: "command", error: expect.stringMatching(/^the stored server 'everything' is refused/) })]);
     const test = await servers("test", "everything");
     expect(test.code).toBe(1);
-    expect(test.stderr).toMatch(/^servers: the stored server 'everything' is refused \(command: 'bash'/);
+    expect(test.stderr).toMatch(/^servers: the stored server 'everything' is refused \(command: no entry of the stdio catalogue .* runs 'bash'/);
   }, 30_000);
 
   it("removes a server, and says so when there is none; usage mistakes exit 2", async () => {

@@ -6,10 +6,14 @@
  *   npm run servers -- test ID            connect, list the tools, close
  *   npm run servers -- tools ID           the server's tools and their input schemas
  *   npm run servers -- remove ID
+ *   npm run servers -- catalogue         the stdio catalogue: the programs a stdio server may be, their parameters and variables
  *
  * --json prints machine output (use `npm run -s` so npm prints no banner).
- * FILE.json is an entry ({ id, name, transport, command/args/env or url/headers, … });
- * an optional "secretValues": { "NAME": "value" } sets its secrets.
+ * FILE.json is an entry: a stdio server is an entry of the stdio catalogue
+ * with its declared parameters and variables ({ id, name, "transport": "stdio",
+ * "catalogue": "filesystem", "parameters": { "root": "/srv/docs" }, "env": { … } }),
+ * a remote one { id, name, transport, url, headers, … }; an optional
+ * "secretValues": { "NAME": "value" } sets its secrets.
  * Exit codes: 0 done, 1 refused or failed, 2 usage. Never a stack trace
  * (SWITCHBOARD_DEBUG=1 shows one for an internal error).
  */
@@ -22,9 +26,10 @@ import { DatabaseError } from "../lib/db/database-error";
 import { PrismaServerRegistry } from "../lib/db/servers";
 import { EntryConnectionError, listEntryTools, testEntryConnection } from "../lib/mcp/connect-entry";
 import { RegistrySecretError, ServerEntryError, type ServerEntry, type ServerListing } from "../lib/mcp/registry";
+import { stdioCatalogueFromEnvironment } from "../lib/mcp/stdio-catalogue";
 import { SecretError } from "../lib/security/secrets";
 
-const usage = "usage: npm run servers -- add FILE.json | list | test ID | tools ID | remove ID [--json]";
+const usage = "usage: npm run servers -- add FILE.json | list | test ID | tools ID | remove ID | catalogue [--json]";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** An expected failure: one line for the person, exit 1. */
@@ -51,13 +56,15 @@ async function main(argv: string[]): Promise<number> {
   const [command, argument, ...rest] = positionals;
   const output: Output = { json: values.json, print: (text, data) => console.log(values.json ? JSON.stringify(data, null, 2) : text) };
   const needsArgument = ["add", "test", "tools", "remove"].includes(command ?? "");
-  if (!command || (!needsArgument && command !== "list") || (needsArgument && !argument) || rest.length || (command === "list" && argument)) {
+  const bare = command === "list" || command === "catalogue";
+  if (!command || (!needsArgument && !bare) || (needsArgument && !argument) || rest.length || (bare && argument)) {
     console.error(usage);
     return 2;
   }
   // The user's working directory for FILE.json (npm runs scripts from the project root).
   const userDirectory = process.env.INIT_CWD ?? process.cwd();
   process.chdir(root);
+  if (command === "catalogue") return catalogue(output);
   const client = createPrismaClient();
   const registry = new PrismaServerRegistry(client);
   try {
@@ -141,6 +148,27 @@ async function tools(registry: PrismaServerRegistry, id: string, output: Output)
     tool.problem ? `${tool.name} — cannot be offered: ${tool.problem}` : `${tool.name}${tool.description ? ` — ${tool.description.split("\n")[0]}` : ""}\n  input: ${JSON.stringify(tool.inputSchema)}`,
   );
   output.print(text.length ? text.join("\n") : `'${id}' lists no tools`, listed);
+}
+
+/** The stdio catalogue as the form offers it: each entry, what it runs, what an entry fills in. */
+function catalogue(output: Output): number {
+  const read = stdioCatalogueFromEnvironment();
+  if (!read.ok) {
+    console.error(`servers: the stdio catalogue is refused: ${read.problem}`);
+    return 1;
+  }
+  const lines = read.entries.map((entry) => {
+    const parameters = Object.entries(entry.parameters).map(([name, spec]) => `${name} (${spec.type === "path" ? `path within ${spec.within.join(" or ")}` : spec.type === "integer" ? "whole number" : spec.enum ? `one of ${spec.enum.join(", ")}` : `matching ${spec.pattern}`})`);
+    const variables = Object.entries(entry.env).filter(([, spec]) => spec.value === undefined).map(([name]) => name);
+    return [
+      `${entry.id}\t${entry.title}${entry.executable ? "" : " (not installed)"}`,
+      `  runs: ${[entry.executable ?? entry.command, ...entry.args.map((arg) => arg.replaceAll(/\{\{\s*folder\s*\}\}/g, entry.folder))].join(" ")}${entry.confine ? ` (confined, network ${entry.confine.network})` : ""}`,
+      ...(parameters.length ? [`  parameters: ${parameters.join(", ")}`] : []),
+      ...(variables.length ? [`  env: ${variables.join(", ")}`] : []),
+    ].join("\n");
+  });
+  output.print(`${read.file}\n${lines.join("\n")}`, { file: read.file, entries: read.entries.map(({ folder: _folder, ...entry }) => entry) });
+  return 0;
 }
 
 async function remove(registry: PrismaServerRegistry, id: string, output: Output): Promise<void> {

@@ -67,7 +67,7 @@ describe("saving a server's default approval policies", () => {
     jar.value = cookies.get("owner");
     await action("mail", { policy: '"ask"', tools: '{ "send_email": "deny" }' });
     const form = new FormData();
-    for (const [name, value] of Object.entries({ mode: "edit", serverId: "mail", serverName: "Mail (renamed)", transport: "stdio", command: "node", args: "mail-server.js", enabled: "on" })) form.set(name, value);
+    for (const [name, value] of Object.entries({ mode: "edit", serverId: "mail", serverName: "Mail (renamed)", transport: "stdio", catalogue: "test-double", "parameter.script": "mail-server.js", enabled: "on" })) form.set(name, value);
     await expect(saveEntry(null, form)).rejects.toMatchObject({ redirectedTo: "/servers?saved=mail" });
     expect(await new PrismaServerRegistry(database.client).load("mail")).toMatchObject({ name: "Mail (renamed)", approval: { policy: "ask", tools: { send_email: "deny" } } });
   });

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionFailure, ActionResult, FormState, ToolItem } from "@/components/servers/action-types";
@@ -133,7 +133,7 @@ export async function connectServerAction(id: unknown): Promise<ActionResult<{ a
   const actor = await requireRole("owner");
   const parsed = serverIdInput.safeParse(id);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
-  const origin = appOrigin(await headers());
+  const origin = appOrigin();
   if (!origin) return { ok: false, error: "The app cannot tell its own address for the OAuth callback: set SWITCHBOARD_PUBLIC_URL." };
   return guard(async (): Promise<ActionResult<{ authorizationUrl?: string; message?: string }>> => {
     const resolved = await serverRegistry().resolve(parsed.data);

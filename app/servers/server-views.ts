@@ -1,11 +1,24 @@
 import "server-only";
-import type { ServerView } from "@/components/servers/server-view";
+import type { CatalogueView, ServerView } from "@/components/servers/server-view";
 import type { OAuthConnectionStatus } from "@/lib/db";
-import type { ServerListing } from "@/lib/mcp/registry";
+import type { ServerEntry, ServerListing } from "@/lib/mcp/registry";
+import { matchCatalogue, stdioCatalogueFromEnvironment, type ParameterSpec, type StdioCatalogue } from "@/lib/mcp/stdio-catalogue";
+
+/** The machine's stdio catalogue as the server form offers it. */
+export function catalogueView(): CatalogueView {
+  return catalogueChoices(stdioCatalogueFromEnvironment());
+}
+
+/** The catalogue entry and parameters a stored stdio entry stands for, for the edit form. */
+export function catalogueChoiceOf(entry: ServerEntry): { catalogue: string; parameters: Record<string, string> } | undefined {
+  if (entry.transport !== "stdio") return undefined;
+  const match = matchCatalogue(entry, stdioCatalogueFromEnvironment());
+  return match.ok ? { catalogue: match.entry.id, parameters: match.parameters } : undefined;
+}
 
 /** A registry listing as the pages show it: plain data, secret states and the OAuth connection's status only. */
 export function serverView(listing: ServerListing, connections: ReadonlyMap<string, OAuthConnectionStatus> = new Map()): ServerView {
-  if (!listing.ok) return { ok: false, id: listing.id, name: listing.name, error: listing.error, field: listing.problem.field };
+  if (!listing.ok) return { ok: false, id: listing.id, name: listing.name, error: listing.error, field: listing.problem.field, catalogueLine: listing.problem.catalogueLine ?? null };
   const { entry } = listing;
   return {
     ok: true,
@@ -35,4 +48,34 @@ function oauthView(entry: Extract<ServerListing, { ok: true }>["entry"], connect
     ...(connection?.reason ? { reason: connection.reason } : {}),
     ...(connection?.connectedBy ? { connectedBy: connection.connectedBy } : {}),
   };
+}
+
+/** The catalogue as the form's choices; an unreadable catalogue offers none (the form says why). */
+function catalogueChoices(catalogue: StdioCatalogue): CatalogueView {
+  if (!catalogue.ok) return { choices: [], file: catalogue.file, problem: catalogue.problem };
+  const choices = catalogue.entries.map((entry) => ({
+    id: entry.id,
+    title: entry.title,
+    description: entry.description ?? null,
+    commandLine: [entry.executable ?? entry.command, ...entry.args.map((arg) => arg.replaceAll(/\{\{\s*folder\s*\}\}/g, entry.folder))].join(" "),
+    confined: entry.confine ? `bubblewrap: read-only file system${entry.confine.writable.length ? ` (writable: ${entry.confine.writable.join(", ")})` : ""}, ${entry.confine.network === "none" ? "no network" : "the machine's network"}` : null,
+    available: entry.executable !== null,
+    parameters: Object.entries(entry.parameters).map(([name, spec]) => ({
+      name,
+      title: spec.title ?? name,
+      description: spec.description ?? null,
+      hint: parameterHint(spec),
+      defaultValue: spec.default === undefined ? "" : String(spec.default),
+    })),
+    env: Object.entries(entry.env).flatMap(([name, spec]) => (spec.value === undefined ? [{ name, description: spec.description ?? null }] : [])),
+    place: entry.place,
+  }));
+  return { choices, file: catalogue.file, problem: null };
+}
+
+function parameterHint(spec: ParameterSpec): string {
+  if (spec.type === "integer") return `A whole number${spec.minimum !== undefined ? ` from ${spec.minimum}` : ""}${spec.maximum !== undefined ? ` up to ${spec.maximum}` : ""}.`;
+  if (spec.type === "path") return `An absolute path within ${spec.within.join(" or ")}.`;
+  if (spec.enum) return `One of ${spec.enum.join(", ")}.`;
+  return `Matching ${spec.pattern}.`;
 }

@@ -5,7 +5,8 @@ import { useActionState, useEffect, useRef, useState } from "react";
 import type { FormState, SecretStateName, ServerActions } from "./action-types";
 import { FormField } from "./form-field";
 import { SecretInputs } from "./secret-inputs";
-import type { ServerFormInitial } from "./server-view";
+import { CatalogueFields } from "./catalogue-fields";
+import type { CatalogueView, ServerFormInitial } from "./server-view";
 import styles from "./servers.module.css";
 import { suggestedServerId } from "./suggested-id";
 
@@ -20,13 +21,14 @@ export function ServerForm({
   mode,
   initial,
   secretStates,
-  allowedCommands,
+  catalogue,
   save,
 }: {
   mode: "create" | "edit";
   initial: ServerFormInitial;
   secretStates: Record<string, SecretStateName>;
-  allowedCommands: readonly string[];
+  /** The stdio catalogue: the only programs a stdio server may be. */
+  catalogue: CatalogueView;
   save: ServerActions["save"];
 }) {
   const [state, formAction, pending] = useActionState<FormState, FormData>(save, null);
@@ -34,20 +36,21 @@ export function ServerForm({
   const summaryRef = useRef<HTMLDivElement>(null);
   // A new server's id follows its name until the person edits the id.
   const [idEdited, setIdEdited] = useState(mode === "edit" || initial.id !== "");
-  const set = (name: keyof ServerFormInitial) => (value: string) =>
+  const set = (name: Exclude<keyof ServerFormInitial, "parameters" | "env">) => (value: string) =>
     setValues((current) => ({ ...current, [name]: value, ...(name === "name" && !idEdited ? { id: suggestedServerId(value) } : {}) }));
   const failure = state && !state.ok ? { field: state.field ?? "", message: state.error } : null;
   const topField = failure?.field.split(".")[0] ?? "";
-  const errorFor = (name: string) => (failure && topField === name && name !== "secrets" ? failure.message : null);
+  // A dotted field (parameters.root, env.API_TOKEN) has its own input; other problems show under their top-level field.
+  const errorFor = (name: string) => (failure && name !== "secrets" && (failure.field === name || (!name.includes(".") && topField === name && !["parameters", "env"].includes(topField))) ? failure.message : null);
 
   useEffect(() => {
     if (!failure) return;
     // The field at fault gets the focus; a field this form does not show (secrets.NAME…) leaves it on the summary.
-    const target = document.getElementById(`${idPrefix}-${topField}`);
+    const target = document.getElementById(`${idPrefix}-${failure.field}`) ?? document.getElementById(`${idPrefix}-${topField}`);
     (target ?? summaryRef.current)?.focus();
   }, [state]); // only when a new answer arrives
 
-  const field = (name: keyof ServerFormInitial, label: string, extra: Record<string, unknown> = {}) => (
+  const field = (name: Exclude<keyof ServerFormInitial, "parameters" | "env">, label: string, extra: Record<string, unknown> = {}) => (
     <FormField
       idPrefix={idPrefix}
       name={name}
@@ -119,36 +122,17 @@ export function ServerForm({
       </fieldset>
 
       {values.transport === "stdio" ? (
-        <fieldset className={styles.fieldset}>
-          <legend>Process</legend>
-          <p className={styles.runsProgram} role="note">
-            <strong>This runs a program on the server</strong>, as the account Switchboard runs under, with its access to files and the network. Only the owner can save it.
-            Name a program file or a package: inline code (<code>-e</code>, <code>-c</code>, <code>--eval</code>), loaders (<code>--require</code>, <code>--import</code>) and
-            variables such as <code>NODE_OPTIONS</code> or <code>PYTHONPATH</code> are refused.
-          </p>
-          {field("command", "Command", {
-            list: `${idPrefix}-commands`,
-            spellCheck: false,
-            autoComplete: "off",
-            hint: (
-              <>
-                The bare name of one of {allowedCommands.map((command, index) => <span key={command}>{index ? ", " : ""}<code>{command}</code></span>)}, found on the server&apos;s PATH.
-              </>
-            ),
-          })}
-          <datalist id={`${idPrefix}-commands`}>
-            {allowedCommands.map((command) => (
-              <option key={command} value={command} />
-            ))}
-          </datalist>
-          {field("args", "Arguments", { multiline: true, rows: 3, spellCheck: false, hint: "One per line." })}
-          {field("env", "Environment", {
-            multiline: true,
-            rows: 3,
-            spellCheck: false,
-            hint: "KEY=value, one per line. The process gets only PATH, HOME and these, never the app's environment.",
-          })}
-        </fieldset>
+        <CatalogueFields
+          idPrefix={idPrefix}
+          catalogue={catalogue}
+          chosen={values.catalogue}
+          parameters={values.parameters}
+          env={values.env}
+          onChoose={(id) => setValues((current) => ({ ...current, catalogue: id, parameters: {}, env: {} }))}
+          onParameter={(name, value) => setValues((current) => ({ ...current, parameters: { ...current.parameters, [name]: value } }))}
+          onEnv={(name, value) => setValues((current) => ({ ...current, env: { ...current.env, [name]: value } }))}
+          errorFor={errorFor}
+        />
       ) : (
         <fieldset className={styles.fieldset}>
           <legend>Endpoint</legend>

@@ -125,12 +125,22 @@ function RefusedServerCard({ server, actions }: { server: Extract<ServerView, { 
           </p>
         </div>
         <ul className="badges" aria-label="Status">
-          <li className="badge badge-error">refused</li>
+          <li className="badge badge-error">{server.catalogueLine ? "disabled: not in the stdio catalogue" : "refused"}</li>
         </ul>
       </header>
       <div className="notice notice-error">
         <p className="notice-title">This stored server is refused and will not be used</p>
         <p className={styles.refusal}>{server.error}</p>
+        {server.catalogueLine ? (
+          <>
+            <p className="small">
+              It is disabled and never starts. The administrator can allow exactly this command line by adding this entry to the <code>servers</code> of the stdio catalogue:
+            </p>
+            <pre className={styles.refusal} aria-label={`Catalogue entry that would allow ${name}`}>
+              <code>{server.catalogueLine}</code>
+            </pre>
+          </>
+        ) : null}
         <p className="small">Register it again with the same id to replace it, or delete it.</p>
       </div>
       {actions ? <ServerCardActions id={server.id} name={name} actions={actions} editable={false} /> : null}

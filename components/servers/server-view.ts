@@ -25,7 +25,35 @@ export type ServerView =
       oauth: { grant: "authorization_code" | "client_credentials"; status: "connected" | "reconnect" | "not-connected"; reason?: string; connectedBy?: string } | null;
       secrets: Array<{ name: string; state: SecretStateName }>;
     }
-  | { ok: false; id: string; name: string | null; error: string; field: string };
+  | {
+      ok: false;
+      id: string;
+      name: string | null;
+      error: string;
+      field: string;
+      /** For a stdio command line the stdio catalogue does not allow: the catalogue entry (JSON) an administrator could add to allow it. */
+      catalogueLine: string | null;
+    };
+
+/** A stdio catalogue entry the form offers (see lib/mcp/stdio-catalogue/catalogue-choices.ts). */
+export interface CatalogueChoiceView {
+  id: string;
+  title: string;
+  description: string | null;
+  commandLine: string;
+  confined: string | null;
+  available: boolean;
+  parameters: Array<{ name: string; title: string; description: string | null; hint: string; defaultValue: string }>;
+  env: Array<{ name: string; description: string | null }>;
+  place: string;
+}
+
+/** The stdio catalogue as the form shows it: its file, its entries, or why it is refused. */
+export interface CatalogueView {
+  file: string;
+  choices: CatalogueChoiceView[];
+  problem: string | null;
+}
 
 /** The server form's fields as text (see lib/mcp/registry/server-form.ts, which reads them back). */
 export interface ServerFormInitial {
@@ -33,9 +61,10 @@ export interface ServerFormInitial {
   name: string;
   description: string;
   transport: "stdio" | "http" | "sse";
-  command: string;
-  args: string;
-  env: string;
+  /** The stdio catalogue entry's id. */
+  catalogue: string;
+  parameters: Record<string, string>;
+  env: Record<string, string>;
   url: string;
   headers: string;
   timeoutMs: string;

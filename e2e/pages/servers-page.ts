@@ -56,7 +56,7 @@ export class ServerFormPage {
 
   async fill(values: Record<string, string>): Promise<void> {
     for (const [label, value] of Object.entries(values)) {
-      if (label === "Transport") await this.field(label).selectOption(value);
+      if (label === "Transport" || label === "Catalogue entry") await this.field(label).selectOption(value);
       else await this.field(label).fill(value);
     }
   }

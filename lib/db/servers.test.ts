@@ -43,7 +43,7 @@ describe("PrismaServerRegistry", () => {
     expect(await registry.load("everything")).toBeNull();
   });
 
-  it("refuses a stdio command outside the allowlist on save: nothing is written", async () => {
+  it("refuses a stdio command outside the stdio catalogue on save: nothing is written", async () => {
     const error = await refusal(registry.save({ ...everything, command: "bash" }));
     expect(error).toMatchObject({ code: "server-entry-invalid", field: "command" });
     expect(await database.client.mcpServer.count()).toBe(0);
@@ -58,7 +58,7 @@ describe("PrismaServerRegistry", () => {
     const error = await refusal(registry.load("everything"));
     expect(error).toMatchObject({ code: "server-entry-stored-invalid", field: "command" });
     expect(error.message).toBe(
-      "the stored server 'everything' is refused (command: 'bash' is not an allowed command; stdio servers start with one of npx, node, python3, python, uvx); " +
+      `the stored server 'everything' is refused (command: no entry of the stdio catalogue (${process.env.SWITCHBOARD_STDIO_CATALOGUE}) runs 'bash'); ` +
         "it was changed outside Switchboard or no longer passes this machine's rules — register it again or delete it",
     );
     await expect(registry.resolve("everything")).rejects.toBeInstanceOf(ServerEntryError);
@@ -113,7 +113,7 @@ describe("PrismaServerRegistry", () => {
 
   it("drops stored secrets when a save sends the server somewhere new, unless they are entered again", async () => {
     await registry.save(everything, { secretValues: { TOKEN: "tok-for-the-old-command" } });
-    const moved = { ...everything, args: [...everything.args, "--verbose"] };
+    const moved = { ...everything, args: ["other-server.js"] };
     await registry.save(moved);
     expect(await registry.describe("everything")).toMatchObject({ ok: true, secrets: { TOKEN: "missing" } });
     await registry.save(moved, { secretValues: { TOKEN: "tok-typed-again" } });

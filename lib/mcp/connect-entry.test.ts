@@ -10,9 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connectEntry, listEntryTools, stderrSummary, testEntryConnection } from "./connect-entry";
 import { parseServerEntry, type ServerEntry, type ServerPolicy } from "./registry";
+import { serverEverythingLine } from "./server-everything";
+import { stdioCatalogueFromText } from "./stdio-catalogue";
 
-const everythingScript = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-const guarded: ServerPolicy = { stdioDisabled: false, allowedPrivateOrigins: [] };
+const everythingLine = serverEverythingLine();
+/** The machine's catalogue for these tests: server-everything, and node with any script in the temporary folder (for servers that fail to start). */
+const catalogue = stdioCatalogueFromText(
+  JSON.stringify({
+    servers: {
+      everything: { title: "Everything", command: everythingLine.command, args: everythingLine.args, env: { API_TOKEN: {} } },
+      script: { title: "A script", command: "node", args: ["{{ script }}"], parameters: { script: { type: "path", within: [os.tmpdir(), process.cwd()] } }, env: { T: {} } },
+    },
+  }),
+  { file: "/etc/switchboard.stdio.json" },
+);
+const guarded: ServerPolicy = { stdioDisabled: false, allowedPrivateOrigins: [], stdioCatalogue: catalogue };
 /** The fixture origin listed, as SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS would list it. */
 const listing = (...origins: string[]): ServerPolicy => ({ stdioDisabled: false, allowedPrivateOrigins: origins });
 
@@ -23,7 +35,7 @@ function entry(input: object): ServerEntry {
 }
 
 describe("stdio entries (server-everything)", () => {
-  const everything = entry({ transport: "stdio", command: "node", args: [everythingScript, "stdio"], env: { API_TOKEN: "{{ secrets.TOKEN }}" }, secrets: ["TOKEN"] });
+  const everything = entry({ transport: "stdio", ...everythingLine, env: { API_TOKEN: "{{ secrets.TOKEN }}" }, secrets: ["TOKEN"] });
 
   it("connects, lists its tools with their input schemas, and closes", async () => {
     const tools = await listEntryTools(everything, { secretValues: { TOKEN: "tok-abcdef" }, policy: guarded });
@@ -68,7 +80,7 @@ describe("stdio entries (server-everything)", () => {
   });
 
   it("reports a missing module and a missing secret", async () => {
-    const missing = entry({ transport: "stdio", command: "node", args: ["no-such-server.js"] });
+    const missing = entry({ transport: "stdio", command: "node", args: [path.resolve("no-such-server.js")] });
     expect(await testEntryConnection(missing, { policy: guarded })).toMatchObject({ ok: false, error: expect.stringMatching(/ended before answering; it printed: Error: Cannot find module/) });
     expect(await testEntryConnection(everything, { policy: guarded })).toMatchObject({ ok: false, code: "secret-missing", error: expect.stringMatching(/the secret TOKEN has no value/) });
   });
@@ -165,8 +177,8 @@ describe("stderrSummary", () => {
 });
 
 describe("entries that bypass the registry", () => {
-  it("are checked again before anything starts: a smuggled -e never runs", async () => {
+  it("are checked against the stdio catalogue again before anything starts: a smuggled -e never runs", async () => {
     const smuggled = { id: "x", name: "X", transport: "stdio", command: "node", args: ["-e", "require('fs').writeFileSync('/tmp/switchboard-smuggled', '1')"], timeoutMs: 5_000, maxRetries: 0, enabled: true } as ServerEntry;
-    await expect(connectEntry(smuggled, { policy: guarded })).rejects.toMatchObject({ code: "connection-refused-by-policy", message: expect.stringMatching(/args\.0: node -e is refused/) });
+    await expect(connectEntry(smuggled, { policy: guarded })).rejects.toMatchObject({ code: "connection-refused-by-policy", message: expect.stringMatching(/the stdio command is refused: the command line matches no entry of the stdio catalogue/) });
   });
 });

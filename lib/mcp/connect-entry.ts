@@ -13,7 +13,8 @@ import { serverOAuthFetch, type ServerOAuthFetchOptions } from "./oauth/oauth-fe
 import type { RegistryOAuthProvider } from "./oauth/registry-oauth-provider";
 import { entryOAuth } from "./oauth/entry-oauth";
 import type { OAuthStateStore } from "./oauth/oauth-state";
-import { fillSecretRecord, MissingSecretError, parseServerEntry, serverPolicyFromEnvironment, type ServerEntry, type ServerPolicy } from "./registry";
+import { fillSecretRecord, MissingSecretError, parseServerEntry, serverPolicyFromEnvironment, stdioCatalogueOf, type ServerEntry, type ServerPolicy } from "./registry";
+import { cataloguedCommand, ConfinementUnavailableError } from "./stdio-catalogue";
 
 export { EntryConnectionError } from "./connection-failure";
 
@@ -96,6 +97,7 @@ export async function connectEntry(entry: ServerEntry, given: ConnectEntryOption
     });
   } catch (error) {
     if (error instanceof MissingSecretError) throw new EntryConnectionError("secret-missing", error.message, { cause: error });
+    if (error instanceof ConfinementUnavailableError || error instanceof StdioRefusedError) throw new EntryConnectionError("connection-refused-by-policy", error.message, { cause: error });
     throw error;
   }
   for (const value of secrets) options.onSecret?.(value);
@@ -139,10 +141,13 @@ interface TransportHooks {
 function createTransport(entry: ServerEntry, options: ConnectEntryOptions, policy: ServerPolicy, hooks: TransportHooks): MadeTransport {
   const values = options.secretValues ?? {};
   if (entry.transport === "stdio") {
+    // Only what the stdio catalogue allows starts, whatever path the entry came by; and only the variables it declares reach the process.
+    const allowed = cataloguedCommand(entry, fillSecretRecord(entry.env, values), stdioCatalogueOf(policy));
+    if (!allowed.ok) throw new StdioRefusedError(`the stdio command is refused: ${allowed.reason}`);
     const base: Record<string, string> = {};
     for (const name of ["PATH", "HOME"]) if (process.env[name]) base[name] = process.env[name]!;
     // Its own process group: closing the connection ends whatever the command started (npx's real server too).
-    const transport = new ProcessGroupStdioTransport({ command: entry.command, args: entry.args, env: { ...getDefaultEnvironment(), ...base, ...fillSecretRecord(entry.env, values) } });
+    const transport = new ProcessGroupStdioTransport({ command: allowed.command, baseEnv: { ...getDefaultEnvironment(), ...base } });
     transport.stderr.on("data", (chunk: Buffer) => hooks.onStderr(chunk.toString("utf8")));
     return { transport };
   }
@@ -161,6 +166,9 @@ function createTransport(entry: ServerEntry, options: ConnectEntryOptions, polic
   if (entry.transport === "sse") return { transport: new SSEClientTransport(url, { fetch, authProvider, requestInit: { headers }, redirectPolicy: "follow" }) };
   return { transport: new StreamableHTTPClientTransport(url, { fetch, authProvider, requestInit: { headers }, redirectPolicy: "follow" }), rawDispatch: httpTaskDispatch(url, { fetch, headers }) };
 }
+
+/** A stdio command line the stdio catalogue does not allow (caught where the transport is made). */
+class StdioRefusedError extends Error {}
 
 /** Every tool the connected server lists (following pagination). */
 export async function listConnectedTools(connection: EntryConnection, entry: ServerEntry, signal?: AbortSignal): Promise<EntryTool[]> {

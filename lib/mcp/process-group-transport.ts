@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { PassThrough } from "node:stream";
 import { type JSONRPCMessage, ReadBuffer, serializeMessage, type Transport } from "@modelcontextprotocol/client";
+import { type CataloguedCommand, isCatalogued, type Launch, launchOf } from "./stdio-catalogue";
 
 export interface ProcessGroupStdioOptions {
-  command: string;
-  args?: readonly string[];
-  /** The child's whole environment (never the parent's: see connect-entry). */
-  env: Record<string, string>;
+  /** What to start: only a command the stdio catalogue allowed (see cataloguedCommand). */
+  command: CataloguedCommand;
+  /** The harmless variables every server gets (PATH, HOME…; never the parent's whole environment: see connect-entry); the command's declared ones are added. */
+  baseEnv: Record<string, string>;
   cwd?: string;
   /** How long the group gets after SIGTERM before SIGKILL, and how long stdin's end is waited for (default 2 s). */
   graceMs?: number;
@@ -33,7 +34,14 @@ export class ProcessGroupStdioTransport implements Transport {
   #closing: Promise<void> | undefined;
   readonly #buffer = new ReadBuffer();
 
-  constructor(private readonly options: ProcessGroupStdioOptions) {}
+  readonly #launch: Launch;
+
+  /** Throws ConfinementUnavailableError when the catalogue confines the command and bubblewrap is missing. */
+  constructor(private readonly options: ProcessGroupStdioOptions) {
+    if (!isCatalogued(options.command)) throw new TypeError("a stdio server starts only a command from the stdio catalogue");
+    // The executable the catalogue resolved, or bubblewrap around it when the catalogue confines it.
+    this.#launch = launchOf(options.command);
+  }
 
   /** The process group's id (the first child's pid), once started. */
   get pgid(): number | undefined {
@@ -42,9 +50,10 @@ export class ProcessGroupStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.#child) throw new Error("ProcessGroupStdioTransport already started");
+    const launch = this.#launch;
     return new Promise((resolve, reject) => {
-      const child: ChildProcess = spawn(this.options.command, [...(this.options.args ?? [])], {
-        env: this.options.env as NodeJS.ProcessEnv,
+      const child: ChildProcess = spawn(launch.file, launch.args, {
+        env: { ...this.options.baseEnv, ...this.options.command.env } as NodeJS.ProcessEnv,
         cwd: this.options.cwd,
         stdio: ["pipe", "pipe", "pipe"],
         // Its own process group: the group id is the child's pid, and signals to -pid reach every process it starts.

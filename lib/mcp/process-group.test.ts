@@ -45,7 +45,7 @@ afterAll(async () => {
 async function npxRun(script: Parameters<typeof scriptedModel>[0], groups: number[], options: { cancelWhen?: () => boolean } = {}) {
   const registry = new InMemoryServerRegistry({ policy: () => ({ stdioDisabled: false, allowedPrivateOrigins: [] }) });
   // npx finds the package in node_modules (a dev dependency) and never asks the registry: offline, as everywhere here.
-  await registry.save({ id: "everything", name: "Everything", transport: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], env: { npm_config_offline: "true" }, timeoutMs: 60_000 });
+  await registry.save({ id: "everything", name: "Everything", transport: "stdio", catalogue: "everything-npx", timeoutMs: 60_000 });
   const controller = new AbortController();
   const manager = new ConnectionManager(registry, {
     connect: async (entry, request) => {

@@ -1,14 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-
-/** How to start an MCP server as a child process. */
-export interface StdioServerCommand {
-  command: string;
-  args?: readonly string[];
-  /** The server's own variables (e.g. its key from the registry). Never the parent's environment. */
-  env?: Readonly<Record<string, string>>;
-  cwd?: string;
-}
+import { ProcessGroupStdioTransport } from "./process-group-transport";
+import type { CataloguedCommand } from "./stdio-catalogue";
 
 export interface StdioConnection {
   client: Client;
@@ -57,19 +49,14 @@ const stderrLimit = 4096;
  * or the process outlives the run.
  *
  * @example
- * const connection = await connectStdio({ command: "node", args: [entry] });
+ * const connection = await connectStdio(serverEverythingCommand());
  * context.resources.add(() => connection.close());
  */
-export async function connectStdio(server: StdioServerCommand, clientName = "switchboard-agent"): Promise<StdioConnection> {
-  const transport = new StdioClientTransport({
-    command: server.command,
-    args: [...(server.args ?? [])],
-    env: { ...minimalEnvironment(), ...server.env },
-    cwd: server.cwd,
-    stderr: "pipe",
-  });
+export async function connectStdio(server: CataloguedCommand, clientName = "switchboard-agent"): Promise<StdioConnection> {
+  // The one stdio transport: it starts only what the stdio catalogue allowed, in a process group of its own.
+  const transport = new ProcessGroupStdioTransport({ command: server, baseEnv: minimalEnvironment() });
   let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
+  transport.stderr.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString("utf8")).slice(-stderrLimit);
   });
   const client = new Client({ name: clientName, version: "1.0.0" });
@@ -78,7 +65,7 @@ export async function connectStdio(server: StdioServerCommand, clientName = "swi
   } catch (error) {
     await client.close().catch(() => undefined);
     const detail = stderr.trim() ? `\n${stderr.trim()}` : "";
-    throw new McpConnectError(server.command, `could not start the MCP server '${[server.command, ...(server.args ?? [])].join(" ")}': ${(error as Error).message}${detail}`, { cause: error });
+    throw new McpConnectError(server.executable, `could not start the MCP server '${[server.executable, ...server.args].join(" ")}': ${(error as Error).message}${detail}`, { cause: error });
   }
   return {
     client,

@@ -11,7 +11,7 @@ import { clientMetadataDocumentUrl, oauthCallbackUrl } from "@/lib/mcp/oauth/ent
  */
 export async function GET(request: NextRequest) {
   publicAction("the OAuth client ID metadata document: authorization servers fetch it; it names the client and its callback, nothing secret");
-  const origin = appOrigin(request.headers);
+  const origin = appOrigin();
   const clientId = origin ? clientMetadataDocumentUrl(origin) : undefined;
   if (!origin || !clientId) return NextResponse.json({ error: "client ID metadata documents are served on an https origin only" }, { status: 404 });
   return NextResponse.json(

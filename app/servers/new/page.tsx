@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { saveServerAction } from "@/app/actions/servers";
 import { ServerForm } from "@/components/servers/server-form";
 import type { ServerFormInitial } from "@/components/servers/server-view";
-import { serverEntryDefaults, stdioCommands } from "@/lib/mcp/registry";
+import { serverEntryDefaults } from "@/lib/mcp/registry";
+import { catalogueView } from "../server-views";
 import { requirePageRole } from "@/lib/auth/require-role";
 
 export const metadata: Metadata = { title: "Register a server" };
@@ -12,9 +13,9 @@ const blank: ServerFormInitial = {
   name: "",
   description: "",
   transport: "stdio",
-  command: "npx",
-  args: "",
-  env: "",
+  catalogue: "",
+  parameters: {},
+  env: {},
   url: "",
   headers: "",
   timeoutMs: String(serverEntryDefaults.timeoutMs),
@@ -39,7 +40,7 @@ export default async function NewServerPage() {
         <h1>Register a server</h1>
         <p className="lead">A local process started over stdio, or a remote server over Streamable HTTP or SSE.</p>
       </div>
-      <ServerForm mode="create" initial={blank} secretStates={{}} allowedCommands={stdioCommands} save={saveServerAction} />
+      <ServerForm mode="create" initial={blank} secretStates={{}} catalogue={catalogueView()} save={saveServerAction} />
     </>
   );
 }

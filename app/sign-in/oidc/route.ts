@@ -13,7 +13,7 @@ import { appOrigin } from "@/lib/mcp/oauth/app-origin";
 export async function GET(request: NextRequest) {
   publicAction("single sign-on: sends the person to the configured OpenID provider; the callback checks state, nonce and the ID token");
   const back = (message: string) => {
-    const response = NextResponse.redirect(new URL("/sign-in", appOrigin(request.headers) ?? request.url), 303);
+    const response = NextResponse.redirect(new URL("/sign-in", appOrigin() ?? request.url), 303);
     response.cookies.set(oidcErrorCookie, message.slice(0, 500), { httpOnly: true, sameSite: "lax", path: "/sign-in", maxAge: 120 });
     return response;
   };
@@ -25,7 +25,7 @@ export async function GET(request: NextRequest) {
     throw error;
   }
   if (!config) return NextResponse.json({ error: "single sign-on is not configured" }, { status: 404 });
-  const origin = appOrigin(request.headers);
+  const origin = appOrigin();
   if (!origin) return back("The app cannot tell its own address for the sign-in callback: set SWITCHBOARD_PUBLIC_URL.");
   try {
     const metadata = await discover(config);

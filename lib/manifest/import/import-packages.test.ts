@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { writeFixtureTree } from "./import-fixture-tree";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { lintNodes } from "..";
@@ -15,12 +16,7 @@ import { importPackages, kebabName, renameRoots } from ".";
 const root = await mkdtemp(path.join(os.tmpdir(), "sb-import-test-"));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-async function tree(files: Record<string, string>): Promise<void> {
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
-}
+const tree = (files: Record<string, string>) => writeFixtureTree(root, files);
 
 await tree({
   "market/definitions/nodes/tables/package.yaml": "$schema: ../_schema/package.schema.json\nname: tables\ndisplayName: Tables\nallowedHosts: [api.tables.example]\n",

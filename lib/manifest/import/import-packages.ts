@@ -9,6 +9,7 @@ import { mapStrings, renameRoots } from "./rename-roots";
 import { readPlatformUrls, readScopeAsRun } from "./run-scope";
 import { inlineHelpers, packageHelpers } from "./inline-helpers";
 import { readUnoverseTree, type UnoversePackage } from "./unoverse-tree";
+import { insideTarget } from "./import-names";
 import { type ConnectionSetting, connectionSettings, moveConnectionSettings, signWithConfigRegion } from "./connection-settings";
 import { readFile } from "node:fs/promises";
 
@@ -31,8 +32,12 @@ export interface ImportReport {
  * Imports a Unoverse package tree into Switchboard node folders: each node
  * translated (see translateNode), each package's shared/ written under
  * `shared/<package>/` so two packages' fragments never collide, then the
- * written tree linted so the report says which nodes are clean. With
- * `dryRun` everything is written to a temporary folder, linted and removed.
+ * written tree linted so the report says which nodes are clean. Every
+ * package and node name is one plain folder name (refused with its
+ * file:line otherwise), and every path written or removed is resolved and
+ * checked to be inside the target. With `dryRun` nothing is written to the
+ * target or anywhere else: the tree goes to a private scratch folder, is
+ * linted there and removed.
  */
 export async function importPackages(dir: string, options: { into: string; dryRun?: boolean; origin?: string }): Promise<ImportReport> {
   const packages = await readUnoverseTree(dir);
@@ -49,9 +54,9 @@ export async function importPackages(dir: string, options: { into: string; dryRu
         if (translated.status === "not-importable") continue;
         taken.add(translated.name);
         anyImported = true;
-        await writeNode(path.join(target, translated.name), translated.files);
+        await writeNode(insideTarget(target, translated.name), translated.files);
       }
-      if (anyImported) await writeShared(path.join(target, sharedFolder, pkg.name), pkg.shared, pkg, settings);
+      if (anyImported) await writeShared(insideTarget(target, sharedFolder, pkg.name), pkg.shared, pkg, settings);
     }
     const linted = await lintNodes(target, { displayBase: path.dirname(target) });
     const imported = nodes.map((node): ImportedNode => {
@@ -89,10 +94,12 @@ async function apiTexts(pkg: UnoversePackage): Promise<string[]> {
 }
 
 async function writeNode(folder: string, files: Record<string, unknown>): Promise<void> {
+  // Every file's place is checked before anything in the folder is removed.
+  const places = Object.entries(files).map(([file, value]) => [insideTarget(folder, file), value] as const);
   await rm(folder, { recursive: true, force: true });
-  for (const [file, value] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
-    await writeFile(path.join(folder, file), stringify(value, { lineWidth: 0 }));
+  for (const [file, value] of places) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, stringify(value, { lineWidth: 0 }));
   }
 }
 
@@ -102,8 +109,9 @@ async function writeShared(folder: string, shared: ReadonlyMap<string, string>, 
   // The package's helper functions are written into the fragments' expressions too, as into the nodes'.
   const helpers = packageHelpers(shared);
   for (const [stem, text] of shared) {
+    const file = insideTarget(folder, `${stem}.yaml`);
     const value = signWithConfigRegion(rewriteRefs(mapStrings(parse(text), (item) => { const moved = moveConnectionSettings(readScopeAsRun(readPlatformUrls(renameRoots(item, { signal: "inputs.signal" }))), settings); return helpers && stem !== "helpers" ? inlineHelpers(moved, helpers) : moved; }), pkg), settings);
-    await writeFile(path.join(folder, `${stem}.yaml`), stringify(value ?? {}, { lineWidth: 0 }));
+    await writeFile(file, stringify(value ?? {}, { lineWidth: 0 }));
   }
 }
 

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
-import { exists, readYaml, type UnoversePackage } from "./unoverse-tree";
+import { exists, ImportInputError, readYaml, type UnoversePackage } from "./unoverse-tree";
+import { placeOfKey, segmentProblem } from "./import-names";
 import { mapStrings, renameRoots } from "./rename-roots";
 import { platformUrls, platformUrlsRead, readPlatformUrls, readScopeAsRun, scopeNote } from "./run-scope";
 import { inlineHelpers, packageHelpers } from "./inline-helpers";
@@ -73,6 +74,9 @@ export async function translateNode(
   }
   const notes: string[] = [];
   let name = kebabName(type);
+  // The name becomes the node's folder: one plain segment, or the node is refused at its type.
+  const nameProblem = segmentProblem(name);
+  if (nameProblem) throw new ImportInputError(`${await placeOfKey(path.join(nodeDir, "node.yaml"), "type")}: type: the node's folder name from ${JSON.stringify(type).slice(0, 100)} ${nameProblem.replace(/^'[^']*' /, "")}`);
   if (options.takenNames.has(name)) {
     const renamed = name.startsWith(`${kebabName(pkg.name)}-`) ? `${name}-imported` : `${kebabName(pkg.name)}-${name}`;
     notes.push(`named ${renamed}: ${name} is taken in the catalogue`);

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
+import { placeOfKey, segmentProblem } from "./import-names";
 
 /** One Unoverse package as the importer reads it. */
 export interface UnoversePackage {
@@ -44,6 +45,13 @@ export async function readUnoverseTree(dir: string): Promise<UnoversePackage[]> 
 async function readPackage(dir: string, only?: string[]): Promise<UnoversePackage> {
   const manifest = (await readYaml(path.join(dir, "package.yaml"))) as Record<string, unknown>;
   const credentials = new Map<string, Record<string, unknown>>();
+  const name = typeof manifest?.name === "string" ? manifest.name : path.basename(dir);
+  // The name becomes a folder (shared/<name>/) and part of $ref paths: one plain segment, or the package is refused.
+  const problem = segmentProblem(name);
+  if (problem) {
+    const place = typeof manifest?.name === "string" ? await placeOfKey(path.join(dir, "package.yaml"), "name") : path.join(dir, "package.yaml");
+    throw new ImportInputError(`${place}: name: ${problem}`);
+  }
   for (const file of await listFiles(path.join(dir, "credentials"))) {
     const credential = (await readYaml(path.join(dir, "credentials", file))) as Record<string, unknown> | null;
     if (credential && typeof credential.name === "string") credentials.set(credential.name, credential);
@@ -54,7 +62,7 @@ async function readPackage(dir: string, only?: string[]): Promise<UnoversePackag
   if (!only) {
     for (const entry of await listFolders(dir)) if (await exists(path.join(dir, entry, "node.yaml"))) nodeDirs.push(path.join(dir, entry));
   }
-  return { name: typeof manifest?.name === "string" ? manifest.name : path.basename(dir), dir, manifest: manifest ?? {}, credentials, shared, nodeDirs };
+  return { name, dir, manifest: manifest ?? {}, credentials, shared, nodeDirs };
 }
 
 export async function readYaml(file: string): Promise<unknown> {

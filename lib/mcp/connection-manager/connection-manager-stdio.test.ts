@@ -8,7 +8,6 @@ import { parseWorkflow } from "../../graph";
 import { MemorySink } from "../../trace/memory-sink";
 import { connectEntry } from "../connect-entry";
 import { InMemoryServerRegistry } from "../registry";
-import { serverEverythingCommand } from "../server-everything";
 import { ConnectionManager } from "./connection-manager";
 
 // A real server over stdio (@modelcontextprotocol/server-everything), killed in the middle of a run.
@@ -34,9 +33,8 @@ describe("the connection manager with server-everything over stdio", () => {
   it(
     "a server process killed mid-run: the next call reconnects (a new process) and succeeds; the run's end stops the new one",
     async () => {
-      const everything = serverEverythingCommand();
       const registry = new InMemoryServerRegistry({ policy: () => ({ stdioDisabled: false, allowedPrivateOrigins: [] }) });
-      await registry.save({ id: "everything", name: "Everything", transport: "stdio", command: "node", args: [...(everything.args ?? [])] });
+      await registry.save({ id: "everything", name: "Everything", transport: "stdio", catalogue: "everything" });
       // The real connector; each session's child process id is noted so the test can kill it.
       const pids: number[] = [];
       const manager = new ConnectionManager(registry, {

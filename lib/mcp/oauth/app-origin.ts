@@ -1,16 +1,20 @@
-import { hostAllowed } from "../../security/host-allowlist";
+type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
- * The app's own origin, for the OAuth callback: SWITCHBOARD_PUBLIC_URL when
- * set (behind a proxy that rewrites Host), else the request's Host header
- * (which proxy.ts has already checked against the allowed host names) with
- * https when a proxy says so. Null when the Host is not one the app answers.
+ * The app's own origin, for OAuth and sign-in callbacks and the client ID
+ * metadata document: SWITCHBOARD_PUBLIC_URL, else SWITCHBOARD_APP_URL, else
+ * the address `npm start` serves (`http://127.0.0.1:$PORT`, 3000 by default).
+ * Never a request header: a Host (or X-Forwarded-*) header is whatever the
+ * client sent, and what goes into a redirect URI must be what the operator
+ * configured. Null when the configured value is not an http(s) URL.
  */
-export function appOrigin(headers: { get(name: string): string | null }, environment: Readonly<Record<string, string | undefined>> = process.env): string | null {
-  const configured = environment.SWITCHBOARD_PUBLIC_URL?.trim();
-  if (configured) return new URL(configured).origin;
-  const host = headers.get("host");
-  if (!host || !hostAllowed(host)) return null;
-  const protocol = headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https" ? "https" : "http";
-  return `${protocol}://${host}`;
+export function appOrigin(environment: Environment = process.env): string | null {
+  const configured = environment.SWITCHBOARD_PUBLIC_URL?.trim() || environment.SWITCHBOARD_APP_URL?.trim() || `http://127.0.0.1:${environment.PORT?.trim() || "3000"}`;
+  try {
+    const url = new URL(configured);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
 }

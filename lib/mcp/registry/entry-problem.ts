@@ -4,6 +4,8 @@ import type { z } from "zod";
 export interface EntryProblem {
   field: string;
   message: string;
+  /** For a stdio command line no catalogue entry allows: the catalogue entry (JSON) that would allow it. */
+  catalogueLine?: string;
 }
 
 /** The top-level field a problem belongs to (`env.PATH` → `env`), for placing it next to a form field. */

@@ -6,17 +6,16 @@ export {
   serverEntrySchema,
   serverEntryDefaults,
   serverId,
-  stdioCommands,
   transports,
   type ServerEntry,
   type ServerEntryInput,
   type StdioServerEntry,
   type RemoteServerEntry,
-  type StdioCommand,
   type Transport,
 } from "./server-entry";
 export { ServerEntryError, problemField, problemFromZod, type EntryProblem } from "./entry-problem";
-export { checkServerPolicy, serverPolicyFromEnvironment, type ServerPolicy } from "./server-policy";
+export { checkServerPolicy, serverPolicyFromEnvironment, stdioCatalogueOf, type ServerPolicy } from "./server-policy";
+export { expandCatalogueChoice } from "./catalogue-choice";
 export { idOf, parseServerEntry, validateForSave, validateServerEntry, type EntryVerdict } from "./validate-entry";
 export { RegistrySecretError, type ResolvedServer, type SaveOptions, type SecretState, type ServerListing, type ServerRegistry } from "./server-registry";
 export { InMemoryServerRegistry, byNameThenId, type InMemoryServerRegistryOptions, type StoredServer } from "./in-memory-registry";

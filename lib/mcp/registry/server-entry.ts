@@ -1,21 +1,15 @@
 import { z } from "zod";
 import { serverApprovalDefaults } from "../../graph/approval-policy";
 import { hasStrayTemplate, hasTemplate, secretReferences } from "./secret-references";
-import { stdioArgumentProblem } from "./stdio-arguments";
-import { refusedEnvironmentName } from "./stdio-environment";
+import { refusedEnvironmentName } from "../stdio-catalogue/refused-environment";
 
 /**
  * The one schema of an MCP server entry, parsed on every write AND every
  * read of the registry. It holds the rules that depend on the entry alone
- * (shape, the stdio command allowlist and what its arguments and environment
- * may say, where secrets may appear); the rules
- * that depend on the machine (stdio switched off, what a host resolves to)
- * are checked after it by `checkServerPolicy`.
+ * (shape, where secrets may appear); the rules that depend on the machine
+ * (the stdio catalogue a command line must match, stdio switched off, what a
+ * host resolves to) are checked after it by `checkServerPolicy`.
  */
-
-/** The only programs a stdio server may be started with, found on PATH by their bare name. */
-export const stdioCommands = ["npx", "node", "python3", "python", "uvx"] as const;
-export type StdioCommand = (typeof stdioCommands)[number];
 
 export const transports = ["stdio", "http", "sse"] as const;
 export type Transport = (typeof transports)[number];
@@ -62,17 +56,6 @@ const headerValue = z
   .max(8192, "a header value is longer than 8192 characters")
   .refine((value) => !/[\r\n\0]/.test(value), { message: "a header value cannot contain line breaks" });
 
-/** The bare name of an allowlisted program; a path is refused because it could name any program. */
-const stdioCommand = z.string().check((context) => {
-  const command = context.value;
-  if ((stdioCommands as readonly string[]).includes(command)) return;
-  const allowed = stdioCommands.join(", ");
-  const message = /[\\/]/.test(command)
-    ? `use the bare command name, not a path ('${command.slice(0, 80)}'): a path could name any program; allowed: ${allowed}`
-    : `'${command.slice(0, 80)}' is not an allowed command; stdio servers start with one of ${allowed}`;
-  context.issues.push({ code: "custom", message, input: command });
-});
-
 const httpUrl = z
   .string()
   .max(2048, "the URL is longer than 2048 characters")
@@ -115,14 +98,10 @@ const stdioEntry = z
   .strictObject({
     ...common,
     transport: z.literal("stdio"),
-    command: stdioCommand,
+    /** The program, as the stdio catalogue entry it matches names it (lib/mcp/stdio-catalogue). */
+    command: text({ min: 1, max: 1000, what: "the command" }),
     args: z.array(text({ max: 4096, what: "an argument" })).max(100, "at most 100 arguments").default([]),
     env: z.record(environmentName, z.string().max(32_768, "an environment value is longer than 32768 characters")).optional(),
-  })
-  .check((context) => {
-    // The arguments mean what they say: a program file or package, never code typed into the entry.
-    const problem = stdioArgumentProblem(context.value.command, context.value.args);
-    if (problem) context.issues.push({ code: "custom", path: ["args", problem.index], message: problem.message, input: context.value.args });
   });
 
 export const oauthGrants = ["authorization_code", "client_credentials"] as const;

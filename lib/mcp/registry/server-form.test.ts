@@ -9,15 +9,19 @@ function form(fields: Record<string, string | string[]>): FormData {
 }
 
 describe("the server form", () => {
-  it("turns lines into args, env and secrets, and leaves empty numbers to the defaults", () => {
+  it("reads a stdio server as a catalogue entry with its parameters and variables, never a command line, and leaves empty numbers to the defaults", () => {
     const parsed = entryFromForm(
       form({
         serverId: " everything ",
         serverName: "Everything",
         transport: "stdio",
-        command: "node",
-        args: "server.js\n\nstdio\n",
-        env: "# a comment\nAPI_TOKEN={{ secrets.TOKEN }}\nMODE = a=b",
+        catalogue: "filesystem",
+        "parameter.root": " /srv/docs ",
+        "parameter.empty": "",
+        "env.API_TOKEN": "{{ secrets.TOKEN }}",
+        "env.MODE": "a=b",
+        command: "bash",
+        args: "-c\nid",
         url: "ignored for stdio",
         timeoutMs: "",
         maxRetries: "3",
@@ -32,8 +36,8 @@ describe("the server form", () => {
         id: "everything",
         name: "Everything",
         transport: "stdio",
-        command: "node",
-        args: ["server.js", "stdio"],
+        catalogue: "filesystem",
+        parameters: { root: "/srv/docs" },
         env: { API_TOKEN: "{{ secrets.TOKEN }}", MODE: "a=b" },
         maxRetries: 3,
         enabled: true,
@@ -44,7 +48,6 @@ describe("the server form", () => {
   });
 
   it("names the field of a malformed line", () => {
-    expect(entryFromForm(form({ transport: "stdio", env: "A=1\nB" }))).toEqual({ ok: false, problem: { field: "env", message: "line 2: write KEY=value" } });
     expect(entryFromForm(form({ transport: "http", headers: "Authorization Bearer x" }))).toMatchObject({ ok: false, problem: { field: "headers" } });
     expect(entryFromForm(form({ transport: "http", timeoutMs: "ten" }))).toEqual({ ok: false, problem: { field: "timeoutMs", message: "write a whole number" } });
     expect(entryFromForm(form({ transport: "http", secretName: [""], secretValue: ["x"] }))).toMatchObject({ ok: false, problem: { field: "secrets" } });
@@ -64,8 +67,9 @@ describe("the server form", () => {
     if (!verdict.ok) throw new Error(verdict.problem.message);
     const fields = formFromEntry(verdict.entry);
     expect(fields).toMatchObject({ headers: "Authorization: Bearer {{ secrets.TOKEN }}", toolTimeoutMs: "0", enabled: false, secretNames: ["TOKEN"] });
-    const { secretNames, enabled, id, name, oauthAllowIssuerMismatch, ...text } = fields;
+    const { secretNames, enabled, id, name, oauthAllowIssuerMismatch, parameters, env, ...text } = fields;
     expect(oauthAllowIssuerMismatch).toBe(false);
+    expect({ parameters, env }).toEqual({ parameters: {}, env: {} });
     const back = entryFromForm(form({ ...text, serverId: id, serverName: name, secretName: secretNames, secretValue: secretNames.map(() => ""), ...(enabled ? { enabled: "on" } : {}) }));
     expect(back.ok && parseServerEntry(back.input)).toEqual({ ok: true, entry: verdict.entry });
   });
@@ -83,7 +87,7 @@ describe("the server form", () => {
     if (!verdict.ok) throw new Error(verdict.problem.message);
     const fields = formFromEntry(verdict.entry);
     expect(fields).toMatchObject({ oauthGrant: "client_credentials", oauthClientId: "switchboard", oauthClientSecret: "CLIENT_SECRET", allowedTools: "search, fetch_page", oauthAllowIssuerMismatch: true });
-    const { secretNames, enabled, id, name, oauthAllowIssuerMismatch, ...text } = fields;
+    const { secretNames, enabled, id, name, oauthAllowIssuerMismatch, parameters: _parameters, env: _env, ...text } = fields;
     const back = entryFromForm(
       form({ ...text, serverId: id, serverName: name, secretName: secretNames, secretValue: secretNames.map(() => ""), ...(enabled ? { enabled: "on" } : {}), ...(oauthAllowIssuerMismatch ? { oauthAllowIssuerMismatch: "on" } : {}) }),
     );

@@ -2,20 +2,22 @@ import type { EntryProblem } from "./entry-problem";
 import type { ServerEntry } from "./server-entry";
 
 /**
- * The server form's fields as text, the way a person edits them: arguments
- * one per line, env as `KEY=value` lines, headers as `Name: value` lines,
- * allowed agents separated by commas or lines. Secret values are never part
- * of this: only their names. The form posts `id` and `name` as `serverId`
- * and `serverName`.
+ * The server form's fields as text, the way a person edits them: a stdio
+ * server as an entry of the stdio catalogue with its declared parameters
+ * and environment variables (posted as `parameter.NAME` and `env.NAME`),
+ * headers as `Name: value` lines, allowed tools separated by commas or
+ * lines. Secret values are never part of this: only their names. The form
+ * posts `id` and `name` as `serverId` and `serverName`.
  */
 export interface ServerFormFields {
   id: string;
   name: string;
   description: string;
   transport: "stdio" | "http" | "sse";
-  command: string;
-  args: string;
-  env: string;
+  /** The stdio catalogue entry's id. */
+  catalogue: string;
+  parameters: Record<string, string>;
+  env: Record<string, string>;
   url: string;
   headers: string;
   timeoutMs: string;
@@ -40,10 +42,14 @@ export type FormParse = { ok: true; input: Record<string, unknown>; secretValues
 export interface FormSource {
   get(name: string): unknown;
   getAll(name: string): unknown[];
+  keys(): Iterable<string>;
 }
 
-/** An entry as the form shows it, e.g. for editing. */
-export function formFromEntry(entry: ServerEntry): ServerFormFields {
+/**
+ * An entry as the form shows it, e.g. for editing; `choice` is the stdio
+ * catalogue entry its command line matches (see matchCatalogue).
+ */
+export function formFromEntry(entry: ServerEntry, choice?: { catalogue: string; parameters: Record<string, string> }): ServerFormFields {
   const stdio = entry.transport === "stdio" ? entry : null;
   const remote = entry.transport !== "stdio" ? entry : null;
   return {
@@ -51,9 +57,9 @@ export function formFromEntry(entry: ServerEntry): ServerFormFields {
     name: entry.name,
     description: entry.description ?? "",
     transport: entry.transport,
-    command: stdio?.command ?? "",
-    args: (stdio?.args ?? []).join("\n"),
-    env: Object.entries(stdio?.env ?? {}).map(([key, value]) => `${key}=${value}`).join("\n"),
+    catalogue: choice?.catalogue ?? "",
+    parameters: { ...choice?.parameters },
+    env: { ...stdio?.env },
     url: remote?.url ?? "",
     headers: Object.entries(remote?.headers ?? {}).map(([key, value]) => `${key}: ${value}`).join("\n"),
     timeoutMs: String(entry.timeoutMs),
@@ -91,9 +97,10 @@ export function entryFromForm(form: FormSource): FormParse {
     const input: Record<string, unknown> = { id: field("serverId").trim(), name: field("serverName").trim(), transport };
     if (field("description").trim()) input.description = field("description").trim();
     if (transport === "stdio") {
-      input.command = field("command").trim();
-      input.args = lines(field("args"));
-      const env = pairs(field("env"), "=", "env", "KEY=value");
+      // No command line and no free variables: a catalogue entry, its declared parameters and variables.
+      input.catalogue = field("catalogue").trim();
+      input.parameters = prefixed(form, "parameter.");
+      const env = prefixed(form, "env.");
       if (Object.keys(env).length) input.env = env;
     } else {
       input.url = field("url").trim();
@@ -125,8 +132,14 @@ export function entryFromForm(form: FormSource): FormParse {
   }
 }
 
-function lines(text: string): string[] {
-  return text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+/** The non-empty fields named `PREFIX` + a name, by name. */
+function prefixed(form: FormSource, prefix: string): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const name of new Set(form.keys())) {
+    const value = form.get(name);
+    if (name.startsWith(prefix) && typeof value === "string" && value.trim()) record[name.slice(prefix.length)] = value.trim();
+  }
+  return record;
 }
 
 function pairs(text: string, separator: string, field: string, shape: string): Record<string, string> {

@@ -1,5 +1,6 @@
 import { allowedPrivateOrigins, privateOriginsVariable } from "../../security/private-origins";
 import { checkUrl } from "../../security/url-guard";
+import { matchCatalogue, stdioCatalogueFromEnvironment, type StdioCatalogue } from "../stdio-catalogue";
 import type { EntryProblem } from "./entry-problem";
 import type { ServerEntry } from "./server-entry";
 
@@ -9,6 +10,13 @@ export interface ServerPolicy {
   stdioDisabled: boolean;
   /** SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: the private origins a server URL may have, exactly; none by default. */
   allowedPrivateOrigins: readonly string[];
+  /** The stdio catalogue every stdio command line must match (default: the machine's, see catalogueLocation). */
+  stdioCatalogue?: StdioCatalogue;
+}
+
+/** The catalogue a policy holds, else the machine's (read again only when its file changes). */
+export function stdioCatalogueOf(policy: ServerPolicy): StdioCatalogue {
+  return policy.stdioCatalogue ?? stdioCatalogueFromEnvironment();
 }
 
 export function serverPolicyFromEnvironment(environment: Readonly<Record<string, string | undefined>> = process.env): ServerPolicy {
@@ -20,13 +28,16 @@ export function serverPolicyFromEnvironment(environment: Readonly<Record<string,
 
 /**
  * The rules that depend on the machine rather than the entry: stdio switched
- * off, and the URL guard (a host that is, or resolves to, a private,
+ * off, a stdio command line that matches no entry of the stdio catalogue
+ * (refused with the catalogue line that would allow it), and the URL guard (a host that is, or resolves to, a private,
  * loopback, link-local, unspecified or metadata address is refused). Runs
  * after the schema, on every write and every read.
  */
 export async function checkServerPolicy(entry: ServerEntry, policy: ServerPolicy): Promise<EntryProblem | null> {
   if (entry.transport === "stdio") {
-    return policy.stdioDisabled ? { field: "transport", message: "stdio servers are switched off on this machine (SWITCHBOARD_STDIO_DISABLED=true)" } : null;
+    if (policy.stdioDisabled) return { field: "transport", message: "stdio servers are switched off on this machine (SWITCHBOARD_STDIO_DISABLED=true)" };
+    const match = matchCatalogue(entry, stdioCatalogueOf(policy));
+    return match.ok ? null : { field: match.field ?? "command", message: match.reason, catalogueLine: match.catalogueLine };
   }
   const verdict = await checkUrl(entry.url, { allowedOrigins: policy.allowedPrivateOrigins });
   if (verdict.ok) return null;

@@ -19,27 +19,23 @@ const stdio = (command: string, extra: object = {}) => ({ id: "files", name: "Fi
 const http = (url: string, transport = "http") => ({ id: "remote", name: "Remote", transport, url });
 
 describe("stdio commands", () => {
-  it.each(["npx", "node", "python3", "python", "uvx"])("allows %s", async (command) => {
-    const verdict = await validateServerEntry(stdio(command, { args: ["server.js"] }), guarded);
-    expect(verdict).toMatchObject({ ok: true, entry: { command } });
+  it("allows a command line the stdio catalogue allows, or a catalogue choice made into one", async () => {
+    expect(await validateServerEntry(stdio("node", { args: ["server.js"] }), guarded)).toMatchObject({ ok: true, entry: { command: "node", args: ["server.js"] } });
+    expect(await validateServerEntry({ id: "files", name: "Files", transport: "stdio", catalogue: "test-double", parameters: { script: "tools.js" } }, guarded)).toMatchObject({ ok: true, entry: { command: "node", args: ["tools.js"] } });
   });
 
-  const refused: Array<[string, RegExp]> = [
-    ["bash", /'bash' is not an allowed command; stdio servers start with one of npx, node, python3, python, uvx/],
-    ["sh", /not an allowed command/],
-    ["curl", /not an allowed command/],
-    ["/usr/bin/node", /bare command name, not a path/],
-    ["./node", /bare command name, not a path/],
-    ["../bin/npx", /bare command name, not a path/],
-    ["C:\\node\\node.exe", /bare command name, not a path/],
-    ["node.exe", /not an allowed command/],
-    ["NODE", /not an allowed command/],
-    ["node ", /not an allowed command/],
-    ["npx && curl evil.example", /not an allowed command/],
-    ["", /not an allowed command/],
+  const refused: Array<[string, string[], RegExp]> = [
+    ["bash", ["server.js"], /no entry of the stdio catalogue .* runs 'bash'/],
+    ["/usr/bin/env", ["node", "server.js"], /runs '\/usr\/bin\/env'/],
+    ["NODE", ["server.js"], /runs 'NODE'/],
+    ["node ", ["server.js"], /runs 'node '/],
+    ["node", ["server.js", "--inspect"], /matches no entry .*takes 1 arguments, not 2/],
+    ["node", ["-e"], /parameter script: the value cannot start with '-'/],
+    ["node", ["Server.js"], /parameter script: the value does not match the pattern/],
+    ["", ["server.js"], /the command is required/],
   ];
-  it.each(refused)("refuses %j, naming the command field", async (command, message) => {
-    const verdict = await validateServerEntry(stdio(command), guarded);
+  it.each(refused)("refuses %j %j, naming the command field", async (command, args, message) => {
+    const verdict = await validateServerEntry(stdio(command, { args }), guarded);
     expect(verdict).toMatchObject({ ok: false, problem: { field: "command" } });
     if (!verdict.ok) expect(verdict.problem.message).toMatch(message);
   });
@@ -58,6 +54,7 @@ describe("stdio commands", () => {
     ["LD_PRELOAD", /LD_PRELOAD cannot be set/],
     ["DYLD_INSERT_LIBRARIES", /cannot be set/],
     ["BAD NAME", /environment variable name/],
+    ["EXTRA", /EXTRA is not declared by the catalogue entry 'test-double' \(it declares API_TOKEN, TOKEN, MODE\)/],
   ])("refuses the environment variable %s", async (name, message) => {
     const verdict = await validateServerEntry(stdio("node", { env: { [name]: "x" } }), guarded);
     expect(verdict).toMatchObject({ ok: false, problem: { field: `env.${name}`, message: expect.stringMatching(message) } });
@@ -129,9 +126,8 @@ describe("the entry's shape", () => {
     });
   });
 
-  it("refuses a stdio entry with no program to run (the default of no arguments)", () => {
-    expect(parseServerEntry(stdio("npx", { args: undefined }))).toMatchObject({ ok: false, problem: { field: "args.0", message: expect.stringMatching(/npx needs a package spec/) } });
-    expect(parseServerEntry(stdio("node", { args: [] }))).toMatchObject({ ok: false, problem: { field: "args.0", message: expect.stringMatching(/node needs a program file/) } });
+  it("refuses a stdio entry with no program to run (no catalogue entry runs node alone)", async () => {
+    expect(await validateServerEntry(stdio("node", { args: [] }), guarded)).toMatchObject({ ok: false, problem: { field: "command", message: expect.stringMatching(/takes 1 arguments, not 0/) } });
   });
 
   it("keeps the optional fields it is given", () => {

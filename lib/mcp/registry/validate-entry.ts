@@ -1,7 +1,8 @@
 import { problemFromZod, ServerEntryError, type EntryProblem } from "./entry-problem";
+import { expandCatalogueChoice } from "./catalogue-choice";
 import { checkSecretValues } from "./secret-values";
 import { serverEntrySchema, type ServerEntry } from "./server-entry";
-import { checkServerPolicy, serverPolicyFromEnvironment, type ServerPolicy } from "./server-policy";
+import { checkServerPolicy, serverPolicyFromEnvironment, stdioCatalogueOf, type ServerPolicy } from "./server-policy";
 
 export type EntryVerdict = { ok: true; entry: ServerEntry } | { ok: false; problem: EntryProblem };
 
@@ -15,14 +16,17 @@ export function parseServerEntry(input: unknown): EntryVerdict {
 }
 
 /**
- * The whole check an entry passes on every write and every read: the schema,
- * then this machine's policy (stdio switched off, the URL guard).
+ * The whole check an entry passes on every write and every read: a choice
+ * from the stdio catalogue made into its command line, the schema, then
+ * this machine's policy (the stdio catalogue, stdio switched off, the URL guard).
  *
- *   const verdict = await validateServerEntry({ id: "files", name: "Files", transport: "stdio", command: "bash" });
- *   // { ok: false, problem: { field: "command", message: "'bash' is not an allowed command; …" } }
+ *   const verdict = await validateServerEntry({ id: "files", name: "Files", transport: "stdio", command: "bash", args: [] });
+ *   // { ok: false, problem: { field: "command", message: "no entry of the stdio catalogue (…) runs 'bash'", catalogueLine: … } }
  */
 export async function validateServerEntry(input: unknown, policy: ServerPolicy = serverPolicyFromEnvironment()): Promise<EntryVerdict> {
-  const parsed = parseServerEntry(input);
+  const expanded = expandCatalogueChoice(input, stdioCatalogueOf(policy));
+  if (!expanded.ok) return expanded;
+  const parsed = parseServerEntry(expanded.input);
   if (!parsed.ok) return parsed;
   const problem = await checkServerPolicy(parsed.entry, policy);
   return problem ? { ok: false, problem } : parsed;

@@ -29,7 +29,7 @@ export async function GET(request: NextRequest) {
     if (params.get("state") !== expected) return "Connecting failed: the callback's state does not match the authorization this browser started: nothing was stored; press Connect again.";
     const resolved = await serverRegistry().resolve(serverId);
     if (!resolved) return `Connecting failed: there is no server '${serverId}' any more.`;
-    const origin = appOrigin(request.headers) ?? request.nextUrl.origin;
+    const origin = appOrigin() ?? request.nextUrl.origin;
     await finishConnect(
       resolved.entry,
       resolved.secretValues,
@@ -38,7 +38,7 @@ export async function GET(request: NextRequest) {
     );
     return `Connected ${resolved.entry.name}.`;
   });
-  const response = NextResponse.redirect(new URL(`/servers?oauth=${encodeURIComponent(serverId || "callback")}`, appOrigin(request.headers) ?? request.nextUrl.origin), 303);
+  const response = NextResponse.redirect(new URL(`/servers?oauth=${encodeURIComponent(serverId || "callback")}`, appOrigin() ?? request.nextUrl.origin), 303);
   response.cookies.set(oauthResultCookie, note, { httpOnly: true, sameSite: "lax", path: "/servers", maxAge: 60 });
   return response;
 }

@@ -20,7 +20,7 @@ export async function GET(request: NextRequest) {
   publicAction("single sign-on's callback: only a state this browser started, a valid ID token and a known verified email start a session");
   const pending = takePendingSignIn(request.cookies.get(oidcStateCookie)?.value);
   const fail = (message: string) => {
-    const response = NextResponse.redirect(new URL("/sign-in", appOrigin(request.headers) ?? request.url), 303);
+    const response = NextResponse.redirect(new URL("/sign-in", appOrigin() ?? request.url), 303);
     response.cookies.set(oidcErrorCookie, message.slice(0, 500), { httpOnly: true, sameSite: "lax", path: "/sign-in", maxAge: 120 });
     response.cookies.delete({ name: oidcStateCookie, path: "/sign-in/oidc" });
     return response;
@@ -33,7 +33,7 @@ export async function GET(request: NextRequest) {
     const account = await accountForEmail(accounts(), config, email);
     if (account.created) console.warn(`sign-in: ${email} signed in with ${config.name} for the first time and was added as a viewer (SWITCHBOARD_OIDC_AUTO_CREATE_VIEWERS)`);
     const session = await startSession(account.id);
-    const response = NextResponse.redirect(new URL(safeNext(pending!.pending.next), appOrigin(request.headers) ?? request.url), 303);
+    const response = NextResponse.redirect(new URL(safeNext(pending!.pending.next), appOrigin() ?? request.url), 303);
     response.cookies.set(sessionCookieName, session.value, { httpOnly: true, sameSite: "lax", secure: await servedOverHttps(), path: "/", expires: session.expiresAt });
     response.cookies.delete({ name: oidcStateCookie, path: "/sign-in/oidc" });
     response.cookies.delete({ name: oidcErrorCookie, path: "/sign-in" });
