@@ -88,15 +88,7 @@ export async function requireRouteRole(minimum: Role): Promise<Actor | Response>
   return refused ? Response.json({ error: refused.message }, { status: refused.status, headers: { "Cache-Control": "no-store" } }) : actor!;
 }
 
-/**
- * Marks an exported server action that anyone may call, signed in or not
- * (signing in, the first owner's set-up, signing out), with the reason.
- * A no-op at run time; the role table (docs/security.md) lists the reason,
- * and its test fails for an action with neither this nor requireRole.
- */
-export function publicAction(reason: string): void {
-  void reason;
-}
+export { publicAction } from "./public-action";
 
 /** Whether the request came over https (directly or through a proxy that says so): session cookies are then Secure. */
 export async function servedOverHttps(): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { parseWorkflow, startTrigger } from "@/lib/graph";
-import { publicAction } from "@/lib/auth/require-role";
+import { publicAction } from "@/lib/auth/public-action";
 import { TriggerStore } from "@/lib/db/triggers";
 import { runService } from "@/lib/runs";
 import { startDeliveryRun } from "@/lib/runs/trigger-runs";
