@@ -32,7 +32,7 @@ export function SiteHeader({ person, signOut }: { person: HeaderPerson | null; s
         </Link>
         {person ? (
           <SiteMenu>
-            <MainNav links={[...everyone, ...(person.role === "owner" ? ownerOnly : []), { href: "/tokens", label: "Tokens" }]} />
+            <MainNav links={[...everyone, ...(person.role === "owner" ? ownerOnly : []), { href: "/tokens", label: "Tokens" }, { href: "/api-access", label: "API" }]} />
             <form action={signOut} className="site-person">
               <Link href="/account" className="small" title={`Signed in as ${person.email} (${person.role})`}>
                 {person.email} · {person.role}
