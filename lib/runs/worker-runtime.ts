@@ -12,6 +12,7 @@ import { openSqlDatabase } from "../db/sql/open-database";
 import { sqlTime, type SqlDatabase } from "../db/sql/sql-database";
 import { type EngineEnvironment, runWorkflow } from "../engine";
 import { parseWorkflow } from "../graph";
+import { parseRunOrigin } from "../run-model";
 import { withOtelExport } from "../trace/otel/live-export";
 import { type QueueTimings, queueTimingsFromEnvironment } from "../queue/run-queue";
 import { type ExecuteRun, RunWorker } from "../queue/run-worker";
@@ -102,7 +103,7 @@ function isOutsideServiceCall(input: Record<string, unknown>): boolean {
 /** Runs one claimed run from its row: the frozen document, its input, its journal. */
 function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowId: string | null) => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
   return async (claimed, signals) => {
-    const run = await prisma.run.findUnique({ where: { id: claimed.runId }, select: { document: true, input: true, workflowId: true, startedAt: true } });
+    const run = await prisma.run.findUnique({ where: { id: claimed.runId }, select: { document: true, input: true, workflowId: true, startedAt: true, origin: true } });
     if (!run) return "finished";
     const parsed = parseWorkflow(JSON.parse(run.document));
     if (!parsed.ok || claimed.resumeCount > maxResumes) {
@@ -130,7 +131,7 @@ function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowI
         workflow: parsed.workflow,
         input,
         // Also exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
-        sink: withOtelExport(held ?? journal, { workflowName: parsed.workflow.name }),
+        sink: withOtelExport(held ?? journal, { workflowName: parsed.workflow.name, origin: parseRunOrigin(run.origin) }),
         journal,
         env: await environment(run.workflowId),
         signal: signals.cancel,

@@ -1,5 +1,6 @@
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunStartEvent, ToolCallRow } from "../run-events";
 import type { ModelTurnLike } from "../run-steps";
+import { describeRunOrigin, type RunOrigin } from "../../run-model";
 
 /**
  * One finished span as plain data, following the OpenTelemetry GenAI
@@ -42,7 +43,7 @@ export interface ContentOptions {
 /** Longest attribute value kept for captured content; the rest is cut with a marker. */
 export const contentLimit = 16_000;
 
-export function workflowSpan(place: SpanPlace, start: RunStartEvent, end: RunEndEvent, extra: { workflowName: string | null; taintSources: string[] } & ContentOptions): SpanRecord {
+export function workflowSpan(place: SpanPlace, start: RunStartEvent, end: RunEndEvent, extra: { workflowName: string | null; origin?: RunOrigin | null; taintSources: string[] } & ContentOptions): SpanRecord {
   const name = extra.workflowName ? `invoke_workflow ${extra.workflowName}` : "invoke_workflow";
   return {
     ...placeOf(place),
@@ -57,6 +58,9 @@ export function workflowSpan(place: SpanPlace, start: RunStartEvent, end: RunEnd
       "switchboard.run.id": start.runId,
       "switchboard.workflow.id": start.workflowId ?? undefined,
       "switchboard.run.status": end.status,
+      // How the run started (canvas, cli, api, webhook, schedule, mcp-host, fork) and who or what started it.
+      "switchboard.run.origin": extra.origin?.kind,
+      "switchboard.run.origin.detail": extra.origin ? describeRunOrigin(extra.origin) : undefined,
       "error.type": end.status === "completed" ? undefined : `run_${end.status}`,
       "switchboard.tainted": extra.taintSources.length > 0,
       "switchboard.taint.sources": extra.taintSources.length > 0 ? extra.taintSources : undefined,

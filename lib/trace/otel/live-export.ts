@@ -7,6 +7,7 @@ import { switchboardResource, toReadableSpan } from "./readable-span";
 import { SpanRecorder } from "./span-recorder";
 import type { RemoteParent } from "./trace-context";
 import { forgetNodeRunSpan, rememberNodeRunSpan } from "./node-run-spans";
+import type { RunOrigin } from "../../run-model";
 
 /** Where live spans go: one batching processor per process, from the standard OTEL_* variables. */
 export interface OtelExport {
@@ -70,6 +71,7 @@ export async function flushOtelExport(): Promise<void> {
 
 export interface OtelSinkOptions {
   workflowName?: string | null;
+  origin?: RunOrigin | null;
   /** The host span from a `traceparent` on the call that started the run. */
   remoteParent?: RemoteParent | null;
 }
@@ -90,6 +92,7 @@ export function withOtelExport(sink: RunSink, options: OtelSinkOptions = {}, tar
     emit: (span) => target.processor.onEnd(toReadableSpan(span, target.resource)),
     captureContent: target.captureContent,
     workflowName: options.workflowName,
+    origin: options.origin,
     remoteParent: options.remoteParent,
   });
   const observe = (what: () => void) => {

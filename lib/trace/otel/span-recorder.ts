@@ -2,6 +2,7 @@ import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent,
 import type { ModelTurnLike } from "../run-steps";
 import { chatSpan, nodeSpan, toolSpan, workflowSpan, type SpanPlace, type SpanRecord } from "./genai-spans";
 import { spanIdOf, traceIdOfRun, type RemoteParent } from "./trace-context";
+import type { RunOrigin } from "../../run-model";
 
 export interface SpanRecorderOptions {
   /** Called with each span as it ends (a tool call when its row comes, a node run at its end, the run last). */
@@ -9,6 +10,8 @@ export interface SpanRecorderOptions {
   /** Arguments, results, inputs and outputs as attributes (SWITCHBOARD_OTEL_CAPTURE_CONTENT). */
   captureContent: boolean;
   workflowName?: string | null;
+  /** How the run started (switchboard.run.origin on the workflow span). */
+  origin?: RunOrigin | null;
   /** The host span a run started by an outside call hangs under. */
   remoteParent?: RemoteParent | null;
   /** Which node types are agents (invoke_agent); by default a node that took model turns, or whose type says agent. */
@@ -74,7 +77,7 @@ export class SpanRecorder implements Required<Pick<RunSink, "runStart" | "nodeSt
     this.nodeStarts.clear();
     const remote = this.options.remoteParent ?? null;
     const place: SpanPlace = { traceId: this.traceIdFor(start.runId), spanId: this.runSpanId(start.runId), parentSpanId: remote?.spanId ?? null, parentIsRemote: remote !== null };
-    this.emit(() => workflowSpan(place, start, event, { workflowName: this.options.workflowName ?? null, taintSources: [...this.taintSources].sort(), captureContent: this.options.captureContent }));
+    this.emit(() => workflowSpan(place, start, event, { workflowName: this.options.workflowName ?? null, origin: this.options.origin ?? null, taintSources: [...this.taintSources].sort(), captureContent: this.options.captureContent }));
   }
 
   private emitNode(start: NodeStartEvent, end: NodeEndEvent): void {

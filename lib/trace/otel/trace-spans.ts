@@ -11,8 +11,8 @@ import { SpanRecorder, type SpanRecorderOptions } from "./span-recorder";
  */
 export function traceSpans(trace: RunTrace & { modelTurns?: readonly ModelTurnLike[] }, options: Omit<SpanRecorderOptions, "emit">): SpanRecord[] {
   const spans: SpanRecord[] = [];
-  const recorder = new SpanRecorder({ ...options, emit: (span) => spans.push(span) });
   const { run } = trace;
+  const recorder = new SpanRecorder({ origin: run.origin ?? null, ...options, emit: (span) => spans.push(span) });
   recorder.runStart({ runId: run.id, workflowId: run.workflowId, input: run.input, startedAt: run.startedAt });
   for (const nodeRun of trace.nodeRuns) {
     recorder.nodeStart({ runId: run.id, nodeRunId: nodeRun.id, nodeId: nodeRun.nodeId, nodeType: nodeRun.nodeType, parentToolCallId: nodeRun.parentToolCallId, inputs: nodeRun.inputs, startedAt: nodeRun.startedAt });
