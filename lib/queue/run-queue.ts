@@ -14,6 +14,8 @@ export interface RunQueue {
   release(claim: ClaimedRun): Promise<void>;
   /** Resolves when there may be work (a wake-up, or the poll interval passed). */
   waitForWork(signal: AbortSignal): Promise<void>;
+  /** Ends this process's waits for work at once (a run was queued here, or a slot came free). */
+  wake?(): void;
   close(): Promise<void>;
 }
 

@@ -99,6 +99,8 @@ export class RunWorker {
       .catch((error: unknown) => this.options.log?.(`worker ${this.workerId}: run ${run.runId} stopped: ${firstLine(error)}`))
       .finally(() => {
         if (this.held.get(run.runId) === entry) this.held.delete(run.runId);
+        // A slot came free: claim the next run now, not at the next poll.
+        this.options.queue.wake?.();
       });
     // A lease that lapsed under load may be claimed again by this same worker: the new claim supersedes
     // the old one, whose writes its fencing token now refuses; the old one stops at its next step.
