@@ -18,7 +18,7 @@ import {
   saveWorkflowDocument,
   workflowNames,
 } from "@/lib/db";
-import { type GraphProblem, parseWorkflow, validateWorkflow, type Workflow } from "@/lib/graph";
+import { type GraphProblem, parseWorkflow, startScheduleIssues, validateWorkflow, type Workflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";
 import type { ActionFailure, ActionResult, ImportResult, OriginReview, VersionItem } from "@/components/workflows/action-types";
 import { reviewOrigins } from "@/app/workflows/[id]/grants/origin-review";
@@ -141,6 +141,8 @@ export async function saveWorkflowDocumentAction(id: unknown, document: unknown)
   if (!parsedId.success) return failure(parsedId.error);
   const parsed = parseWorkflow(document);
   if (!parsed.ok) return { ok: false, error: `Not saved: ${parsed.problems.map((problem) => problem.message).join("; ")}` };
+  const schedule = scheduleRefusal(parsed.workflow);
+  if (schedule) return schedule;
   return guard(async () => {
     const previous = await getWorkflow(parsedId.data);
     if (!previous) return notFound(parsedId.data);
@@ -161,6 +163,8 @@ export async function saveWorkflowVersionAction(id: unknown, document: unknown, 
   if (!parsedNote.success) return failure(parsedNote.error, "note");
   const parsed = parseWorkflow(document);
   if (!parsed.ok) return { ok: false, error: `Not saved: ${parsed.problems.map((problem) => problem.message).join("; ")}` };
+  const schedule = scheduleRefusal(parsed.workflow);
+  if (schedule) return schedule;
   return guard(async () => {
     const version = await createWorkflowVersion(parsedId.data, parsed.workflow, parsedNote.data);
     if (!version) return notFound(parsedId.data);
@@ -242,4 +246,19 @@ async function guard<T extends object>(work: () => Promise<ActionResult<T>>): Pr
     if (error instanceof DatabaseError) return { ok: false, error: error.message };
     throw error;
   }
+}
+
+/**
+ * A Start on schedule whose schedule cannot fire (an invalid cron
+ * expression, an unknown time zone) is refused at save, saying what is
+ * wrong: saved, it would sit silent. Other problems are saved as work in
+ * progress.
+ */
+function scheduleRefusal(workflow: Workflow): ActionFailure | null {
+  for (const node of workflow.nodes) {
+    if (node.type !== "start") continue;
+    const [issue] = startScheduleIssues(node.config);
+    if (issue) return { ok: false, error: `Not saved: the schedule of ${node.label ?? node.id}: ${issue.message}`, field: `nodes.${node.id}.config.${issue.field ?? "cron"}` };
+  }
+  return null;
 }

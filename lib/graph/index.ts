@@ -63,6 +63,7 @@ export {
   startTrigger,
   startFields,
   startSchedule,
+  startScheduleIssues,
   webhookSignatures,
   webhookResponses,
   type StartTrigger,
