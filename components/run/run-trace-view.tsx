@@ -53,11 +53,11 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
   const tree = useMemo(
     () =>
       buildTraceRows(
-        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls, turnPlaces: latest.turnPlaces, loadedTurn },
+        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls, turnPlaces: latest.turnPlaces, loadedTurn, waits: latest.timeline?.waits },
         { filters: overview.filters, expandedCalls, collapsedNodeRuns, expandedTurns },
       ),
     // `loadedVersion` says that `loaded` and `loadedTurn` answer more than before.
-    [overview, loaded, loadedTurn, loadedVersion, expandedCalls, collapsedNodeRuns, expandedTurns, latest.turnPlaces],
+    [overview, loaded, loadedTurn, loadedVersion, expandedCalls, collapsedNodeRuns, expandedTurns, latest.turnPlaces, latest.timeline?.waits],
   );
   const nodeIds = useMemo(() => [...new Set(latest.nodeRuns.map((nodeRun) => nodeRun.nodeId))].sort(), [latest.nodeRuns]);
   const timeline = useMemo(
