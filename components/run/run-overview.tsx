@@ -122,12 +122,22 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
             <>
               <h2 className={styles.ioHeading}>Output</h2>
               {running ? <p className="muted">Not yet: the run is still going.</p> : <JsonBlock value={"result" in run.outputs ? run.outputs.result : run.outputs} label="Run output" />}
+              {run.status === "completed" && hasNoResult(run.outputs) ? (
+                <p className="notice notice-warning small" role="note">
+                  This run ended with no result: no End received a value, so what its nodes produced was not kept as the run&apos;s output. It is still in the trace below. On the canvas, a node whose outputs reach nothing has a warning: connect its output to an End.
+                </p>
+              ) : null}
             </>
           )}
         </div>
       </div>
     </section>
   );
+}
+
+/** No End output, or only empty ones: what the run produced reached no End. */
+export function hasNoResult(outputs: Record<string, unknown>): boolean {
+  return Object.values(outputs).every((value) => value === null || value === undefined);
 }
 
 function statusSentence(status: RunRecord["status"], duration: number, calls: number): string {

@@ -1,6 +1,6 @@
 import { configProblems } from "./config-rules";
 import { detachedNodeIds } from "./detached-nodes";
-import { detachedNodes, unconnectedServices } from "./detached-rules";
+import { detachedNodes, outputsReachNothing, unconnectedServices } from "./detached-rules";
 import { duplicateConnections, duplicateEdgeIds, edgeProblems, unconnectedRequiredInputs } from "./edge-rules";
 import type { GraphProblem } from "./graph-problem";
 import { signalLoopsWithoutExit } from "./loop-rules";
@@ -36,6 +36,7 @@ type Rule = (context: ValidationContext) => GraphProblem[];
  * | signal-loop-without-exit | error | a loop whose outputs all fire every time |
  * | node-unconnected | warning | a node no edge touches: it does not run |
  * | service-unconnected | warning | a node offering tools that no agent is wired to |
+ * | outputs-reach-nothing | warning | a node that runs but whose outputs no edge takes anywhere: they are lost |
  *
  * A node no edge touches never runs, so its config problems are warnings
  * (the HTTP Request left on the canvas does not stop the run).
@@ -55,6 +56,7 @@ const rules: readonly Rule[] = [
   signalLoopsWithoutExit,
   detachedNodes,
   unconnectedServices,
+  outputsReachNothing,
 ];
 
 /**
