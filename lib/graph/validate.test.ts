@@ -120,7 +120,7 @@ describe("validateWorkflow", () => {
       ["signal-type-mismatch", "signal-into-string", "error"],
       ["signal-type-conversion", "object-into-string", "warning"],
     ]);
-    expect(problems[0].message).toBe('Output "status" of "request" (number) into input "open" of "gate" (boolean): a number does not fit a boolean input. Join ports whose types fit, or put a node between them that converts the value.');
+    expect(problems[0].message).toBe('Output "status" of "request" into input "open" of "gate": the output gives a number, but the input needs true or false. Join an output to an input that takes what it gives, or put a node between them that converts the value.');
   });
 
   it("required-input-unconnected: a warning on the node, naming the input", () => {

@@ -28,7 +28,7 @@ type Rule = (context: ValidationContext) => GraphProblem[];
  * | unknown-handle | error | an edge names a port or connector the node lacks |
  * | edge-kind-mismatch | error | the handles do not make the edge's kind |
  * | signal-type-mismatch | error | a signal's port types do not fit |
- * | signal-type-conversion | warning | an object or array arrives as JSON text |
+ * | signal-type-conversion | warning | an object or list arrives on a text input written out as JSON text |
  * | duplicate-connection | warning | two edges join the same handles |
  * | required-input-unconnected | warning | a required input nothing feeds |
  * | task-end-unreachable | error | a Task Start whose sub-flow reaches no Task End |
