@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import type { RunRecord } from "@/lib/trace/run-trace";
 import type { RunTotals } from "@/lib/trace/run-totals";
+import type { RunStage } from "@/lib/trace/run-progress";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";
@@ -20,10 +21,12 @@ export interface RunOverviewProps {
   cancelRun?: CancelRunAction;
   /** Model turns, tokens and cost (when known) of what the page holds. */
   totals?: Pick<RunTotals, "turns" | "inputTokens" | "outputTokens" | "costUsd">;
+  /** Where a run that has not ended is (queued, taken by a worker, at a step): see runStage. */
+  stage?: RunStage | null;
 }
 
 /** The run at a glance: status, timing, input, and its output or error; Cancel while it runs. */
-export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals }: RunOverviewProps) {
+export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals, stage }: RunOverviewProps) {
   const duration = elapsed(run.startedAt, run.endedAt, now);
   const running = run.status === "running" || run.status === "queued";
   const cancellable = running || run.status === "needs-attention";
@@ -55,7 +58,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
       </div>
       <p className={styles.runStatus} role="status" aria-live="polite">
         <StatusBadge status={run.status} waitingForApproval={Boolean(run.attention?.approval)} waitingForInput={Boolean(run.attention?.question)} />
-        <span>{run.status === "needs-attention" && run.attention?.approval ? "Waiting for approval: a policy stopped a call. Decide below or on the Approvals page; no worker holds the run meanwhile." : statusSentence(run.status, duration, toolCallCount)}</span>
+        <span>{run.status === "needs-attention" && run.attention?.approval ? "Waiting for approval: a policy stopped a call. Decide below or on the Approvals page; no worker holds the run meanwhile." : stage ? `${stage.label}.` : statusSentence(run.status, duration, toolCallCount)}</span>
       </p>
       <dl className={styles.facts}>
         <div>
