@@ -205,11 +205,11 @@ function TurnDetail({ row, indent }: { row: Extract<Row, { kind: "turn-detail" }
     <section className={styles.detail} style={indent} aria-label={`Answer of model turn ${turn.sequence}`}>
       <div className={styles.detailColumns}>
         <div>
-          <h4 className={styles.detailHeading}>Text</h4>
+          <h3 className={styles.detailHeading}>Text</h3>
           <JsonBlock value={turn.text} label={`Text of model turn ${turn.sequence}`} />
         </div>
         <div>
-          <h4 className={styles.detailHeading}>Tool calls asked for</h4>
+          <h3 className={styles.detailHeading}>Tool calls asked for</h3>
           <JsonBlock value={(turn.toolCalls ?? []).map(askedCall)} label={`Tool calls of model turn ${turn.sequence}`} />
         </div>
       </div>
@@ -268,11 +268,11 @@ function CallValues({ call }: { call: ToolCallRecord }) {
   return (
     <div className={styles.detailColumns}>
       <div>
-        <h4 className={styles.detailHeading}>Arguments</h4>
+        <h3 className={styles.detailHeading}>Arguments</h3>
         <JsonBlock value={call.arguments} label={`Arguments of ${call.tool}`} />
       </div>
       <div>
-        <h4 className={styles.detailHeading}>{call.isError ? "Error" : "Result"}</h4>
+        <h3 className={styles.detailHeading}>{call.isError ? "Error" : "Result"}</h3>
         {call.isError ? <JsonBlock value={call.error ?? call.result} label={`Error of ${call.tool}`} /> : <JsonBlock value={call.result} label={`Result of ${call.tool}`} />}
       </div>
     </div>

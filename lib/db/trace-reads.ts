@@ -95,11 +95,16 @@ async function readJournalledSteps(runId: string, nodeRuns: readonly NodeRunReco
 /** The write order (sequence) of the calls of each node run that has turns or waits, ascending. */
 async function readCallOrder(runId: string, keys: readonly string[], nodeRuns: readonly NodeRunRecord[]): Promise<Map<string, number[]>> {
   const nodeRunKeys = new Set(keys.filter(Boolean).map((key) => key.replace(/\/t\d+(?:\/c\d+)?$/, "")));
-  const ids = nodeRuns.map((nodeRun) => nodeRun.id).filter((id) => [...nodeRunKeys].some((key) => stableId(runId, key) === id));
+  const wanted = new Set([...nodeRunKeys].map((key) => stableId(runId, key)));
+  const ids = nodeRuns.map((nodeRun) => nodeRun.id).filter((id) => wanted.has(id));
   if (ids.length === 0) return new Map();
   const rows = await prisma().toolCall.findMany({ where: { runId, nodeRunId: { in: ids } }, select: { nodeRunId: true, sequence: true }, orderBy: { sequence: "asc" } });
   const order = new Map<string, number[]>();
-  for (const row of rows) order.set(row.nodeRunId!, [...(order.get(row.nodeRunId!) ?? []), row.sequence]);
+  for (const row of rows) {
+    const list = order.get(row.nodeRunId!);
+    if (list) list.push(row.sequence);
+    else order.set(row.nodeRunId!, [row.sequence]);
+  }
   return order;
 }
 

@@ -55,9 +55,20 @@ export async function readWholeRunTrace(db: PrismaClient, runId: string): Promis
  * counted when the turn started.
  */
 function inWriteOrder(turns: ModelTurnRow[], sequenceOf: ReadonlyMap<string, number>, calls: ReadonlyArray<{ nodeRunId: string | null; sequence: number }>): ModelTurnRow[] {
+  const written = new Map<string, number[]>();
+  for (const call of calls) {
+    if (!call.nodeRunId) continue;
+    const list = written.get(call.nodeRunId);
+    if (list) list.push(call.sequence);
+    else written.set(call.nodeRunId, [call.sequence]);
+  }
+  for (const list of written.values()) list.sort((a, b) => a - b);
   return turns.map((turn) => {
-    const written = sequenceOf.get(turn.stepKey) ?? 0;
-    if (written === 0) return turn;
-    return { ...turn, callsBefore: calls.filter((call) => call.nodeRunId === turn.nodeRunId && call.sequence < written).length };
+    const at = sequenceOf.get(turn.stepKey) ?? 0;
+    if (at === 0) return turn;
+    const own = written.get(turn.nodeRunId) ?? [];
+    let before = 0;
+    while (before < own.length && own[before] < at) before++;
+    return { ...turn, callsBefore: before };
   });
 }
