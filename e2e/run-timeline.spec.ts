@@ -117,6 +117,7 @@ test.describe("the trace tells the truth about time", () => {
     const wall = await wallTime(run);
     for (const end of endsOf(await bars(run))) expect(end).toBeLessThanOrEqual(wall * 1.1 + 1);
     await expect(run.renderedRows().filter({ has: page.getByRole("button", { name: /calls of node agent$/ }) })).toContainText("of it waiting");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await docsScreenshot(page, "trace-approval-wait", { fullPage: true });
   });
 });
