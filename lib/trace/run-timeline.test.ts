@@ -49,6 +49,17 @@ describe("a fork's timeline", () => {
     expect(whole.nodeRuns.first).toMatchObject({ startedAt: at(0.01), endedAt: at(0.01), replayed: { runId: "parent", durationMs: 10_000 } });
   });
 
+  it("an approval the parent waited for, copied with the call it decided, is no wait of the fork", () => {
+    const copied = buildRunTimeline({
+      ...forkSource,
+      waitEntries: [
+        { key: "agent#1/t1/c0/waiting", value: { since: at(-719), policy: {} }, recordedAt: at(-719), sequence: 3 },
+        { key: "agent#1/t1/c0/decision", value: { action: "approve", by: "ana", at: at(-700) }, recordedAt: at(-700), sequence: 0 },
+      ],
+    });
+    expect(copied.waits.map((wait) => wait.kind)).toEqual(["queue"]);
+  });
+
   it("the queue wait is from the fork's row to its first step, ended by a worker", () => {
     expect(timeline.waits).toEqual([expect.objectContaining({ kind: "queue", startedAt: at(0), endedAt: at(0.01), endedBy: "a worker" })]);
   });

@@ -87,6 +87,8 @@ function personWaits(source: TimelineSource): TimelineWait[] {
     const callKey = isQuestion ? base.replace(/\/elicit\/\d+(?:\/.*)?$/, "") : base;
     const answered = byKey.get(isQuestion ? base : `${base}/decision`)?.value as PersonAnswer | undefined;
     const endedAt = answered?.at ?? null;
+    // A fork copies its parent's waits with the entries beside a kept call: that person waited in the parent, not here.
+    if (endedAt !== null && endedAt < source.run.startedAt) continue;
     const endedBy = answered ? (answered.by ?? "a person") : null;
     const nodeRunKey = callKey.replace(/\/t\d+\/c\d+$/, "");
     const what = isQuestion ? `an answer to a question of call ${callKey}` : `approval of call ${callKey}`;
