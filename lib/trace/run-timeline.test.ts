@@ -142,6 +142,10 @@ describe("other waits", () => {
     expect(timeline.waits.find((wait) => wait.kind === "resume")).toMatchObject({ key: "resume 1", startedAt: at(2), endedAt: at(8), endedBy: "a worker" });
   });
 
+  it("a run whose first step started the moment it was written has no queue wait", () => {
+    expect(buildRunTimeline(source({ nodeRuns: [nodeRun("start", at(0), at(1))] })).waits).toEqual([]);
+  });
+
   it("a run still queued waits for a worker, and nothing ended that wait yet", () => {
     const timeline = buildRunTimeline(source({ run: { startedAt: at(0), endedAt: null, status: "queued" } }));
     expect(timeline.waits).toEqual([expect.objectContaining({ kind: "queue", endedAt: null, endedBy: null, label: "Queued: waiting for a worker" })]);

@@ -65,6 +65,7 @@ function queueWait(source: TimelineSource, firstWork: string | null): TimelineWa
   const { run } = source;
   if (firstWork === null && run.status !== "queued") return [];
   const endedAt = firstWork ?? null;
+  if (endedAt !== null && endedAt <= run.startedAt) return []; // taken the moment it was written: no wait
   return [{ key: "queue", kind: "queue", nodeRunId: null, callKey: null, sequence: 0, startedAt: run.startedAt, endedAt, endedBy: endedAt ? "a worker" : null, label: endedAt ? "Queued until a worker took the run" : "Queued: waiting for a worker" }];
 }
 
