@@ -4,7 +4,7 @@ import { CanvasPage } from "./pages/canvas-page";
 test.use({ viewport: { width: 1440, height: 900 } });
 
 // Deliver 4: while dragging, where an edge may end, and why not when it may not.
-test("while an edge is drawn, compatible handles light up, incompatible ones dim, and a refused drop says why by the pointer", async ({ page }) => {
+test("while an edge is drawn, compatible handles light up, incompatible ones dim, and a refused drop says why by the pointer, then in the status line once dropped", async ({ page }) => {
   const canvas = new CanvasPage(page);
   await canvas.goto("demo");
   const from = canvas.handle('Output "question" (string) of start');
@@ -25,13 +25,8 @@ test("while an edge is drawn, compatible handles light up, incompatible ones dim
   const reason = canvas.canvas.locator(".connection-reason");
   await expect(reason).toContainText("do not go together");
   await page.mouse.up();
-  // After the drop: still there, near where the pointer let go, and in the status line.
-  await expect(reason).toContainText("do not go together");
-  const box = (await reason.boundingBox())!;
-  expect(Math.abs(box.x - (target.x + target.width / 2))).toBeLessThan(60);
-  expect(Math.abs(box.y - (target.y + target.height / 2))).toBeLessThan(60);
+  // After the drop the tooltip is gone; the reason stays in the status line.
+  await expect(reason).toHaveCount(0);
   await expect(canvas.messages).toContainText("Not connected:");
   await expect(compatible).not.toHaveClass(/is-compatible/);
-  await canvas.focusCanvas();
-  await expect(reason).toHaveCount(0);
 });

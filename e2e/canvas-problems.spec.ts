@@ -45,6 +45,28 @@ test.describe("problems that help", () => {
     await expect(canvas.node("http-request").locator(".wf-run-status")).toHaveCount(0);
   });
 
+  test("an agent with no End warns on the node and in the Run dialog what will be lost; the run page says it ended with no result", async ({ page }) => {
+    const canvas = await openFixture(page, `No end ${Date.now().toString(36)}`, (workflow) => {
+      workflow.nodes = workflow.nodes.filter((node: { type: string }) => node.type !== "end");
+      workflow.edges = workflow.edges.filter((edge: { target: string }) => edge.target !== "end");
+    });
+    await expect(canvas.node("agent")).toContainText("1 warning");
+    await canvas.select("agent");
+    await expect(canvas.inspector.getByRole("region", { name: "Problems of agent" })).toContainText('What "agent" produces is lost: nothing takes its output "answer" anywhere');
+
+    await canvas.command("Run").click();
+    const dialog = page.getByRole("dialog", { name: "Run the workflow" });
+    const losses = dialog.getByRole("list", { name: "Nodes whose outputs reach nothing" });
+    await expect(losses).toContainText("Add an End and connect one to it");
+    await expect(dialog.getByRole("button", { name: "Start run" })).toBeEnabled();
+    await dialog.getByLabel(/^question/).fill("hello");
+    await dialog.getByRole("button", { name: "Start run" }).click();
+    const run = page.getByRole("region", { name: "Current run" });
+    await expect(run.getByRole("status")).toContainText("completed", { timeout: 30_000 });
+    await run.getByRole("link", { name: "Open the run’s trace" }).click();
+    await expect(page.getByRole("note").filter({ hasText: "This run ended with no result" })).toBeVisible();
+  });
+
   test("while the workflow has errors, Start run is disabled and lists them, each a link that selects its node", async ({ page }) => {
     // (An import with errors is refused, so the error is made on the canvas.)
     const canvas = await openFixture(page, `Errors ${Date.now().toString(36)}`);

@@ -150,13 +150,14 @@ test.describe("runs and their traces", () => {
     await expect(run.status).toContainText("Completed in");
     await expect(run.filterCount).toHaveText("10,000 tool calls");
 
+    // 10,000 calls, their node run, and the run's wait in the queue (its row is written a millisecond before its node starts).
     const first = run.renderedRows().first();
-    await expect(first).toHaveAttribute("aria-setsize", "10001");
+    await expect(first).toHaveAttribute("aria-setsize", "10002");
     expect(await run.renderedRows().count()).toBeLessThan(80);
 
     await run.scrollTraceToEnd();
     await expect(run.showCall("finalCall")).toBeVisible();
-    await expect(run.showCall("finalCall").locator("xpath=ancestor::*[@role='listitem']")).toHaveAttribute("aria-posinset", "10001");
+    await expect(run.showCall("finalCall").locator("xpath=ancestor::*[@role='listitem']")).toHaveAttribute("aria-posinset", "10002");
     expect(await run.renderedRows().count()).toBeLessThan(80);
 
     await run.errorsOnly.check();
@@ -173,12 +174,12 @@ test.describe("runs and their traces", () => {
     const run = new RunPage(page);
     await run.goto(runId);
     await expect(page.getByRole("button", { name: "Show the answer of model turn 1", exact: true })).toBeVisible();
-    // One node run, 500 turns, 500 calls: every row is in the list's size from the first answer.
-    await expect(run.renderedRows().first()).toHaveAttribute("aria-setsize", "1001");
+    // The queue's wait, one node run, 500 turns, 500 calls: every row is in the list's size from the first answer.
+    await expect(run.renderedRows().first()).toHaveAttribute("aria-setsize", "1002");
     await run.scrollTraceToEnd();
     const lastTurn = page.getByRole("button", { name: "Show the answer of model turn 500", exact: true });
     await expect(lastTurn).toBeVisible();
-    await expect(lastTurn.locator("xpath=ancestor::*[@role='listitem']")).toHaveAttribute("aria-posinset", "1000");
+    await expect(lastTurn.locator("xpath=ancestor::*[@role='listitem']")).toHaveAttribute("aria-posinset", "1001");
     await expect(page.getByText(/Loading model turn/)).toHaveCount(0);
     await lastTurn.click();
     await expect(page.getByRole("region", { name: "Answer of model turn 500" })).toBeVisible();

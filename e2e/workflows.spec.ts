@@ -116,6 +116,13 @@ test.describe("workflows list", () => {
 
     await workflows.importJson("shape.json", JSON.stringify({ version: 2, nodes: "none" }));
     await expect(workflows.importProblems.getByRole("listitem").first()).toContainText("invalid-workflow");
+    // In plain words, naming the field: no validator text.
+    await expect(workflows.importProblems).toContainText('"version" must be 1 (the workflow format this app reads), but it is 2.');
+    await expect(workflows.importProblems).toContainText('"nodes" must be a list, but it is the text "none".');
+    await expect(workflows.importProblems).not.toContainText("Invalid input");
+
+    await workflows.importJson("package.json", JSON.stringify({ name: "left-pad", dependencies: {} }));
+    await expect(workflows.importProblems).toContainText('This file is not a Switchboard workflow: it is a JSON object with the fields "name", "dependencies", and none of a workflow\'s.');
 
     await page.reload();
     await expect(workflows.list.getByRole("listitem")).toHaveCount(before);

@@ -2,7 +2,7 @@
 
 import { useReactFlow } from "@xyflow/react";
 import { type ComponentProps, useCallback, useMemo, useState } from "react";
-import { autoLayout, type WorkflowAnalysis } from "@/lib/canvas";
+import { autoLayout, runBlockers, runLosses } from "@/lib/canvas";
 import { selectAnalysis, selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
 import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, VersionItem } from "@/components/workflows/action-types";
@@ -13,7 +13,7 @@ import { useAnalysisStore, useCanvas, useServerStore } from "./canvas-context";
 import { CanvasToolbar, type ToolbarCommands } from "./canvas-toolbar";
 import { InspectorPanel } from "./inspector-panel";
 import { NoticeRegion } from "./notice-region";
-import { type RunBlocker, RunDialog } from "./run-dialog";
+import { RunDialog } from "./run-dialog";
 import { RunPanel } from "./run-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { paletteMimeType, useAddNode } from "./use-add-node";
@@ -27,25 +27,16 @@ import { WorkflowCanvas } from "./workflow-canvas";
 
 type Dialog = "versions" | "shortcuts" | "run" | null;
 
-/** The errors that stop a run, node by node, as the Run dialog lists them. */
 /**
  * The run dialog with the canvas's errors as they are now: an analysis that
  * lands while the dialog is open (a server just granted, its tools just
  * listed) updates the list and the Start button.
  */
-function LiveRunDialog(props: Omit<ComponentProps<typeof RunDialog>, "errors">) {
+function LiveRunDialog(props: Omit<ComponentProps<typeof RunDialog>, "errors" | "losses">) {
   const analysis = useAnalysisStore(selectAnalysis);
   const errors = useMemo(() => runBlockers(analysis), [analysis]);
-  return <RunDialog {...props} errors={errors} />;
-}
-
-function runBlockers(analysis: WorkflowAnalysis): RunBlocker[] {
-  const onNodes = Object.entries(analysis.byNode).flatMap(([nodeId, entry]) =>
-    entry.problems.filter((problem) => problem.severity === "error").map((problem) => ({ nodeId, message: problem.message })),
-  );
-  const onEdges = Object.values(analysis.byEdge).flatMap((problems) => problems.filter((problem) => problem.severity === "error").map((problem) => ({ message: problem.message })));
-  const general = analysis.general.filter((problem) => problem.severity === "error").map((problem) => ({ message: problem.message }));
-  return [...onNodes, ...onEdges, ...general];
+  const losses = useMemo(() => runLosses(analysis), [analysis]);
+  return <RunDialog {...props} errors={errors} losses={losses} />;
 }
 
 const fitOptions = { padding: 0.2, maxZoom: 1.3, duration: 200 };

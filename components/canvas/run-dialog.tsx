@@ -3,12 +3,10 @@
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { checkFieldValues, type EntryField, startFields, type Workflow } from "@/lib/graph";
+import type { RunNotice } from "@/lib/canvas";
 
-/** An error on the canvas, as the Run dialog lists it. */
-export interface RunBlocker {
-  nodeId?: string;
-  message: string;
-}
+/** An error on the canvas, or what a run would lose, as the Run dialog lists it. */
+export type RunBlocker = RunNotice;
 
 /**
  * The run's input form, generated from the Start node's fields for its
@@ -17,12 +15,15 @@ export interface RunBlocker {
  * for booleans, JSON for objects and arrays, JSON or text for any value. Checked against the fields before the run starts; the server's
  * refusal is shown here too, by its field when it has one. While the
  * workflow has errors, Start run is disabled and the errors are listed, each
- * a link that closes the dialog and selects its node.
+ * a link that closes the dialog and selects its node. What the run would
+ * lose (a node whose outputs reach nothing) is listed as a warning: the run
+ * may still start.
  */
 export function RunDialog({
   open,
   workflow,
   errors,
+  losses = [],
   onShowNode,
   onClose,
   onRun,
@@ -31,6 +32,8 @@ export function RunDialog({
   workflow: Workflow;
   /** The workflow's errors on the canvas: the server refuses to run while there are any. */
   errors: readonly RunBlocker[];
+  /** The nodes whose outputs reach nothing: what the run would lose. */
+  losses?: readonly RunNotice[];
   /** Selects a node on the canvas (a link in the list of errors). */
   onShowNode: (nodeId: string) => void;
   onClose: () => void;
@@ -78,25 +81,13 @@ export function RunDialog({
             <p>
               Fix {errors.length === 1 ? "this error" : `these ${errors.length} errors`} before running:
             </p>
-            <ul aria-label="Errors to fix before running">
-              {errors.map((error, index) => (
-                <li key={index}>
-                  {error.nodeId ? (
-                    <a
-                      href={`#node-${error.nodeId}`}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        onShowNode(error.nodeId as string);
-                      }}
-                    >
-                      {error.nodeId}
-                    </a>
-                  ) : null}
-                  {error.nodeId ? ": " : ""}
-                  {error.message}
-                </li>
-              ))}
-            </ul>
+            <NoticeList notices={errors} label="Errors to fix before running" onShowNode={onShowNode} />
+          </div>
+        ) : null}
+        {losses.length > 0 ? (
+          <div className="notice notice-warning small run-blockers" role="note" aria-label="What this run will lose">
+            <p>This run will lose what {losses.length === 1 ? "this node produces" : `these ${losses.length} nodes produce`}:</p>
+            <NoticeList notices={losses} label="Nodes whose outputs reach nothing" onShowNode={onShowNode} />
           </div>
         ) : null}
         {fields.map((field) => (
@@ -186,4 +177,29 @@ function parsedOrText(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** Problems as a list, each on a node a link that closes the dialog and selects it. */
+function NoticeList({ notices, label, onShowNode }: { notices: readonly RunNotice[]; label: string; onShowNode: (nodeId: string) => void }) {
+  return (
+    <ul aria-label={label}>
+      {notices.map((notice, index) => (
+        <li key={index}>
+          {notice.nodeId ? (
+            <a
+              href={`#node-${notice.nodeId}`}
+              onClick={(event) => {
+                event.preventDefault();
+                onShowNode(notice.nodeId as string);
+              }}
+            >
+              {notice.nodeId}
+            </a>
+          ) : null}
+          {notice.nodeId ? ": " : ""}
+          {notice.message}
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { selectRunCalls, selectRunError, selectRunFinished, selectRunId, selectRunResult, selectRunState, selectRunWaitingForApproval } from "@/lib/store";
+import { selectRunCalls, selectRunError, selectRunFinished, selectRunId, selectRunResult, selectRunStage, selectRunState, selectRunWaitingForApproval } from "@/lib/store";
 import { useCanvas, useRunStatusStore } from "./canvas-context";
 import { ValuePreview } from "./value-preview";
 
@@ -19,6 +19,7 @@ export function RunPanel({ onCancel }: { onCancel: (runId: string) => void }) {
   const calls = useRunStatusStore(selectRunCalls);
   const result = useRunStatusStore(selectRunResult);
   const waiting = useRunStatusStore(selectRunWaitingForApproval);
+  const stage = useRunStatusStore(selectRunStage);
   if (!runId) return null;
   const trace = `/runs/${encodeURIComponent(runId)}`;
   return (
@@ -30,6 +31,10 @@ export function RunPanel({ onCancel }: { onCancel: (runId: string) => void }) {
           ) : waiting ? (
             <>
               Run is <strong>waiting for approval</strong>: {waiting.nodeId} wants to call <code>{waiting.server}/{waiting.tool}</code>. <Link href="/approvals">Approve or deny it on Approvals</Link>
+            </>
+          ) : stage && !finished ? (
+            <>
+              <strong>{stage}</strong>
             </>
           ) : (
             <>

@@ -52,7 +52,7 @@ export function useRunFollower(intervalMs = 500): void {
         const result = finished && Object.hasOwn(report.run.outputs, "result") ? { value: report.run.outputs.result } : null;
         const nodes = nodeStatuses(report.nodeRuns);
         if (waiting) nodes.byNode[waiting.nodeId] = "waiting_for_approval";
-        stores.runStatus.getState().reported({ status, ...nodes, result, newCalls: report.toolCalls ?? [], error: report.run.error, finished, waitingForApproval: waiting });
+        stores.runStatus.getState().reported({ status, ...nodes, result, newCalls: report.toolCalls ?? [], error: report.run.error, finished, waitingForApproval: waiting, stage: report.run.stage?.label ?? null });
         if (waiting && !announcedWait) stores.notices.getState().announce(`The run waits for approval of ${waiting.server}/${waiting.tool}: decide on the Approvals page.`, "info");
         announcedWait = Boolean(waiting);
         if (finished) announceEnd(status, report.run.error);

@@ -16,14 +16,14 @@ import {
   useStore,
 } from "@xyflow/react";
 import { SmartEdgeProvider, type SmartEdgeProviderOptions } from "@tisoap/react-flow-smart-edge";
-import { type DragEvent, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, type RefObject, useCallback, useEffect, useMemo, useRef } from "react";
 import { proposeConnection, withServerDefaultBadges } from "@/lib/canvas";
 import { type CanvasEdge, type CanvasNode, selectDocumentActions, selectEdges, selectNodes, selectServersById } from "@/lib/store";
 import { useCanvas, useDocumentStore, useServerStore } from "./canvas-context";
 import { paletteMimeType, useAddNode } from "./use-add-node";
 import { useCurrentWorkflow } from "./use-current-workflow";
 import { WorkflowNodeView } from "./workflow-node";
-import { ConnectionHints, ConnectionReason } from "./connection-hints";
+import { ConnectionHints } from "./connection-hints";
 import { RoutedEdge } from "./routed-edge";
 
 // Module scope: React Flow re-creates every node when these objects change.
@@ -64,8 +64,6 @@ export function WorkflowCanvas() {
   const refusal = useRef<string | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const announce = stores.notices.getState().announce;
-  // A refused drop's reason, shown where the pointer let go until the next press.
-  const [dropRefusal, setDropRefusal] = useState<{ reason: string; at: { x: number; y: number } } | null>(null);
 
   const check = useCallback(
     (drawn: Drawn) => proposeConnection(currentWorkflow(), types, { ...drawn, sourceHandle: drawn.sourceHandle ?? null, targetHandle: drawn.targetHandle ?? null }),
@@ -100,7 +98,6 @@ export function WorkflowCanvas() {
       const verdict = check({ source: state.fromHandle.nodeId, sourceHandle: state.fromHandle.id ?? null, target: state.toHandle.nodeId, targetHandle: state.toHandle.id ?? null });
       if (verdict.ok) return;
       announce(`Not connected: ${verdict.reason}`, "error");
-      if (state.pointer) setDropRefusal({ reason: verdict.reason, at: state.pointer });
     },
     [announce, check],
   );
@@ -154,7 +151,7 @@ export function WorkflowCanvas() {
 
   // The frame carries the view-state classes (is-moving, is-far): React never rewrites its className.
   return (
-    <div ref={wrapper} className="canvas-frame" onPointerDown={dropRefusal ? () => setDropRefusal(null) : undefined}>
+    <div ref={wrapper} className="canvas-frame">
       <SmartEdgeProvider nodes={routing ? nodes : noObstacles} options={routingOptions}>
         <ReactFlow<CanvasNode, CanvasEdge>
           nodes={nodes}
@@ -199,7 +196,6 @@ export function WorkflowCanvas() {
           <FarZoomClass wrapper={wrapper} />
           <HandleTargetSize wrapper={wrapper} />
           <ConnectionHints />
-          {dropRefusal ? <ConnectionReason reason={dropRefusal.reason} at={dropRefusal.at} /> : null}
         </ReactFlow>
       </SmartEdgeProvider>
     </div>

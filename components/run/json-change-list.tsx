@@ -1,5 +1,5 @@
 import type { FieldChanges } from "@/lib/trace/run-diff";
-import type { JsonChange } from "@/lib/trace/json-changes";
+import type { JsonChange, TextPart } from "@/lib/trace/json-changes";
 import styles from "./run-compare.module.css";
 
 /** The differences of one pair of steps, field by field: `arguments.value  26.2 → 5`. */
@@ -26,6 +26,7 @@ export function ValueChangeList({ changes, name, label }: { changes: readonly Js
 function ChangeValues({ change }: { change: JsonChange }) {
   switch (change.kind) {
     case "changed":
+      if (change.text) return <TextChanges parts={change.text} />;
       return (
         <>
           <del className={styles.before}>{show(change.before)}</del> → <ins className={styles.after}>{show(change.after)}</ins>
@@ -50,4 +51,27 @@ function show(value: unknown): string {
   if (value === undefined) return "nothing";
   const text = JSON.stringify(value);
   return text === undefined ? String(value) : text.length > 400 ? `${text.slice(0, 400)}…` : text;
+}
+
+/** A changed text, word by word: removed words struck through, added words marked, the rest as it reads (no JSON escapes). */
+function TextChanges({ parts }: { parts: readonly TextPart[] }) {
+  return (
+    <span className={styles.textChanges}>
+      {parts.map((part, index) =>
+        part.kind === "same" ? (
+          <span key={index}>{part.text}</span>
+        ) : part.kind === "removed" ? (
+          <del key={index} className={styles.before}>
+            <span className="visually-hidden">removed: </span>
+            {part.text}
+          </del>
+        ) : (
+          <ins key={index} className={styles.after}>
+            <span className="visually-hidden">added: </span>
+            {part.text}
+          </ins>
+        ),
+      )}
+    </span>
+  );
 }

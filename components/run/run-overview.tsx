@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import type { RunRecord } from "@/lib/trace/run-trace";
 import type { RunTotals } from "@/lib/trace/run-totals";
+import type { RunStage } from "@/lib/trace/run-progress";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";
@@ -20,10 +21,12 @@ export interface RunOverviewProps {
   cancelRun?: CancelRunAction;
   /** Model turns, tokens and cost (when known) of what the page holds. */
   totals?: Pick<RunTotals, "turns" | "inputTokens" | "outputTokens" | "costUsd">;
+  /** Where a run that has not ended is (queued, taken by a worker, at a step): see runStage. */
+  stage?: RunStage | null;
 }
 
 /** The run at a glance: status, timing, input, and its output or error; Cancel while it runs. */
-export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals }: RunOverviewProps) {
+export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals, stage }: RunOverviewProps) {
   const duration = elapsed(run.startedAt, run.endedAt, now);
   const running = run.status === "running" || run.status === "queued";
   const cancellable = running || run.status === "needs-attention";
@@ -55,7 +58,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
       </div>
       <p className={styles.runStatus} role="status" aria-live="polite">
         <StatusBadge status={run.status} waitingForApproval={Boolean(run.attention?.approval)} waitingForInput={Boolean(run.attention?.question)} />
-        <span>{run.status === "needs-attention" && run.attention?.approval ? "Waiting for approval: a policy stopped a call. Decide below or on the Approvals page; no worker holds the run meanwhile." : statusSentence(run.status, duration, toolCallCount)}</span>
+        <span>{run.status === "needs-attention" && run.attention?.approval ? "Waiting for approval: a policy stopped a call. Decide below or on the Approvals page; no worker holds the run meanwhile." : stage ? `${stage.label}.` : statusSentence(run.status, duration, toolCallCount)}</span>
       </p>
       <dl className={styles.facts}>
         <div>
@@ -122,12 +125,22 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
             <>
               <h2 className={styles.ioHeading}>Output</h2>
               {running ? <p className="muted">Not yet: the run is still going.</p> : <JsonBlock value={"result" in run.outputs ? run.outputs.result : run.outputs} label="Run output" />}
+              {run.status === "completed" && hasNoResult(run.outputs) ? (
+                <p className="notice notice-warning small" role="note">
+                  This run ended with no result: no End received a value, so what its nodes produced was not kept as the run&apos;s output. It is still in the trace below. On the canvas, a node whose outputs reach nothing has a warning: connect its output to an End.
+                </p>
+              ) : null}
             </>
           )}
         </div>
       </div>
     </section>
   );
+}
+
+/** No End output, or only empty ones: what the run produced reached no End. */
+export function hasNoResult(outputs: Record<string, unknown>): boolean {
+  return Object.values(outputs).every((value) => value === null || value === undefined);
 }
 
 function statusSentence(status: RunRecord["status"], duration: number, calls: number): string {

@@ -16,6 +16,7 @@ import { VirtualList } from "./virtual-list";
 import { ForkContext, ForkEditor, type ForkOptions, type ForkRunAction, type ForkStep } from "./fork-panel";
 import { ForkLinksNotice, type ForkLinksView } from "./fork-links";
 import { TimeAxis, timelineOf } from "./waterfall";
+import { runStage } from "@/lib/trace/run-progress";
 import styles from "./run.module.css";
 
 export interface RunTraceViewProps {
@@ -53,11 +54,11 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
   const tree = useMemo(
     () =>
       buildTraceRows(
-        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls, turnPlaces: latest.turnPlaces, loadedTurn },
+        { nodeRuns: overview.nodeRuns, groups: overview.groups, callsByGroup: overview.aggregates.callsByGroup, loaded, anchored: overview.anchored, matchingCalls: overview.matchingCalls, totalCalls: overview.aggregates.calls, turnPlaces: latest.turnPlaces, loadedTurn, waits: latest.timeline?.waits },
         { filters: overview.filters, expandedCalls, collapsedNodeRuns, expandedTurns },
       ),
     // `loadedVersion` says that `loaded` and `loadedTurn` answer more than before.
-    [overview, loaded, loadedTurn, loadedVersion, expandedCalls, collapsedNodeRuns, expandedTurns, latest.turnPlaces],
+    [overview, loaded, loadedTurn, loadedVersion, expandedCalls, collapsedNodeRuns, expandedTurns, latest.turnPlaces, latest.timeline?.waits],
   );
   const nodeIds = useMemo(() => [...new Set(latest.nodeRuns.map((nodeRun) => nodeRun.nodeId))].sort(), [latest.nodeRuns]);
   const timeline = useMemo(
@@ -110,7 +111,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
   return (
     <ForkContext.Provider value={forkContext}>
     <div className={styles.page}>
-      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} />
+      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} stage={runStage(latest.run, latest.nodeRuns)} />
       <ForkLinksNotice runId={latest.run.id} links={forkLinks} />
       {forkStep && forkRun ? <ForkEditor key={forkStep.at} runId={latest.run.id} step={forkStep} fork={forkRun} options={forkOptions} onClose={() => setForkStep(null)} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention?.approval && decideApproval ? <RunApprovalPanel run={latest.run} decide={decideApproval} /> : null}

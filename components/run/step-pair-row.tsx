@@ -35,6 +35,11 @@ function StepCell({ step }: { step: RunStep }) {
       <span>{stepLabel(step)}</span>{" "}
       {step.kind === "node" ? <StatusBadge status={step.status} /> : null}
       {step.kind === "tool-call" && step.isError ? <span className="badge badge-error">error</span> : null}
+      {step.replayedFrom ? (
+        <a className="chip" href={`/runs/${step.replayedFrom.runId}${step.replayedFrom.callId ? `?call=${step.replayedFrom.callId}` : ""}`} title={`Replayed from the journal of run ${step.replayedFrom.runId.slice(0, 8)}: no model or tool called`}>
+          replayed
+        </a>
+      ) : null}
       <span className="muted small"> {step.durationMs === null ? "running" : formatDuration(step.durationMs)}</span>
     </>
   );

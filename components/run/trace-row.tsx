@@ -1,5 +1,6 @@
 import { memo } from "react";
 import type { ToolCallRecord } from "@/lib/trace/run-trace";
+import type { ReplayOrigin } from "@/lib/trace/trace-types";
 import type { TraceRow as Row } from "@/lib/trace/trace-tree";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
@@ -24,7 +25,7 @@ export interface TraceRowProps {
 }
 
 /** Fixed heights (px) of the row kinds, matched by run.module.css; details are measured. */
-export const rowHeights = { node: 56, call: 56, pending: 56, "pending-turn": 56, group: 40, detail: 320, turn: 56, "turn-detail": 240 } as const;
+export const rowHeights = { node: 56, call: 56, pending: 56, "pending-turn": 56, group: 40, detail: 320, turn: 56, "turn-detail": 240, wait: 56 } as const;
 
 /** One row of the trace tree: a node run, a tool call, a call's details, or a group heading. */
 export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCall, onToggleNodeRun, onToggleTurn, detail, stepKey }: TraceRowProps) {
@@ -52,6 +53,8 @@ export const TraceRow = memo(function TraceRow({ row, timeline, now, onToggleCal
           <span className={styles.pendingLabel}>Loading model turn {(row.index + 1).toLocaleString("en-US")}…</span>
         </div>
       );
+    case "wait":
+      return <WaitRow row={row} indent={indent} timeline={timeline} now={now} />;
     case "group":
       return (
         <div className={`${styles.row} ${styles.groupRow}`} style={indent}>
@@ -66,7 +69,8 @@ type Indent = { paddingInlineStart: string };
 function NodeRunRow({ row, indent, timeline, now, onToggle, stepKey }: { row: Extract<Row, { kind: "node" }>; indent: Indent; timeline: Timeline; now: string; onToggle: (id: string) => void; stepKey?: string }) {
   const { nodeRun, callCount, collapsed } = row;
   const duration = elapsed(nodeRun.startedAt, nodeRun.endedAt, now);
-  const facts = [nodeRun.turns > 0 ? plural(nodeRun.turns, "turn") : null, formatDuration(duration), plural(callCount, "call")].filter(Boolean).join(" · ");
+  const waited = nodeRun.waitedMs ? ` (${formatDuration(nodeRun.waitedMs)} of it waiting)` : "";
+  const facts = [nodeRun.turns > 0 ? plural(nodeRun.turns, "turn") : null, `${formatDuration(duration)}${waited}`, plural(callCount, "call")].filter(Boolean).join(" · ");
   return (
     <div className={`${styles.row} ${styles.nodeRow}`}>
       <div className={styles.rowMain} style={indent}>
@@ -86,6 +90,7 @@ function NodeRunRow({ row, indent, timeline, now, onToggle, stepKey }: { row: Ex
               tainted: {nodeRun.taintedOutputs.join(", ")}
             </span>
           ) : null}
+          {nodeRun.replayedFrom ? <ReplayedChip origin={nodeRun.replayedFrom} what={`node ${nodeRun.nodeId}`} /> : null}
           {stepKey && nodeRun.status === "completed" ? <ForkButton at={stepKey} what={`step ${nodeRun.nodeId}'s outputs`} value={nodeRun.outputs} /> : null}
         </div>
         <p className={styles.rowFacts}>
@@ -120,7 +125,8 @@ function CallRow({ row, indent, timeline, onToggle }: { row: Extract<Row, { kind
           </button>
           {call.isError ? <span className="badge badge-error" title="The tool answered with isError: true">error</span> : null}
           {call.tainted ? <span className="badge badge-warning" title="The result came from external content and is taint-tracked">tainted</span> : null}
-          {call.replayed ? <span className={`chip ${styles.replayed}`} title="Recorded before the run resumed: the resumed run took this result from its journal instead of calling the tool again">replayed</span> : null}
+          {call.replayedFrom ? <ReplayedChip origin={call.replayedFrom} what={`call ${call.tool}`} /> : null}
+          {call.replayed && !call.replayedFrom ? <span className={`chip ${styles.replayed}`} title="Recorded before the run resumed: the resumed run took this result from its journal instead of calling the tool again">replayed</span> : null}
           {subflowCount > 0 ? <span className="badge badge-callback" title="This call started a task's sub-flow, shown beneath it">task</span> : null}
         </div>
         <p className={styles.rowFacts}>
@@ -178,6 +184,7 @@ function TurnRow({ row, indent, timeline, onToggle }: { row: Extract<Row, { kind
           <span className={styles.nodeType}>turn {turn.sequence}</span>
           <code className={styles.toolName}>{turn.model}</code>
           {turn.finishReason ? <span className="chip">{turn.finishReason}</span> : null}
+          {turn.replayedFrom ? <ReplayedChip origin={turn.replayedFrom} what={`model turn ${turn.sequence}`} /> : null}
           {turn.stepKey ? <ForkButton at={turn.stepKey} what={`model turn ${turn.sequence}'s answer`} value={{ text: turn.text, toolCalls: (turn.toolCalls ?? []).map(askedCall) }} /> : null}
         </div>
         <p className={styles.rowFacts}>
@@ -198,11 +205,11 @@ function TurnDetail({ row, indent }: { row: Extract<Row, { kind: "turn-detail" }
     <section className={styles.detail} style={indent} aria-label={`Answer of model turn ${turn.sequence}`}>
       <div className={styles.detailColumns}>
         <div>
-          <h4 className={styles.detailHeading}>Text</h4>
+          <h3 className={styles.detailHeading}>Text</h3>
           <JsonBlock value={turn.text} label={`Text of model turn ${turn.sequence}`} />
         </div>
         <div>
-          <h4 className={styles.detailHeading}>Tool calls asked for</h4>
+          <h3 className={styles.detailHeading}>Tool calls asked for</h3>
           <JsonBlock value={(turn.toolCalls ?? []).map(askedCall)} label={`Tool calls of model turn ${turn.sequence}`} />
         </div>
       </div>
@@ -211,6 +218,43 @@ function TurnDetail({ row, indent }: { row: Extract<Row, { kind: "turn-detail" }
         {turn.costUsd != null ? ` · $${turn.costUsd.toFixed(6)}` : ""} · step <code>{turn.stepKey}</code>
       </p>
     </section>
+  );
+}
+
+/**
+ * A step a fork took from its parent's journal: replayed, not run (so it
+ * took no time here), with a link to the step in the run it came from and
+ * how long it took there.
+ */
+function ReplayedChip({ origin, what }: { origin: ReplayOrigin; what: string }) {
+  const took = origin.durationMs === null ? "" : `, where it took ${formatDuration(origin.durationMs)}`;
+  const title = `Replayed from the journal of run ${origin.runId.slice(0, 8)} (no model or tool called)${took}`;
+  return (
+    <a className={`chip ${styles.replayed}`} href={`/runs/${origin.runId}${origin.callId ? `?call=${origin.callId}` : ""}`} title={title} aria-label={`Replayed: ${what} as recorded in run ${origin.runId.slice(0, 8)}${took}`}>
+      replayed
+    </a>
+  );
+}
+
+/** A stretch the run or a node run spent waiting (queued, for approval, for an answer, for a worker after a crash), and who or what ended it. */
+function WaitRow({ row, indent, timeline, now }: { row: Extract<Row, { kind: "wait" }>; indent: Indent; timeline: Timeline; now: string }) {
+  const { wait } = row;
+  const duration = elapsed(wait.startedAt, wait.endedAt, now);
+  return (
+    <div className={`${styles.row} ${styles.waitRow}`}>
+      <div className={styles.rowMain} style={indent}>
+        <div className={styles.rowLine}>
+          <span className={styles.disclosureSpacer} aria-hidden="true" />
+          <span className={styles.nodeType}>wait</span>
+          <span className={styles.waitLabel}>{wait.label}</span>
+        </div>
+        <p className={styles.rowFacts}>
+          {formatDuration(duration)}
+          {wait.endedBy ? ` · ended by ${wait.endedBy}` : " · still waiting"}
+        </p>
+      </div>
+      <WaterfallBar timeline={timeline} startedAt={wait.startedAt} durationMs={duration} name={`Wait (${wait.kind})`} tone="wait" />
+    </div>
   );
 }
 
@@ -224,11 +268,11 @@ function CallValues({ call }: { call: ToolCallRecord }) {
   return (
     <div className={styles.detailColumns}>
       <div>
-        <h4 className={styles.detailHeading}>Arguments</h4>
+        <h3 className={styles.detailHeading}>Arguments</h3>
         <JsonBlock value={call.arguments} label={`Arguments of ${call.tool}`} />
       </div>
       <div>
-        <h4 className={styles.detailHeading}>{call.isError ? "Error" : "Result"}</h4>
+        <h3 className={styles.detailHeading}>{call.isError ? "Error" : "Result"}</h3>
         {call.isError ? <JsonBlock value={call.error ?? call.result} label={`Error of ${call.tool}`} /> : <JsonBlock value={call.result} label={`Result of ${call.tool}`} />}
       </div>
     </div>

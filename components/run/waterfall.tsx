@@ -20,7 +20,7 @@ export function timelineOf(runStartedAt: string, runEndedAt: string | null, now:
  * One bar of the waterfall: where it starts and how long it takes, as a
  * share of the run. The times are its accessible name (and its tooltip).
  */
-export function WaterfallBar({ timeline, startedAt, durationMs, name, tone }: { timeline: Timeline; startedAt: string; durationMs: number; name: string; tone: "node" | "call" | "error" | "running" | "turn" }) {
+export function WaterfallBar({ timeline, startedAt, durationMs, name, tone }: { timeline: Timeline; startedAt: string; durationMs: number; name: string; tone: "node" | "call" | "error" | "running" | "turn" | "wait" }) {
   const offset = Math.max(0, Date.parse(startedAt) - timeline.start);
   const left = Math.min(100, (offset / timeline.span) * 100);
   const width = Math.min(100 - left, (durationMs / timeline.span) * 100);

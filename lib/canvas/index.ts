@@ -9,7 +9,7 @@ export {
   type ToolSpec,
 } from "./canvas-catalogue";
 export { agentToolCosts, discoveryThresholdTokens, estimateTokens, modelToolNames, type AgentToolCost, type AgentToolItem, type ToolsOf } from "./tool-cost";
-export { analyseWorkflow, type CanvasProblem, type NodeAnalysis, type ServerContext, type WorkflowAnalysis } from "./workflow-analysis";
+export { analyseWorkflow, type CanvasProblem, type NodeAnalysis, runBlockers, runLosses, type RunNotice, type ServerContext, type WorkflowAnalysis } from "./workflow-analysis";
 export { serverNodeTools, serverSearchText, type CanvasServer, type ServerAvailability, type ServerTools, type ServerToolsById } from "./canvas-servers";
 export { serverProblems, type ServerProblem } from "./server-problems";
 export { migrateMcpToolSources } from "./migrate-mcp-tools";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Workflow } from "../graph";
 import { canvasCatalogue, canvasNodeTypes } from "./canvas-catalogue";
-import { analyseWorkflow } from "./workflow-analysis";
+import { analyseWorkflow, runBlockers, runLosses } from "./workflow-analysis";
+import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "../graph/fixture-node-types";
 
 const broken = {
   name: "broken-node",
@@ -46,5 +47,21 @@ describe("analyseWorkflow", () => {
   it("finds nothing wrong with an empty workflow", () => {
     const analysis = analyseWorkflow({ version: 1, name: "w", nodes: [], edges: [] }, nodeTypes, entries);
     expect(analysis).toMatchObject({ errors: 0, warnings: 0, byNode: {}, byEdge: {}, general: [], toolCosts: {} });
+  });
+});
+
+describe("what the Run dialog lists", () => {
+  const agentOnly = workflowOf([questionStart, node("agent", "agent")], [edge("signal", "start.question", "agent.prompt")]);
+
+  it("an agent with no End: a warning on the node before the run, and the run's loss, which does not block it", () => {
+    const analysis = analyseWorkflow(agentOnly, fixtureNodeTypes, new Map());
+    expect(analysis.byNode.agent.problems).toEqual([expect.objectContaining({ severity: "warning", code: "outputs-reach-nothing", message: expect.stringContaining('nothing takes its output "answer" anywhere') })]);
+    expect(runLosses(analysis)).toEqual([{ nodeId: "agent", message: expect.stringContaining("Add an End and connect one to it") }]);
+    expect(runBlockers(analysis)).toEqual([]);
+  });
+
+  it("wired to an End, nothing is lost", () => {
+    const wired = workflowOf([...agentOnly.nodes, node("end", "end")], [...agentOnly.edges, edge("signal", "agent.answer", "end.result")]);
+    expect(runLosses(analyseWorkflow(wired, fixtureNodeTypes, new Map()))).toEqual([]);
   });
 });

@@ -93,3 +93,22 @@ function fromGraph(problem: GraphProblem): CanvasProblem {
 function fromLint(finding: LintFinding): CanvasProblem {
   return { source: "lint", severity: finding.severity, code: finding.rule, message: finding.message, place: finding.place };
 }
+
+/** A problem as the Run dialog lists it: on a node (a link that selects it), or on none. */
+export interface RunNotice {
+  nodeId?: string;
+  message: string;
+}
+
+/** The errors that stop a run, nodes first, then edges, then the rest. */
+export function runBlockers(analysis: WorkflowAnalysis): RunNotice[] {
+  const onNodes = Object.entries(analysis.byNode).flatMap(([nodeId, entry]) => entry.problems.filter((problem) => problem.severity === "error").map((problem) => ({ nodeId, message: problem.message })));
+  const onEdges = Object.values(analysis.byEdge).flatMap((problems) => problems.filter((problem) => problem.severity === "error").map((problem) => ({ message: problem.message })));
+  const general = analysis.general.filter((problem) => problem.severity === "error").map((problem) => ({ message: problem.message }));
+  return [...onNodes, ...onEdges, ...general];
+}
+
+/** What a run would lose: the nodes whose outputs reach nothing (graph rule outputs-reach-nothing). Warnings: the run may still start. */
+export function runLosses(analysis: WorkflowAnalysis): RunNotice[] {
+  return Object.entries(analysis.byNode).flatMap(([nodeId, entry]) => entry.problems.filter((problem) => problem.code === "outputs-reach-nothing").map((problem) => ({ nodeId, message: problem.message })));
+}

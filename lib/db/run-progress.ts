@@ -1,6 +1,6 @@
 import "server-only";
 import { type AttentionRequest, nodeStatuses, runStatuses } from "../trace/run-trace";
-import type { RunProgress } from "../trace/run-progress";
+import { type RunProgress, runStage } from "../trace/run-progress";
 import type { NodeStatus, RunStatus } from "../trace/run-events";
 import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
@@ -15,7 +15,7 @@ import { fromJsonText, objectFromJsonText } from "./json-text";
  */
 export async function getRunProgress(runId: string, options: { afterSequence?: number } = {}): Promise<RunProgress | null> {
   try {
-    const run = await prisma().run.findUnique({ where: { id: runId }, select: { id: true, status: true, error: true, outputs: true, endedAt: true, attention: true } });
+    const run = await prisma().run.findUnique({ where: { id: runId }, select: { id: true, status: true, error: true, outputs: true, endedAt: true, attention: true, workerId: true } });
     if (!run) return null;
     const nodeRuns = await prisma().nodeRun.findMany({
       where: { runId, parentToolCallId: null },
@@ -35,7 +35,7 @@ export async function getRunProgress(runId: string, options: { afterSequence?: n
       latest.set(row.nodeId, { nodeId: row.nodeId, status: known(row.status, nodeStatuses, "failed"), outputs: objectFromJsonText(row.outputs), error: row.error });
     }
     return {
-      run: { id: run.id, status: known(run.status, runStatuses, "failed"), error: run.error, outputs: objectFromJsonText(run.outputs), endedAt: run.endedAt?.toISOString() ?? null, ...waitingFor(run.status, run.attention) },
+      run: { id: run.id, status: known(run.status, runStatuses, "failed"), error: run.error, outputs: objectFromJsonText(run.outputs), endedAt: run.endedAt?.toISOString() ?? null, ...waitingFor(run.status, run.attention), ...stageOf(run, nodeRuns) },
       nodeRuns: [...latest.values()],
       toolCalls,
     };
@@ -50,6 +50,11 @@ function waitingFor(status: string, attention: string | null): Pick<RunProgress[
   const request = fromJsonText(attention) as Partial<AttentionRequest> | null;
   if (!request?.approval || typeof request.nodeId !== "string") return {};
   return { waitingForApproval: { nodeId: request.nodeId, server: String(request.server ?? ""), tool: String(request.tool ?? "") } };
+}
+
+function stageOf(run: { status: string; workerId: string | null }, nodeRuns: ReadonlyArray<{ nodeId: string; status: string }>): Pick<RunProgress["run"], "stage"> {
+  const stage = runStage(run, nodeRuns);
+  return stage ? { stage } : {};
 }
 
 function known<T extends RunStatus | NodeStatus>(value: string, allowed: readonly T[], fallback: T): T {

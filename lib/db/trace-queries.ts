@@ -4,7 +4,7 @@ import { type CallSummary, type TraceFilters, outsideGroup } from "../trace/trac
 /** The columns a call's row shows: everything but its arguments and result (the large ones). */
 export const summaryColumns = {
   id: true, runId: true, nodeRunId: true, tool: true, server: true, caller: true, error: true, isError: true, tainted: true,
-  startedAt: true, durationMs: true, inputTokens: true, outputTokens: true, sequence: true,
+  startedAt: true, durationMs: true, inputTokens: true, outputTokens: true, sequence: true, stepKey: true,
 } satisfies Prisma.ToolCallSelect;
 
 type SummaryRow = Prisma.ToolCallGetPayload<{ select: typeof summaryColumns }>;

@@ -13,6 +13,9 @@ import { fromJsonText } from "./json-text";
 import { modelTurnsFromJournal } from "../trace/model-turns";
 import { type TraceTurn, placesOf, turnsInOrder } from "../trace/trace-tree";
 import { nodeRunOfStepResult, stableId } from "../run-model";
+import { originCallIdOf, readRunTimeline } from "./run-timeline-read";
+import { placeNodeRun, placeStep } from "../trace/run-timeline";
+import type { RunTimeline } from "../trace/trace-types";
 
 /** The first page of each group holds at most this many calls, and the first answer at most `firstAnswerCalls`. */
 export const firstPageCalls = 50;
@@ -39,20 +42,24 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
     const db = prisma();
     const run = await db.run.findUnique({ where: { id: runId } });
     if (!run) return null;
-    const nodeRuns = (await db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] })).map(toNodeRunRecord);
+    const recorded = (await db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] })).map(toNodeRunRecord);
+    const runRecord = toRunRecord(run);
+    const timeline = await readRunTimeline(db, runRecord, recorded, readAt.toISOString());
+    const nodeRuns = recorded.map((nodeRun) => placeNodeRun(timeline, nodeRun));
     const [aggregates, groups, taint, totals] = await Promise.all([readAggregates(runId), countGroups(runId, filters), readTaintOverview(runId), readRunTotals(db, [runId])]);
-    const anchored = await readAnchoredCalls(runId, nodeRuns, filters);
-    const journalled = await readJournalledSteps(runId, nodeRuns);
+    const origin = originCallIdOf(timeline);
+    const anchored = (await readAnchoredCalls(runId, nodeRuns, filters)).map((anchor) => ({ ...anchor, call: placeStep(timeline, anchor.call, origin) }));
+    const journalled = await readJournalledSteps(runId, nodeRuns, timeline);
     const pages: CallPage[] = [];
     let budget = firstAnswerCalls;
     for (const group of groupOrder(nodeRuns, groups)) {
       if (budget <= 0) break;
-      const page = await readPage(runId, { group, filters, offset: 0, limit: Math.min(firstPageCalls, budget) });
+      const page = await readPage(runId, { group, filters, offset: 0, limit: Math.min(firstPageCalls, budget) }, timeline);
       budget -= page.calls.length;
       pages.push(page);
     }
     const matchingCalls = Object.values(groups).reduce((sum, count) => sum + count, 0);
-    return { run: toRunRecord(run), nodeRuns, readAt: readAt.toISOString(), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals: totals.get(runId), ...journalled };
+    return { run: runRecord, nodeRuns, readAt: readAt.toISOString(), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals: totals.get(runId), timeline, ...journalled };
   } catch (error) {
     throw toDatabaseError(error, `read the trace of run "${runId}"`);
   }
@@ -62,11 +69,14 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
  * The tree's model turns: every turn's place among its node run's calls,
  * and the first turns of the node runs shown first (the rest come in pages,
  * getTurnPage); and the step nodes' journal keys by node run (what "Fork
- * from here" names).
+ * from here" names). A turn's and a wait's place is by the run's write
+ * order, so a call a resumed run made after the turn that asked for it is
+ * listed after that turn.
  */
-async function readJournalledSteps(runId: string, nodeRuns: readonly NodeRunRecord[]): Promise<Pick<TraceOverview, "turnPlaces" | "turnPages" | "stepKeys">> {
-  const steps = await prisma().runStep.findMany({ where: { runId, kind: { in: ["model-turn", "node-result"] } }, select: { key: true, kind: true, value: true } });
-  const turns = readTurns(runId, steps);
+async function readJournalledSteps(runId: string, nodeRuns: readonly NodeRunRecord[], timeline: RunTimeline): Promise<Pick<TraceOverview, "turnPlaces" | "turnPages" | "stepKeys" | "timeline">> {
+  const steps = await prisma().runStep.findMany({ where: { runId, kind: { in: ["model-turn", "node-result"] } }, select: { key: true, kind: true, value: true, sequence: true } });
+  const order = await readCallOrder(runId, [...steps.filter((step) => step.kind === "model-turn").map((step) => step.key), ...timeline.waits.map((wait) => wait.callKey ?? "")], nodeRuns);
+  const turns = readTurns(runId, steps, order, timeline);
   const stepKeys: Record<string, string> = {};
   for (const step of steps) {
     const nodeRun = step.kind === "node-result" ? nodeRunOfStepResult(step.key) : null;
@@ -81,25 +91,66 @@ async function readJournalledSteps(runId: string, nodeRuns: readonly NodeRunReco
     budget -= page.length;
     turnPages.push({ group: nodeRun.id, offset: 0, turns: page });
   }
-  return { turnPlaces: placesOf(turns), turnPages, stepKeys };
+  const waits = timeline.waits.map((wait) => (wait.nodeRunId && wait.sequence > 0 ? { ...wait, callsBefore: callsBefore(order, wait.nodeRunId, wait.sequence) } : wait));
+  return { turnPlaces: placesOf(turns), turnPages, stepKeys, timeline: { ...timeline, waits } };
 }
 
-/** A run's model turns by node run, in the tree's order, as the page shows them (no context keys, no sent results). */
-function readTurns(runId: string, steps: ReadonlyArray<{ key: string; kind: string; value: string }>): Map<string, TraceTurn[]> {
-  const rows = modelTurnsFromJournal(runId, steps.filter((step) => step.kind === "model-turn").map((step) => ({ key: step.key, value: fromJsonText(step.value) })));
-  return turnsInOrder(rows.map(({ runId: _runId, contextKey: _contextKey, sentResults: _sent, ...turn }) => turn));
+/** The write order (sequence) of the calls of each node run that has turns or waits, ascending. */
+async function readCallOrder(runId: string, keys: readonly string[], nodeRuns: readonly NodeRunRecord[]): Promise<Map<string, number[]>> {
+  const nodeRunKeys = new Set(keys.filter(Boolean).map((key) => key.replace(/\/t\d+(?:\/c\d+)?$/, "")));
+  const wanted = new Set([...nodeRunKeys].map((key) => stableId(runId, key)));
+  const ids = nodeRuns.map((nodeRun) => nodeRun.id).filter((id) => wanted.has(id));
+  if (ids.length === 0) return new Map();
+  const rows = await prisma().toolCall.findMany({ where: { runId, nodeRunId: { in: ids } }, select: { nodeRunId: true, sequence: true }, orderBy: { sequence: "asc" } });
+  const order = new Map<string, number[]>();
+  for (const row of rows) {
+    const list = order.get(row.nodeRunId!);
+    if (list) list.push(row.sequence);
+    else order.set(row.nodeRunId!, [row.sequence]);
+  }
+  return order;
+}
+
+/** How many of a node run's calls were written before `sequence`. */
+function callsBefore(order: ReadonlyMap<string, readonly number[]>, nodeRunId: string, sequence: number): number {
+  return (order.get(nodeRunId) ?? []).filter((written) => written < sequence).length;
+}
+
+/** A run's model turns by node run, in the tree's order, as the page shows them (no context keys, no sent results), placed by the timeline. */
+function readTurns(runId: string, steps: ReadonlyArray<{ key: string; kind: string; value: string; sequence: number }>, order: ReadonlyMap<string, readonly number[]>, timeline: RunTimeline): Map<string, TraceTurn[]> {
+  const turnSteps = steps.filter((step) => step.kind === "model-turn");
+  const sequenceOf = new Map(turnSteps.map((step) => [step.key, step.sequence]));
+  const rows = modelTurnsFromJournal(runId, turnSteps.map((step) => ({ key: step.key, value: fromJsonText(step.value) })));
+  return turnsInOrder(
+    rows.map(({ runId: _runId, contextKey: _contextKey, sentResults: _sent, ...turn }) => {
+      const written = sequenceOf.get(turn.stepKey) ?? 0;
+      const placed = placeStep(timeline, turn);
+      return written > 0 && order.has(turn.nodeRunId) ? { ...placed, callsBefore: callsBefore(order, turn.nodeRunId, written) } : placed;
+    }),
+  );
 }
 
 /** A page of one node run's model turns, numbered as in the first answer's `turnPlaces`. */
 export async function getTurnPage(runId: string, request: { group: string; offset: number; limit: number }): Promise<TurnPage> {
   try {
-    const steps = await prisma().runStep.findMany({ where: { runId, kind: "model-turn" }, select: { key: true, kind: true, value: true } });
+    const { timeline, nodeRuns } = await readTimelineOf(runId);
+    const steps = await prisma().runStep.findMany({ where: { runId, kind: "model-turn" }, select: { key: true, kind: true, value: true, sequence: true } });
+    const order = await readCallOrder(runId, steps.map((step) => step.key), nodeRuns);
     const limit = Math.max(1, Math.min(maxPageTurns, request.limit));
-    const own = readTurns(runId, steps).get(request.group) ?? [];
+    const own = readTurns(runId, steps, order, timeline).get(request.group) ?? [];
     return { group: request.group, offset: request.offset, turns: own.slice(request.offset, request.offset + limit) };
   } catch (error) {
     throw toDatabaseError(error, `read the model turns of run "${runId}"`);
   }
+}
+
+/** The run's timeline, for a page of rows to be placed by (an empty one when the run is gone). */
+async function readTimelineOf(runId: string): Promise<{ timeline: RunTimeline; nodeRuns: NodeRunRecord[] }> {
+  const db = prisma();
+  const run = await db.run.findUnique({ where: { id: runId } });
+  const nodeRuns = (await db.nodeRun.findMany({ where: { runId } })).map(toNodeRunRecord);
+  if (!run) return { timeline: { startedAt: "", endedAt: null, replay: null, nodeRuns: {}, waits: [] }, nodeRuns };
+  return { timeline: await readRunTimeline(db, toRunRecord(run), nodeRuns, new Date().toISOString()), nodeRuns };
 }
 
 export interface CallPageRequest {
@@ -115,7 +166,7 @@ export interface CallPageRequest {
 /** A page of one group's calls, in write order, under the filters. */
 export async function getCallPage(runId: string, request: CallPageRequest): Promise<CallPage> {
   try {
-    return await readPage(runId, { ...request, filters: request.filters ?? noFilters });
+    return await readPage(runId, { ...request, filters: request.filters ?? noFilters }, (await readTimelineOf(runId)).timeline);
   } catch (error) {
     throw toDatabaseError(error, `read the calls of run "${runId}"`);
   }
@@ -129,13 +180,14 @@ export async function getCallDetail(runId: string, callId: string): Promise<Call
     if (!row) return null;
     const group = row.nodeRunId ?? outsideGroup;
     const position = await db.toolCall.count({ where: { ...callWhere(runId, noFilters, group), sequence: { lt: row.sequence } } });
-    return { call: toToolCallRecord(row), group, position };
+    const { timeline } = await readTimelineOf(runId);
+    return { call: placeStep(timeline, toToolCallRecord(row), originCallIdOf(timeline)), group, position };
   } catch (error) {
     throw toDatabaseError(error, `read call "${callId}" of run "${runId}"`);
   }
 }
 
-async function readPage(runId: string, request: Required<Pick<CallPageRequest, "group" | "filters" | "limit">> & Pick<CallPageRequest, "after" | "offset">): Promise<CallPage> {
+async function readPage(runId: string, request: Required<Pick<CallPageRequest, "group" | "filters" | "limit">> & Pick<CallPageRequest, "after" | "offset">, timeline: RunTimeline): Promise<CallPage> {
   const db = prisma();
   const where = callWhere(runId, request.filters, request.group);
   const limit = Math.max(1, Math.min(maxPageCalls, request.limit));
@@ -153,7 +205,8 @@ async function readPage(runId: string, request: Required<Pick<CallPageRequest, "
     take: limit + 1,
     select: summaryColumns,
   });
-  const calls = rows.slice(0, limit).map(toCallSummary);
+  const origin = originCallIdOf(timeline);
+  const calls = rows.slice(0, limit).map((row) => placeStep(timeline, toCallSummary(row), origin));
   const next = rows.length > limit ? String(calls[calls.length - 1].sequence) : null;
   return { group: request.group, offset, calls, next };
 }

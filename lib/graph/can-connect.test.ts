@@ -44,8 +44,8 @@ describe("canConnect", () => {
   });
 
   it("refuses types that do not fit, and warns about JSON text", () => {
-    expect(connect("request.status", "gate.open")).toEqual({ ok: false, reason: expect.stringContaining("a number does not fit a boolean input") });
-    expect(connect("request.response", "echo.text")).toEqual({ ok: true, kind: "signal", warning: expect.stringContaining("arrives as JSON text") });
+    expect(connect("request.status", "gate.open")).toEqual({ ok: false, reason: expect.stringContaining("the output gives a number, but the input needs true or false") });
+    expect(connect("request.response", "echo.text")).toEqual({ ok: true, kind: "signal", warning: expect.stringContaining("written out as JSON text") });
   });
 
   it("refuses unknown nodes and handles, and a connection already made", () => {

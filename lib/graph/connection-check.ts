@@ -119,9 +119,9 @@ function signalVerdict(connection: Connection, source: NodeHandle, target: NodeH
   const sourceType = source.port?.type ?? "any";
   const targetType = target.port?.type ?? "any";
   const fit = signalFit(sourceType, targetType);
-  const route = `Output "${source.name}" of "${connection.source}" (${sourceType}) into input "${target.name}" of "${connection.target}" (${targetType})`;
+  const route = `Output "${source.name}" of "${connection.source}" into input "${target.name}" of "${connection.target}"`;
   if (!fit.fits) {
-    return { ok: false, code: "signal-type-mismatch", field: "targetHandle", reason: `${route}: ${fit.reason}. Join ports whose types fit, or put a node between them that converts the value.` };
+    return { ok: false, code: "signal-type-mismatch", field: "targetHandle", reason: `${route}: ${fit.reason}. Join an output to an input that takes what it gives, or put a node between them that converts the value.` };
   }
   if (fit.warning) return { ok: true, kind: "signal", warning: { code: "signal-type-conversion", message: `${route}: ${fit.warning}.` } };
   return { ok: true, kind: "signal" };

@@ -15,12 +15,13 @@ describe("signalFit", () => {
   it("turns numbers and booleans into text, and objects and arrays into JSON text with a warning", () => {
     expect(signalFit("number", "string")).toEqual({ fits: true });
     expect(signalFit("boolean", "string")).toEqual({ fits: true });
-    expect(signalFit("object", "string")).toEqual({ fits: true, warning: "the object arrives as JSON text on a string input" });
+    expect(signalFit("object", "string")).toEqual({ fits: true, warning: "the object arrives on the text input written out as JSON text" });
     expect(signalFit("array", "string")).toMatchObject({ fits: true, warning: expect.stringContaining("JSON text") });
   });
 
   it("parses nothing and keeps arrays and objects apart", () => {
-    expect(signalFit("number", "boolean")).toEqual({ fits: false, reason: "a number does not fit a boolean input" });
+    expect(signalFit("number", "boolean")).toEqual({ fits: false, reason: "the output gives a number, but the input needs true or false" });
+    expect(signalFit("string", "object")).toEqual({ fits: false, reason: "the output gives text, but the input needs an object (named values)" });
     expect(fits("string", "number")).toBe(false);
     expect(fits("boolean", "number")).toBe(false);
     expect(fits("array", "object")).toBe(false);

@@ -19,15 +19,30 @@ export type SignalFit = { fits: true; warning?: string } | { fits: false; reason
 
 export function signalFit(source: PortType, target: PortType): SignalFit {
   if (source === target || target === "signal") return { fits: true };
-  if (source === "signal") return { fits: false, reason: `a trigger output (type signal) carries no value, and this ${target} input needs one` };
+  if (source === "signal") return { fits: false, reason: `the output only says "now" and carries no value, but the input needs ${valueWords(target)}` };
   if (source === "any" || target === "any") return { fits: true };
   if (target === "string" && (source === "number" || source === "boolean")) return { fits: true };
   if (target === "string" && (source === "object" || source === "array")) {
-    return { fits: true, warning: `the ${source} arrives as JSON text on a string input` };
+    return { fits: true, warning: `the ${source === "object" ? "object" : "list"} arrives on the text input written out as JSON text` };
   }
-  return { fits: false, reason: `${article(source)} ${source} does not fit a ${target} input` };
+  return { fits: false, reason: `the output gives ${valueWords(source)}, but the input needs ${valueWords(target)}` };
 }
 
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? "an" : "a";
+const words: Record<PortType, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  object: "an object (named values)",
+  array: "a list",
+  any: "any value",
+  signal: "no value (only a trigger)",
+};
+
+/**
+ * A port's type as a person says it: "text", "a number", "a list".
+ *
+ * @example valueWords("boolean") // "true or false"
+ */
+export function valueWords(type: PortType): string {
+  return words[type] ?? type;
 }

@@ -41,7 +41,7 @@ describe("validateWorkflow", () => {
   });
 
   it("unknown-node-type: a type neither in nodes/ nor built in, and nothing more about its edges", () => {
-    const workflow = workflowOf([node("x", "nope"), node("echo", "echo")], [edge("signal", "x.out", "echo.text")]);
+    const workflow = workflowOf([node("x", "nope"), node("echo", "echo"), node("end", "end")], [edge("signal", "x.out", "echo.text"), edge("signal", "echo.text", "end.result")]);
     expect(validate(workflow)).toEqual([
       expect.objectContaining({ code: "unknown-node-type", nodeId: "x", field: "type", severity: "error", message: expect.stringContaining("Pick a type from the palette") }),
     ]);
@@ -55,7 +55,7 @@ describe("validateWorkflow", () => {
     );
     expect(withCode(workflow, "duplicate-node-id")).toEqual([expect.objectContaining({ nodeId: "a", field: "nodes.1.id", message: expect.stringContaining("2nd node") })]);
     expect(withCode(workflow, "duplicate-edge-id")).toEqual([expect.objectContaining({ edgeId: "e", field: "edges.1.id" })]);
-    expect(codes(validate(workflowOf([node("a", "echo"), node("b", "echo")], [edge("signal", "a.text", "b.text")])))).toEqual([]);
+    expect(codes(validate(workflowOf([node("a", "echo"), node("b", "echo"), node("end", "end")], [edge("signal", "a.text", "b.text"), edge("signal", "b.text", "end.result")])))).toEqual([]);
   });
 
   it("dangling-edge: a source or target that is no node", () => {
@@ -120,7 +120,7 @@ describe("validateWorkflow", () => {
       ["signal-type-mismatch", "signal-into-string", "error"],
       ["signal-type-conversion", "object-into-string", "warning"],
     ]);
-    expect(problems[0].message).toBe('Output "status" of "request" (number) into input "open" of "gate" (boolean): a number does not fit a boolean input. Join ports whose types fit, or put a node between them that converts the value.');
+    expect(problems[0].message).toBe('Output "status" of "request" into input "open" of "gate": the output gives a number, but the input needs true or false. Join an output to an input that takes what it gives, or put a node between them that converts the value.');
   });
 
   it("required-input-unconnected: a warning on the node, naming the input", () => {
@@ -161,6 +161,19 @@ describe("validateWorkflow", () => {
     expect(problems.some((problem) => problem.severity === "error")).toBe(false);
     // A Start alone is a workflow, not a leftover.
     expect(withCode(workflowOf([questionStart]), "node-unconnected")).toEqual([]);
+  });
+
+  it("outputs-reach-nothing: an agent whose answer no edge takes anywhere is a warning naming what is lost", () => {
+    const noEnd = workflowOf([questionStart, node("agent", "agent")], [edge("signal", "start.question", "agent.prompt")]);
+    expect(withCode(noEnd, "outputs-reach-nothing")).toEqual([
+      { code: "outputs-reach-nothing", nodeId: "agent", severity: "warning", message: 'What "agent" produces is lost: nothing takes its output "answer" anywhere, so the run ends without it. Add an End and connect one to it.' },
+    ]);
+    const withEnd = workflowOf([questionStart, node("agent", "agent"), node("end", "end")], [edge("signal", "start.question", "agent.prompt")]);
+    expect(withCode(withEnd, "outputs-reach-nothing")[0].message).toContain("Connect one to the End");
+    const wired = workflowOf([questionStart, node("agent", "agent"), node("end", "end")], [edge("signal", "start.question", "agent.prompt"), edge("signal", "agent.answer", "end.result")]);
+    expect(withCode(wired, "outputs-reach-nothing")).toEqual([]);
+    // A node no edge touches has its own warning (node-unconnected), not this one.
+    expect(withCode(workflowOf([questionStart, node("agent", "agent")]), "outputs-reach-nothing")).toEqual([]);
   });
 
   it("service-unconnected: a node offering tools that no agent uses", () => {
@@ -244,7 +257,7 @@ describe("validateWorkflow", () => {
   });
 
   it("duplicate-connection: the same handles joined twice", () => {
-    const workflow = workflowOf([node("a", "echo"), node("b", "echo")], [edge("signal", "a.text", "b.text", "first"), edge("signal", "a.text", "b.text", "second")]);
+    const workflow = workflowOf([node("a", "echo"), node("b", "echo"), node("end", "end")], [edge("signal", "a.text", "b.text", "first"), edge("signal", "a.text", "b.text", "second"), edge("signal", "b.text", "end.result")]);
     expect(validate(workflow)).toEqual([expect.objectContaining({ code: "duplicate-connection", edgeId: "second", severity: "warning", message: expect.stringContaining('edge "first"') })]);
   });
 });

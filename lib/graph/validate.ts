@@ -1,6 +1,6 @@
 import { configProblems } from "./config-rules";
 import { detachedNodeIds } from "./detached-nodes";
-import { detachedNodes, unconnectedServices } from "./detached-rules";
+import { detachedNodes, outputsReachNothing, unconnectedServices } from "./detached-rules";
 import { duplicateConnections, duplicateEdgeIds, edgeProblems, unconnectedRequiredInputs } from "./edge-rules";
 import type { GraphProblem } from "./graph-problem";
 import { signalLoopsWithoutExit } from "./loop-rules";
@@ -28,7 +28,7 @@ type Rule = (context: ValidationContext) => GraphProblem[];
  * | unknown-handle | error | an edge names a port or connector the node lacks |
  * | edge-kind-mismatch | error | the handles do not make the edge's kind |
  * | signal-type-mismatch | error | a signal's port types do not fit |
- * | signal-type-conversion | warning | an object or array arrives as JSON text |
+ * | signal-type-conversion | warning | an object or list arrives on a text input written out as JSON text |
  * | duplicate-connection | warning | two edges join the same handles |
  * | required-input-unconnected | warning | a required input nothing feeds |
  * | task-end-unreachable | error | a Task Start whose sub-flow reaches no Task End |
@@ -36,6 +36,7 @@ type Rule = (context: ValidationContext) => GraphProblem[];
  * | signal-loop-without-exit | error | a loop whose outputs all fire every time |
  * | node-unconnected | warning | a node no edge touches: it does not run |
  * | service-unconnected | warning | a node offering tools that no agent is wired to |
+ * | outputs-reach-nothing | warning | a node that runs but whose outputs no edge takes anywhere: they are lost |
  *
  * A node no edge touches never runs, so its config problems are warnings
  * (the HTTP Request left on the canvas does not stop the run).
@@ -55,6 +56,7 @@ const rules: readonly Rule[] = [
   signalLoopsWithoutExit,
   detachedNodes,
   unconnectedServices,
+  outputsReachNothing,
 ];
 
 /**

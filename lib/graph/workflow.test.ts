@@ -29,7 +29,7 @@ describe("parseWorkflow", () => {
     expect(parsed.problems).toEqual([
       expect.objectContaining({ code: "invalid-workflow", field: "nodes.0.position.x", nodeId: "a", severity: "error" }),
     ]);
-    expect(parsed.problems[0].message).toMatch(/^nodes\.0\.position\.x: .*number/);
+    expect(parsed.problems[0].message).toBe('"nodes.0.position.x" must be a number, but it is the text "left".');
   });
 
   it("names the edge for a bad edge kind, and refuses another version", () => {
@@ -44,10 +44,21 @@ describe("parseWorkflow", () => {
       ["version", undefined],
       ["edges.0.kind", "e1"],
     ]);
+    expect(parsed.problems.map((problem) => problem.message)).toEqual([
+      '"version" must be 1 (the workflow format this app reads), but it is 2.',
+      '"edges.0.kind" must be "signal" or "service" or "task" ("signal" joins ports, "service" gives an agent tools, "task" offers a task), but it is the text "wire".',
+    ]);
+  });
+
+  it("says in one sentence that a JSON file with none of a workflow's fields is no workflow, naming what it has", () => {
+    const parsed = parseWorkflow({ servers: [], theme: "dark" });
+    expect(parsed).toEqual({ ok: false, problems: [{ code: "invalid-workflow", severity: "error", message: expect.stringContaining('it is a JSON object with the fields "servers", "theme", and none of a workflow\'s. A workflow file is a JSON object with "version": 1') }] });
+    expect(parseWorkflow({ version: 1, nodes: "none" })).toMatchObject({ ok: false, problems: [{ field: "nodes", message: '"nodes" must be a list, but it is the text "none".' }] });
+    expect(parseWorkflow({ version: 1, nodes: [{ type: "end", position: { x: 0, y: 0 } }] })).toMatchObject({ ok: false, problems: [{ field: "nodes.0.id", message: '"nodes.0.id" is missing: it must be text.' }] });
   });
 
   it("refuses a document that is not an object, and reserved or empty ids", () => {
-    expect(parseWorkflow("nope")).toMatchObject({ ok: false, problems: [{ code: "invalid-workflow", message: expect.stringMatching(/^The document/) }] });
+    expect(parseWorkflow("nope")).toMatchObject({ ok: false, problems: [{ code: "invalid-workflow", message: expect.stringMatching(/^This file is not a Switchboard workflow: it holds the text "nope"\./) }] });
     const parsed = parseWorkflow({ ...minimal, nodes: [{ ...minimal.nodes[0], id: "__proto__" }, { ...minimal.nodes[0], id: "" }] });
     expect(parsed.ok === false && parsed.problems.map((problem) => problem.field)).toEqual(["nodes.0.id", "nodes.1.id"]);
   });

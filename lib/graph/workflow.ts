@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { notAWorkflow, plainIssue } from "./plain-issues";
 import type { GraphProblem } from "./graph-problem";
 import { toolSource } from "./tool-source";
 import { wiredPolicy } from "./approval-policy";
@@ -80,11 +81,13 @@ export type ParsedWorkflow = { ok: true; workflow: Workflow } | { ok: false; pro
 export function parseWorkflow(json: unknown): ParsedWorkflow {
   const result = workflowDocument.safeParse(json);
   if (result.success) return { ok: true, workflow: result.data };
+  const stranger = notAWorkflow(json);
+  if (stranger) return { ok: false, problems: [{ code: "invalid-workflow", message: stranger, severity: "error" }] };
   const problems = result.error.issues.map((issue): GraphProblem => {
     const field = issue.path.map(String).join(".");
     return {
       code: "invalid-workflow",
-      message: `${field || "The document"}: ${issue.message}`,
+      message: plainIssue(issue, json),
       ...owner(json, issue.path),
       ...(field ? { field } : {}),
       severity: "error",

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { scriptedModel } from "@/lib/ai/scripted-model";
 import { listWaitingApprovals, recordApprovalDecision, denyExpiredApprovals } from "@/lib/db/approvals";
 import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
-import { createLocalEnvironment } from "@/lib/engine";
 import { writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
-import { mailTools, queueMailRun } from "./mail-attack-fixtures";
-import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs/worker-runtime";
+import { queueMailRun, startMailWorker } from "./mail-attack-fixtures";
+import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 let database: TemporaryDatabase;
@@ -21,20 +19,7 @@ afterAll(async () => {
 const sent: Array<{ to: string }> = [];
 
 function worker(clock: { now: Date }): WorkerRuntime {
-  return startWorkerRuntime({
-    databaseUrl: database.url,
-    timings: { leaseMs: 2_000, heartbeatMs: 100, pollMs: 50 },
-    environment: () =>
-      createLocalEnvironment({
-        nodesDir: nodes.nodesDir,
-        overrides: {
-          // TEST DOUBLE: the model obeys the mail, then repeats what the mail tool answered.
-          models: () => scriptedModel([{ toolCalls: [{ name: "read_inbox", arguments: {} }] }, { toolCalls: [{ name: "send_email", arguments: { to: "attacker@example.com" } }] }, (request) => ({ text: `said: ${request.results[0]?.output}` })]),
-          customTools: mailTools(sent),
-          now: () => clock.now,
-        },
-      }),
-  });
+  return startMailWorker({ databaseUrl: database.url, nodesDir: nodes.nodesDir, sent, now: () => clock.now });
 }
 
 const queueRun = (id: string) => queueMailRun(database, id);

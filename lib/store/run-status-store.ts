@@ -21,6 +21,8 @@ export interface RunStatusState {
   finished: boolean;
   /** The call an approval policy stopped, while the run waits for a person (it goes on once they decide). */
   waitingForApproval: { nodeId: string; server: string; tool: string } | null;
+  /** Where the run is before it ends, in words (queued, taken by a worker, at a step); from the first moment. */
+  stage: string | null;
   started(runId: string): void;
   reported(report: {
     status: string;
@@ -32,6 +34,7 @@ export interface RunStatusState {
     error?: string | null;
     finished: boolean;
     waitingForApproval?: { nodeId: string; server: string; tool: string } | null;
+    stage?: string | null;
   }): void;
   failed(error: string): void;
   cleared(): void;
@@ -39,7 +42,7 @@ export interface RunStatusState {
 
 export type RunStatusStore = StoreApi<RunStatusState>;
 
-const idle = { runId: null, status: null, byNode: {}, outputs: {}, result: null, calls: [], error: null, finished: false, waitingForApproval: null };
+const idle = { runId: null, status: null, byNode: {}, outputs: {}, result: null, calls: [], error: null, finished: false, waitingForApproval: null, stage: null };
 
 /** The sequence of the last tool call the store has (0 before any). */
 export function lastCallSequence(state: Pick<RunStatusState, "calls">): number {
@@ -49,7 +52,7 @@ export function lastCallSequence(state: Pick<RunStatusState, "calls">): number {
 export function createRunStatusStore(): RunStatusStore {
   return createStore<RunStatusState>()((set, get) => ({
     ...idle,
-    started: (runId) => set({ ...idle, runId, status: "queued" }),
+    started: (runId) => set({ ...idle, runId, status: "queued", stage: "Queued: waiting for a worker to take the run" }),
     reported: (report) => {
       const known = lastCallSequence(get());
       const fresh = (report.newCalls ?? []).filter((call) => call.sequence > known);
@@ -62,6 +65,7 @@ export function createRunStatusStore(): RunStatusStore {
         error: report.error ?? null,
         finished: report.finished,
         waitingForApproval: report.waitingForApproval ?? null,
+        stage: report.finished ? null : (report.stage ?? null),
       });
     },
     failed: (error) => set({ status: "unknown", error, finished: true }),

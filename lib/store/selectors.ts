@@ -28,6 +28,7 @@ export const selectRunError = (state: RunStatusState) => state.error;
 export const selectRunCalls = (state: RunStatusState) => state.calls;
 export const selectRunResult = (state: RunStatusState) => state.result;
 export const selectRunWaitingForApproval = (state: RunStatusState) => state.waitingForApproval;
+export const selectRunStage = (state: RunStatusState) => state.stage;
 
 /** A node's data by id; undefined once it is deleted. */
 export function nodeById(id: string) {

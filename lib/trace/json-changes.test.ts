@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPath, jsonChanges } from "./json-changes";
+import { formatPath, jsonChanges, textChanges } from "./json-changes";
 
 describe("jsonChanges", () => {
   it("names each changed, added and removed value by its path", () => {
@@ -18,7 +18,7 @@ describe("jsonChanges", () => {
   });
 
   it("compares values of any type, the top level included", () => {
-    expect(jsonChanges("42 km", "43 km")).toEqual([{ kind: "changed", path: "", before: "42 km", after: "43 km" }]);
+    expect(jsonChanges("42 km", "43 km")).toEqual([{ kind: "changed", path: "", before: "42 km", after: "43 km", text: [{ kind: "removed", text: "42" }, { kind: "added", text: "43" }, { kind: "same", text: " km" }] }]);
     expect(jsonChanges({ a: 1 }, "text")).toEqual([{ kind: "changed", path: "", before: { a: 1 }, after: "text" }]);
     expect(jsonChanges(null, { a: 1 })).toEqual([{ kind: "changed", path: "", before: null, after: { a: 1 } }]);
     expect(jsonChanges(undefined, 3)).toEqual([{ kind: "added", path: "", after: 3 }]);
@@ -33,5 +33,37 @@ describe("jsonChanges", () => {
   it("quotes keys that are not identifiers", () => {
     expect(formatPath(["a b", 0, "c"])).toBe('["a b"][0].c');
     expect(formatPath([])).toBe("");
+  });
+});
+
+describe("textChanges", () => {
+  it("marks the words that changed inside a string, not the whole string", () => {
+    expect(jsonChanges({ text: "It is 42.16 km." }, { text: "It is 1000 km." })).toEqual([
+      {
+        kind: "changed",
+        path: "text",
+        before: "It is 42.16 km.",
+        after: "It is 1000 km.",
+        text: [
+          { kind: "same", text: "It is " },
+          { kind: "removed", text: "42.16" },
+          { kind: "added", text: "1000" },
+          { kind: "same", text: " km." },
+        ],
+      },
+    ]);
+    // Not for values that are no strings.
+    expect(jsonChanges({ total: 1 }, { total: 2 })[0]).not.toHaveProperty("text");
+  });
+
+  it("keeps only the ends of a long unchanged stretch", () => {
+    const kept = "word ".repeat(60);
+    const parts = textChanges(`${kept}old`, `${kept}new`);
+    expect(parts[0]).toEqual({ kind: "same", text: expect.stringMatching(/^…word/) });
+    expect(parts[0].text.length).toBeLessThan(60);
+    expect(parts.slice(1)).toEqual([
+      { kind: "removed", text: "old" },
+      { kind: "added", text: "new" },
+    ]);
   });
 });

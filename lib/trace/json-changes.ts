@@ -1,4 +1,5 @@
 import diff from "microdiff";
+import { diffWordsWithSpace } from "diff";
 
 /**
  * One difference between two JSON values, at a path into them: a value
@@ -6,7 +7,7 @@ import diff from "microdiff";
  * `path` is readable (`items[2].name`, "" for the value itself).
  */
 export type JsonChange =
-  | { kind: "changed"; path: string; before: unknown; after: unknown }
+  | { kind: "changed"; path: string; before: unknown; after: unknown; text?: TextPart[] }
   | { kind: "added"; path: string; after: unknown }
   | { kind: "removed"; path: string; before: unknown };
 
@@ -28,7 +29,9 @@ export function jsonChanges(before: unknown, after: unknown): JsonChange[] {
     const path = formatPath(difference.path.slice(1));
     switch (difference.type) {
       case "CHANGE":
-        return { kind: "changed", path, before: difference.oldValue, after: difference.value };
+        return isText(difference.oldValue) && isText(difference.value)
+          ? { kind: "changed", path, before: difference.oldValue, after: difference.value, text: textChanges(difference.oldValue, difference.value) }
+          : { kind: "changed", path, before: difference.oldValue, after: difference.value };
       case "CREATE":
         return { kind: "added", path, after: difference.value };
       case "REMOVE":
@@ -48,4 +51,38 @@ export function formatPath(path: readonly (string | number)[]): string {
     else text += `[${JSON.stringify(part)}]`;
   }
   return text;
+}
+
+/** A string of more than one word: a changed one is diffed inside (a one-word value reads as before → after). */
+function isText(value: unknown): value is string {
+  return typeof value === "string" && /\s/.test(value.trim());
+}
+
+/** A piece of a changed text: kept, or only in the text before, or only in the text after. */
+export interface TextPart {
+  kind: "same" | "removed" | "added";
+  text: string;
+}
+
+/** Kept text longer than this is cut to its ends (`context` characters each) around "…". */
+const keptLimit = 120;
+const context = 40;
+
+/**
+ * What changed inside a text, word by word (jsdiff's word diff, spaces
+ * kept): a changed answer shows the words that changed, not two whole
+ * strings. Long kept stretches are shortened to their ends.
+ *
+ * @example
+ * textChanges("It is 42 km.", "It is 1000 km.")
+ * // [{ kind: "same", text: "It is " }, { kind: "removed", text: "42" }, { kind: "added", text: "1000" }, { kind: "same", text: " km." }]
+ */
+export function textChanges(before: string, after: string): TextPart[] {
+  const parts = diffWordsWithSpace(before, after).map((part): TextPart => ({ kind: part.added ? "added" : part.removed ? "removed" : "same", text: part.value }));
+  return parts.map((part, index) => {
+    if (part.kind !== "same" || part.text.length <= keptLimit) return part;
+    const head = index === 0 ? "" : part.text.slice(0, context);
+    const tail = index === parts.length - 1 ? "" : part.text.slice(-context);
+    return { kind: "same", text: `${head}…${tail}` };
+  });
 }

@@ -1,5 +1,5 @@
 import type { RunTrace } from "./run-trace";
-import { byStartThenSequence } from "./trace-tree";
+import { byStartThenSequence } from "./run-steps";
 
 /** The highest `sequence` among the rows a page has (tool calls, taint entries): what it asks "after" on its next poll. */
 export function lastSequence(...lists: ReadonlyArray<readonly { sequence: number }[]>): number {

@@ -1,4 +1,4 @@
-import type { ModelTurnLike } from "./run-steps";
+import type { ModelTurnLike } from "./trace-types";
 
 /** What a model costs, from the agent's api/toolExchange.yaml `prices`. */
 export interface ModelPrices {

@@ -25,7 +25,7 @@ describe("diffRuns", () => {
     expect(diff.pairs.map((pair) => `${pair.key} ${pair.state}`)).toEqual(["start#1 changed", "agent#1 changed", "agent#1/call 1 changed", "end#1 changed"]);
     expect(diff.firstDivergence).toBe(0);
     expect(diff.sameWorkflow).toBe(true);
-    expect(diff.input).toEqual([{ kind: "changed", path: "question", before: "Convert 26.2 mile to kilometre", after: "Convert 5 kilometre to mile" }]);
+    expect(diff.input).toEqual([{ kind: "changed", path: "question", before: "Convert 26.2 mile to kilometre", after: "Convert 5 kilometre to mile", text: expect.arrayContaining([{ kind: "removed", text: "26.2" }, { kind: "added", text: "5" }]) }]);
     const call = diff.pairs[2];
     expect(call.fields.map((field) => field.field)).toEqual(["arguments", "result"]);
     expect(call.fields[0].changes).toEqual([

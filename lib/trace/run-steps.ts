@@ -1,6 +1,7 @@
-import type { NodeStatus } from "./run-events";
 import type { NodeRunRecord, RunTrace, ToolCallRecord } from "./run-trace";
-import { byStartThenSequence } from "./trace-tree";
+import type { ModelTurnLike, NodeStatus, ReplayOrigin } from "./trace-types";
+
+export type { ModelTurnLike } from "./trace-types";
 
 /**
  * A run as one ordered list of steps: each node run, under it its model
@@ -21,6 +22,8 @@ interface StepBase {
   startedAt: string;
   /** null while it runs. */
   durationMs: number | null;
+  /** Placed by the run's timeline: a fork took it from its parent's journal (replayed, not run) at `startedAt`. */
+  replayedFrom?: ReplayOrigin;
 }
 
 export interface NodeStep extends StepBase {
@@ -66,25 +69,6 @@ export interface ModelTurnStep extends StepBase {
 
 export type RunStep = NodeStep | ToolCallStep | ModelTurnStep;
 
-/** The shape a model-turn row must have to become a step (what the durable-runs journal will record). */
-export interface ModelTurnLike {
-  id: string;
-  nodeRunId: string;
-  /** Orders turns among the node run's tool calls (the same numbering as ToolCallRecord.sequence). */
-  sequence: number;
-  model: string;
-  provider?: string | null;
-  text: string;
-  toolCalls?: unknown[];
-  finishReason?: string | null;
-  inputTokens?: number | null;
-  outputTokens?: number | null;
-  costUsd?: number | null;
-  startedAt: string;
-  durationMs: number;
-  /** How many of the node run's tool calls had returned when the turn started: places it exactly among them (else by start time). */
-  callsBefore?: number;
-}
 
 export type StepSource = Pick<RunTrace, "nodeRuns" | "toolCalls"> & { modelTurns?: readonly ModelTurnLike[] };
 
@@ -197,6 +181,7 @@ function nodeStep(nodeRun: NodeRunRecord, key: string, depth: number): NodeStep 
     nodeId: nodeRun.nodeId,
     startedAt: nodeRun.startedAt,
     durationMs: nodeRun.endedAt ? Math.max(0, Date.parse(nodeRun.endedAt) - Date.parse(nodeRun.startedAt)) : null,
+    ...(nodeRun.replayedFrom ? { replayedFrom: nodeRun.replayedFrom } : {}),
     nodeRunId: nodeRun.id,
     nodeType: nodeRun.nodeType,
     status: nodeRun.status,
@@ -215,6 +200,7 @@ function toolCallStep(call: ToolCallRecord, key: string, depth: number, nodeId: 
     nodeId,
     startedAt: call.startedAt,
     durationMs: call.durationMs,
+    ...(call.replayedFrom ? { replayedFrom: call.replayedFrom } : {}),
     callId: call.id,
     tool: call.tool,
     server: call.server,
@@ -234,6 +220,7 @@ function modelTurnStep(turn: ModelTurnLike, key: string, depth: number, nodeId: 
     nodeId,
     startedAt: turn.startedAt,
     durationMs: turn.durationMs,
+    ...(turn.replayedFrom ? { replayedFrom: turn.replayedFrom } : {}),
     turnId: turn.id,
     model: turn.model,
     provider: turn.provider ?? null,
@@ -243,4 +230,9 @@ function modelTurnStep(turn: ModelTurnLike, key: string, depth: number, nodeId: 
     outputTokens: turn.outputTokens ?? null,
     costUsd: turn.costUsd ?? null,
   };
+}
+
+/** Tool calls by start, then by the order they were written. */
+export function byStartThenSequence(a: ToolCallRecord, b: ToolCallRecord): number {
+  return a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.sequence - b.sequence;
 }

@@ -1,9 +1,8 @@
 import type { ForkChange } from "../engine/journal/fork-change";
 import type { ToolQuestion } from "../tools/tool-question";
-import type { ModelTurnLike } from "./run-steps";
 import type { ApprovalPolicy } from "../graph/approval-policy";
 import type { TaintedArgument } from "../policy/tainted-arguments";
-import type { NodeStatus, RunStatus, TaintRecord, ToolCallRow } from "./run-events";
+import type { ModelTurnLike, NodeStatus, ReplayOrigin, RunStatus, RunTimeline, TaintRecord, ToolCallRow } from "./trace-types";
 import type { RunOrigin } from "../run-model";
 
 /**
@@ -95,6 +94,10 @@ export interface NodeRunRecord {
   error: string | null;
   startedAt: string;
   endedAt: string | null;
+  /** Placed by the run's timeline: copied from a fork's parent and replayed (startedAt is then when the fork replayed it). */
+  replayedFrom?: ReplayOrigin;
+  /** Placed by the run's timeline: how long of its span it waited (for a person, a worker). */
+  waitedMs?: number;
 }
 
 /** The trace row as written, plus the order it was written in within its run. */
@@ -104,6 +107,8 @@ export interface ToolCallRecord extends ToolCallRow {
   attempt?: number;
   /** Written before the run's latest resume: that resume replayed it from the journal instead of running it again. */
   replayed?: boolean;
+  /** Placed by the run's timeline: copied from a fork's parent and replayed there (startedAt is then when the fork replayed it, durationMs 0). */
+  replayedFrom?: ReplayOrigin;
 }
 
 /**
@@ -123,7 +128,12 @@ export interface RunTrace {
   modelTurns?: ModelTurnLike[];
   /** When the server read this (ISO): the "now" of a run still running, the same on server and browser. */
   readAt: string;
+  /** How the run's time was spent; the rows above are already placed by it (see lib/trace/run-timeline.ts). */
+  timeline?: RunTimeline;
 }
+
+/** A model turn as the tree shows it: its journal key (what a fork names) and its row. */
+export type TraceTurn = ModelTurnLike & { stepKey?: string; replayedFrom?: ReplayOrigin };
 
 /** A run as a list shows it. */
 export interface RunSummary {

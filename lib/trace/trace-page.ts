@@ -1,7 +1,6 @@
-import type { TraceTurn } from "./trace-tree";
-import type { TaintSource } from "./run-events";
+import type { RunTimeline, TaintSource } from "./trace-types";
 import type { RunTotals } from "./run-totals";
-import type { NodeRunRecord, RunRecord, ToolCallRecord } from "./run-trace";
+import type { NodeRunRecord, RunRecord, ToolCallRecord, TraceTurn } from "./run-trace";
 
 /**
  * The trace page's data as it travels: a small first answer (the run, its
@@ -167,6 +166,8 @@ export interface TraceOverview {
   turnPages?: TurnPage[];
   /** The journal key of each step node's result, by node run id: where "Fork from here" forks a step node. */
   stepKeys?: Record<string, string>;
+  /** How the run's time was spent: the node runs, calls and turns of this answer and of every page are placed by it. */
+  timeline?: RunTimeline;
 }
 
 /** A page of one node run's model turns: `turns[i]` is its turn number `offset + i` (0-based, in the order of `turnPlaces`). */

@@ -31,7 +31,7 @@ const trace: Pick<RunTrace, "nodeRuns" | "toolCalls"> = {
 };
 
 const shape = (rows: TraceRow[]) =>
-  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.kind === "pending" ? `…${row.position}` : row.kind === "pending-turn" ? `…turn ${row.index}` : row.kind === "turn" ? `turn ${row.turn.sequence}: ${row.turn.model}` : row.kind === "turn-detail" ? `[turn ${row.turn.sequence}]` : row.label}`);
+  rows.map((row) => `${"  ".repeat(row.depth)}${row.kind === "node" ? row.nodeRun.nodeId : row.kind === "call" ? `${row.call.tool}()` : row.kind === "detail" ? `[${row.call.tool}]` : row.kind === "pending" ? `…${row.position}` : row.kind === "pending-turn" ? `…turn ${row.index}` : row.kind === "turn" ? `turn ${row.turn.sequence}: ${row.turn.model}` : row.kind === "turn-detail" ? `[turn ${row.turn.sequence}]` : row.kind === "wait" ? `wait ${row.wait.kind}` : row.label}`);
 
 describe("buildTraceTree", () => {
   it("nests node runs → tool calls → the sub-flow a task call started, in start order", () => {

@@ -1,6 +1,5 @@
-import type { NodeStatus } from "./run-events";
-import type { NodeRunRecord, RunTrace, ToolCallRecord } from "./run-trace";
-import type { ModelTurnLike } from "./run-steps";
+import type { NodeStatus, TimelineWait } from "./trace-types";
+import type { NodeRunRecord, RunTrace, ToolCallRecord, TraceTurn } from "./run-trace";
 import { type AnchoredCall, type CallSummary, type TraceFilters, filtersActive, noFilters, outsideGroup } from "./trace-page";
 
 /**
@@ -26,11 +25,12 @@ export type TraceRow =
   | { kind: "pending"; key: string; depth: number; group: string; position: number }
   /** A model turn of a node run (its `index`-th) that is not loaded yet. */
   | { kind: "pending-turn"; key: string; depth: number; group: string; index: number }
+  /** A wait of the run (queued, resumed) or of a node run (for approval, for an answer), as its own span. */
+  | { kind: "wait"; key: string; depth: number; wait: TimelineWait }
   /** Rows with no recorded parent: a sub-flow whose Task call has not returned yet, or calls from outside MCP hosts. */
   | { kind: "group"; key: string; depth: number; label: string; startedAt: string };
 
-/** A model turn as the tree shows it: its journal key (what a fork names) and its row. */
-export type TraceTurn = ModelTurnLike & { stepKey?: string };
+export type { TraceTurn } from "./run-trace";
 
 export interface TraceTree {
   rows: TraceRow[];
@@ -58,6 +58,8 @@ export interface TraceTreeInput {
   turnPlaces?: Readonly<Record<string, readonly number[]>>;
   /** The loaded turn of a node run by its number, if any. */
   loadedTurn?: (group: string, index: number) => TraceTurn | undefined;
+  /** The run's waits (its timeline's): a node run's among its calls (by `callsBefore`), the run's among the node runs by start. Shown while no filter is set. */
+  waits?: readonly TimelineWait[];
 }
 
 export interface TraceTreeOptions {
@@ -102,6 +104,13 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
     if (parent === null || anchoredIds.has(parent)) push(subflows, parent, nodeRun);
     else push(pendingTasks, parent, nodeRun);
   }
+  const waitsByGroup = new Map<string, TimelineWait[]>();
+  const runWaits: TimelineWait[] = [];
+  for (const wait of active ? [] : (input.waits ?? [])) {
+    if (wait.nodeRunId && nodeRunById.has(wait.nodeRunId)) push(waitsByGroup, wait.nodeRunId, wait);
+    else runWaits.push(wait);
+  }
+  for (const waits of waitsByGroup.values()) waits.sort((a, b) => (a.callsBefore ?? 0) - (b.callsBefore ?? 0) || a.sequence - b.sequence);
   const anchorsByGroup = new Map<string, AnchoredCall[]>();
   for (const anchor of [...input.anchored].sort((a, b) => a.before - b.before || a.call.sequence - b.call.sequence)) push(anchorsByGroup, anchor.group, anchor);
 
@@ -147,8 +156,15 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
     const matchingAt = new Map(anchors.filter((anchor) => anchor.matches).map((anchor) => [anchor.before, anchor.call]));
     const total = input.groups[group] ?? 0;
     const places = turnPlaces[group] ?? [];
+    const waits = waitsByGroup.get(group) ?? [];
     let nextTurn = 0;
+    let nextWait = 0;
     const emitTurnsUpTo = (position: number) => {
+      emitOwnTurnsUpTo(position);
+      // A wait follows the turn that asked for the call it holds.
+      for (; nextWait < waits.length && (waits[nextWait].callsBefore ?? 0) <= position; nextWait++) rows.push({ kind: "wait", key: `wait:${waits[nextWait].key}`, depth, wait: waits[nextWait] });
+    };
+    const emitOwnTurnsUpTo = (position: number) => {
       for (; nextTurn < places.length && places[nextTurn] <= position; nextTurn++) {
         const turn = loadedTurn(group, nextTurn);
         if (!turn) {
@@ -193,6 +209,7 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
       },
     });
   }
+  for (const wait of runWaits) roots.push({ startedAt: wait.startedAt, emit: () => rows.push({ kind: "wait", key: `wait:${wait.key}`, depth: 0, wait }) });
   if ((input.groups[outsideGroup] ?? 0) > 0) {
     const startedAt = input.loaded(outsideGroup, 0)?.startedAt ?? "\uffff";
     roots.push({
@@ -215,8 +232,9 @@ export function buildTraceRows(input: TraceTreeInput, options: TraceTreeOptions 
  * @example
  * const { rows } = buildTraceTree(trace, { filters: { nodeId: "", tool: "convertUnits", errorsOnly: false } });
  */
-export function buildTraceTree(trace: Pick<RunTrace, "nodeRuns" | "toolCalls"> & { modelTurns?: readonly TraceTurn[] }, options: TraceTreeOptions = {}): TraceTree {
-  return buildTraceRows({ ...wholeTraceInput(trace, options.filters ?? noFilters), modelTurns: trace.modelTurns }, options);
+export function buildTraceTree(trace: Pick<RunTrace, "nodeRuns" | "toolCalls" | "timeline"> & { modelTurns?: readonly TraceTurn[] }, options: TraceTreeOptions = {}): TraceTree {
+  const waits = (trace.timeline?.waits ?? []).map((wait) => (wait.nodeRunId && wait.callsBefore === undefined ? { ...wait, callsBefore: trace.toolCalls.filter((call) => call.nodeRunId === wait.nodeRunId && call.sequence < wait.sequence).length } : wait));
+  return buildTraceRows({ ...wholeTraceInput(trace, options.filters ?? noFilters), modelTurns: trace.modelTurns, waits }, options);
 }
 
 /** A whole trace as the tree's input: the calls grouped, filtered and placed in write order. */
@@ -271,8 +289,4 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** ISO times of one format sort as text. */
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function byStartThenSequence(a: ToolCallRecord, b: ToolCallRecord): number {
-  return compareText(a.startedAt, b.startedAt) || a.sequence - b.sequence;
 }

@@ -1,4 +1,5 @@
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunStartEvent, ToolCallRow } from "../run-events";
+import type { TimelineWait } from "../trace-types";
 import type { ModelTurnLike } from "../run-steps";
 import { describeRunOrigin, type RunOrigin } from "../../run-model";
 
@@ -115,6 +116,28 @@ export function toolSpan(place: SpanPlace, row: ToolCallRow, options: ContentOpt
       "error.type": row.isError ? "tool_error" : undefined,
       "gen_ai.tool.call.arguments": content(row.arguments, options),
       "gen_ai.tool.call.result": row.isError ? undefined : content(row.result, options),
+    }),
+  };
+}
+
+/**
+ * A wait of the run's timeline (queued, for approval, for an answer, for a
+ * worker after a crash): `wait {kind}`, with who or what ended it. An open
+ * wait ends at `until` (the export's now).
+ */
+export function waitSpan(place: SpanPlace, wait: TimelineWait, until: string): SpanRecord {
+  return {
+    ...placeOf(place),
+    name: `wait ${wait.kind}`,
+    kind: "internal",
+    startedAt: wait.startedAt,
+    endedAt: wait.endedAt ?? until,
+    status: { code: "unset" },
+    attributes: compact({
+      "switchboard.wait.kind": wait.kind,
+      "switchboard.wait.ended_by": wait.endedBy ?? undefined,
+      "switchboard.wait.call_key": wait.callKey ?? undefined,
+      "switchboard.wait.label": wait.label,
     }),
   };
 }

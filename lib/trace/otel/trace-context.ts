@@ -15,7 +15,7 @@ export interface RemoteParent {
   sampled: boolean;
 }
 
-export type SpanOwner = { kind: "run"; runId: string } | { kind: "node"; nodeRunId: string } | { kind: "call"; toolCallId: string } | { kind: "turn"; turnId: string };
+export type SpanOwner = { kind: "run"; runId: string } | { kind: "node"; nodeRunId: string } | { kind: "call"; toolCallId: string } | { kind: "turn"; turnId: string } | { kind: "wait"; runId: string; key: string };
 
 /** 32 hex digits: the trace of a run with no remote parent. */
 export function traceIdOfRun(runId: string): string {
@@ -24,7 +24,7 @@ export function traceIdOfRun(runId: string): string {
 
 /** 16 hex digits: the span of a run, a node run, a tool call or a model turn. */
 export function spanIdOf(owner: SpanOwner): string {
-  const id = owner.kind === "run" ? owner.runId : owner.kind === "node" ? owner.nodeRunId : owner.kind === "call" ? owner.toolCallId : owner.turnId;
+  const id = owner.kind === "run" ? owner.runId : owner.kind === "node" ? owner.nodeRunId : owner.kind === "call" ? owner.toolCallId : owner.kind === "turn" ? owner.turnId : `${owner.runId}:${owner.key}`;
   return nonZero(hash(`switchboard:span:${owner.kind}:${id}`).slice(0, 16));
 }
 

@@ -1,13 +1,16 @@
 import type { RunTrace } from "../run-trace";
 import type { ModelTurnLike } from "../run-steps";
-import type { SpanRecord } from "./genai-spans";
+import { type SpanRecord, waitSpan } from "./genai-spans";
+import { spanIdOf, traceIdOfRun } from "./trace-context";
 import { SpanRecorder, type SpanRecorderOptions } from "./span-recorder";
 
 /**
  * A recorded run's spans: its rows replayed through the same recorder the
  * live export uses, so a run exported later has the very spans (ids,
  * names, attributes) it had live. A run still running has no end yet:
- * the caller refuses it (spans are whole or not at all).
+ * the caller refuses it (spans are whole or not at all). The rows are
+ * placed by the run's timeline when it has one (a fork's replayed steps
+ * where it replayed them), and its waits are spans of their own.
  */
 export function traceSpans(trace: RunTrace & { modelTurns?: readonly ModelTurnLike[] }, options: Omit<SpanRecorderOptions, "emit">): SpanRecord[] {
   const spans: SpanRecord[] = [];
@@ -26,6 +29,12 @@ export function traceSpans(trace: RunTrace & { modelTurns?: readonly ModelTurnLi
   for (const nodeRun of trace.nodeRuns) {
     if (!nodeRun.endedAt) continue;
     recorder.nodeEnd({ runId: run.id, nodeRunId: nodeRun.id, status: nodeRun.status, outputs: nodeRun.outputs, error: nodeRun.error, turns: nodeRun.turns, taintedOutputs: nodeRun.taintedOutputs, endedAt: nodeRun.endedAt });
+  }
+  // The waits of the run's timeline: spans of their own, under the node run that waited or the run.
+  const traceId = options.remoteParent?.traceId ?? traceIdOfRun(run.id);
+  for (const wait of trace.timeline?.waits ?? []) {
+    const parent = wait.nodeRunId && trace.nodeRuns.some((nodeRun) => nodeRun.id === wait.nodeRunId) ? spanIdOf({ kind: "node", nodeRunId: wait.nodeRunId }) : spanIdOf({ kind: "run", runId: run.id });
+    spans.push(waitSpan({ traceId, spanId: spanIdOf({ kind: "wait", runId: run.id, key: wait.key }), parentSpanId: parent }, wait, run.endedAt ?? trace.readAt));
   }
   if (run.endedAt && run.status !== "running" && run.status !== "queued") recorder.runEnd({ runId: run.id, status: run.status, outputs: run.outputs, error: run.error, endedAt: run.endedAt });
   return spans;

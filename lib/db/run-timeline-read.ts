@@ -1,0 +1,60 @@
+import type { PrismaClient } from "./create-client";
+import { fromJsonText } from "./json-text";
+import { stableId } from "../run-model";
+import { modelTurnsFromJournal } from "../trace/model-turns";
+import { buildRunTimeline } from "../trace/run-timeline";
+import type { NodeRunRecord, RunRecord } from "../trace/run-trace";
+import type { RunTimeline } from "../trace/trace-types";
+
+/**
+ * A run's timeline (lib/trace/run-timeline.ts) from its rows: when each
+ * attempt of the run wrote its first and last row, each node run's first
+ * step that ran in this run, and the journal's waits. A few small queries,
+ * whatever the size of the run, but for the model turns it parses.
+ */
+export async function readRunTimeline(db: PrismaClient, run: RunRecord, nodeRuns: readonly NodeRunRecord[], readAt: string): Promise<RunTimeline> {
+  const runId = run.id;
+  const since = new Date(run.startedAt);
+  const [callStarts, callAttempts, stepAttempts, waitRows, turnSteps] = await Promise.all([
+    db.toolCall.groupBy({ by: ["nodeRunId"], where: { runId, startedAt: { gte: since } }, _min: { startedAt: true } }),
+    db.toolCall.groupBy({ by: ["attempt"], where: { runId, startedAt: { gte: since } }, _min: { startedAt: true }, _max: { startedAt: true } }),
+    // Entries written beside the journal (a person's choice or answer: sequence 0) are no work of the run's.
+    db.runStep.groupBy({ by: ["attempt"], where: { runId, recordedAt: { gte: since }, sequence: { gt: 0 } }, _min: { recordedAt: true }, _max: { recordedAt: true } }),
+    db.runStep.findMany({ where: { runId, kind: { in: ["waiting", "decision"] } }, select: { key: true, value: true, recordedAt: true, sequence: true } }),
+    db.runStep.findMany({ where: { runId, kind: "model-turn", recordedAt: { gte: since } }, select: { key: true, value: true } }),
+  ]);
+  const firstLiveStep: Record<string, string> = {};
+  const earlier = (nodeRunId: string, at: string) => {
+    if (at >= run.startedAt && (firstLiveStep[nodeRunId] === undefined || at < firstLiveStep[nodeRunId])) firstLiveStep[nodeRunId] = at;
+  };
+  for (const row of callStarts) if (row.nodeRunId && row._min.startedAt) earlier(row.nodeRunId, row._min.startedAt.toISOString());
+  for (const turn of modelTurnsFromJournal(runId, turnSteps.map((step) => ({ key: step.key, value: fromJsonText(step.value) })))) earlier(turn.nodeRunId, turn.startedAt);
+  const attempts = new Map<number, { attempt: number; first: string; last: string }>();
+  const widen = (attempt: number, first: Date | null, last: Date | null) => {
+    if (!first || !last) return;
+    const current = attempts.get(attempt);
+    const [a, b] = [first.toISOString(), last.toISOString()];
+    attempts.set(attempt, current ? { attempt, first: a < current.first ? a : current.first, last: b > current.last ? b : current.last } : { attempt, first: a, last: b });
+  };
+  for (const row of callAttempts) widen(row.attempt, row._min.startedAt, row._max.startedAt);
+  for (const row of stepAttempts) widen(row.attempt, row._min.recordedAt, row._max.recordedAt);
+  return buildRunTimeline({
+    run,
+    readAt,
+    nodeRuns,
+    firstLiveStep,
+    attempts: [...attempts.values()],
+    waitEntries: waitRows.map((row) => ({ key: row.key, value: fromJsonText(row.value), recordedAt: row.recordedAt.toISOString(), sequence: row.sequence })),
+    nodeRunIdOf: (key) => stableId(runId, key),
+  });
+}
+
+/**
+ * The id of a fork's copied call in the run it came from: a call at the top
+ * level has the parent's id for the same key; a sub-flow's key names the
+ * fork's own ids, so there is none to give.
+ */
+export function originCallIdOf(timeline: RunTimeline): (key: string) => string | undefined {
+  const from = timeline.replay?.fromRunId;
+  return (key) => (from && !/[0-9a-f]{8}-[0-9a-f]{4}-/.test(key) ? stableId(from, key) : undefined);
+}
