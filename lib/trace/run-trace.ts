@@ -3,6 +3,7 @@ import type { ToolQuestion } from "../tools/tool-question";
 import type { ModelTurnLike } from "./run-steps";
 import type { ApprovalPolicy } from "../graph/approval-policy";
 import type { TaintedArgument } from "../policy/tainted-arguments";
+import type { HoldCause, TaintedContextSource } from "../policy/decide-call";
 import type { NodeStatus, RunStatus, TaintRecord, ToolCallRow } from "./run-events";
 
 /**
@@ -69,6 +70,10 @@ export interface ApprovalRequest {
   rule: string;
   reason: string;
   tainted: TaintedArgument[];
+  /** The tainted results in the agent's context when it wrote the call (trace row ids, with the tool that returned each when known); absent or empty when clean. */
+  taintedContext?: TaintedContextSource[];
+  /** Why the call was held (destructive, tainted context, policy); absent on requests recorded before causes were. */
+  causes?: HoldCause[];
   /** The tool's input schema: edited arguments are checked against it. */
   inputSchema: Record<string, unknown>;
   since: string;

@@ -20,7 +20,7 @@ afterAll(async () => nodes.remove());
 function mailServer(sent: string[]): McpServer {
   const server = new McpServer({ name: "mail", version: "1.0.0" });
   server.registerTool("send_email", { description: "Send a mail.", inputSchema: { to: z.string() }, _meta: { [approvalMetaKey]: "allow" } }, async ({ to }) => (sent.push(to), { content: [{ type: "text", text: `sent to ${to}` }] }));
-  server.registerTool("list_drafts", { description: "List drafts.", inputSchema: {} }, async () => ({ content: [{ type: "text", text: "no drafts" }] }));
+  server.registerTool("list_drafts", { description: "List drafts.", inputSchema: {}, annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: "text", text: "no drafts" }] }));
   return server;
 }
 
@@ -50,18 +50,21 @@ describe("a registry server's default approval policy", () => {
     expect(asked.sent).toEqual([]);
   });
 
-  it("loses to the edge's own policy (the edge from an MCP server node whose id is not the server's)", async () => {
-    const allowed = await run({ policy: "deny" }, "allow");
-    expect(allowed.outcome.status).toBe("completed");
-    expect(allowed.sent).toEqual(["boss@example.com"]);
+  it("is a floor: the edge's own policy (from an MCP server node whose id is not the server's) can make it stricter, never looser", async () => {
+    const loosened = await run({ policy: "deny" }, "allow");
+    expect(loosened.sent).toEqual([]);
+    expect(loosened.sink.toolCalls.find((row) => row.tool === "send_email")).toMatchObject({ isError: true, error: expect.stringContaining("the server default (mail) is a floor that edge mail-edge cannot loosen") });
     const edgeAsks = await run({ policy: "allow" }, "ask");
     expect(edgeAsks.outcome.attention).toMatchObject({ approval: { setAt: "edge mail-edge" } });
+    const edgeAllows = await run({ policy: "allow" }, "allow");
+    expect(edgeAllows.outcome.status).toBe("completed");
+    expect(edgeAllows.sent).toEqual(["boss@example.com"]);
   });
 
-  it("without one, the outside server's claim that its tool needs no approval is ignored: a tainted call asks by the workflow default", async () => {
+  it("without one, the outside server's claim that its tool needs no approval is ignored: an unannotated tool called from a tainted context asks by the workflow default", async () => {
     const none = await run(undefined, undefined, taintedScript);
     expect(none.outcome.status).toBe("needs-attention");
-    expect(none.outcome.attention).toMatchObject({ approval: { setAt: "the workflow default", rule: "taintedWrite" } });
+    expect(none.outcome.attention).toMatchObject({ approval: { setAt: "the workflow default", rule: "destructive", reason: expect.stringContaining("context holds tainted content") } });
     expect(none.sent).toEqual([]);
   });
 });
