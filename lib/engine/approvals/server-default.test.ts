@@ -29,13 +29,15 @@ const script: Script = [{ toolCalls: [{ name: "send_email", arguments: { to: "bo
 /** The agent reads the server first (outside content: its result taints what the agent writes next). */
 const taintedScript: Script = [{ toolCalls: [{ name: "list_drafts", arguments: {} }] }, ...script];
 
-async function run(approval: ServerApprovalDefaults | undefined, edgeApproval?: unknown, scriptUsed: Script = script) {
+async function run(approval: ServerApprovalDefaults | undefined, edgeApproval?: unknown, scriptUsed: Script = script, more: { nodeApprovals?: Record<string, unknown>; loosened?: string[] } = {}) {
   const sent: string[] = [];
-  const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [] }]);
+  const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [], ...(more.nodeApprovals ? { approvals: more.nodeApprovals } : {}) }]);
   // The server node's id is not the server's: the edge is found through the node's serverId.
   document.nodes?.push({ id: "mail-node", type: "mcp-server", position: { x: 200, y: 200 }, config: { serverId: "mail" } });
   document.edges?.push({ id: "mail-edge", kind: "service", source: "mail-node", sourceHandle: "tools", target: "clerk", targetHandle: "mcpService", ...(edgeApproval === undefined ? {} : { approval: edgeApproval as never }) });
-  const result = await runWithToolLayers({ document, nodesDir: nodes.nodesDir, scripts: { clerk: scriptUsed }, servers: { mail: { create: () => mailServer(sent), ...(approval ? { approval } : {}) } } });
+  // The workflow's grants, kept outside its document: approval loosenings an owner approved.
+  const grants = more.loosened ? { grants: { servers: new Set(["mail"]), credentials: new Map(), approvals: new Set(more.loosened) } } : {};
+  const result = await runWithToolLayers({ document, nodesDir: nodes.nodesDir, scripts: { clerk: scriptUsed }, servers: { mail: { create: () => mailServer(sent), ...(approval ? { approval } : {}) } }, overrides: grants });
   return { ...result, sent };
 }
 
@@ -66,6 +68,31 @@ describe("a registry server's default approval policy", () => {
     expect(none.outcome.status).toBe("needs-attention");
     expect(none.outcome.attention).toMatchObject({ approval: { setAt: "the workflow default", rule: "destructive", reason: expect.stringContaining("context holds tainted content") } });
     expect(none.sent).toEqual([]);
+  });
+});
+
+describe("an imported document cannot loosen an owner's default (a floor)", () => {
+  /** The owner's "ask" on send_email: in a clean context, with "*": "allow", only this floor holds the call. */
+  const ownerAsks: ServerApprovalDefaults = { tools: { send_email: "ask" } };
+
+  it('approvals {"*": "allow"} in the document: the injected mail waits for approval, and the request says the server default is a floor', async () => {
+    const imported = await run(ownerAsks, undefined, script, { nodeApprovals: { "*": "allow" } });
+    expect(imported.sent).toEqual([]);
+    expect(imported.outcome.status).toBe("needs-attention");
+    expect(imported.outcome.attention).toMatchObject({
+      tool: "send_email",
+      approval: { setAt: "the server default for send_email (mail)", policy: { decide: "ask" }, causes: ["policy"], reason: expect.stringContaining('is a floor that node approvals["*"] cannot loosen') },
+    });
+    // Naming the tool in the document does not loosen it either.
+    expect((await run(ownerAsks, undefined, script, { nodeApprovals: { "mail/send_email": "allow" } })).sent).toEqual([]);
+  });
+
+  it("once an owner approves the loosening for this workflow (a grant outside the document), the document's allow applies", async () => {
+    const approved = await run(ownerAsks, undefined, script, { nodeApprovals: { "*": "allow" }, loosened: ["mail/send_email"] });
+    expect(approved.outcome.status).toBe("completed");
+    expect(approved.sent).toEqual(["boss@example.com"]);
+    // Approved for another tool: the floor still holds for send_email.
+    expect((await run(ownerAsks, undefined, script, { nodeApprovals: { "*": "allow" }, loosened: ["mail/list_drafts"] })).sent).toEqual([]);
   });
 });
 

@@ -7,6 +7,8 @@ import { cachedCatalogue, type NodeManifest } from "@/lib/manifest";
 import { normalOrigin } from "@/lib/manifest/credential-origins";
 import { type OriginContext, originChanges, pendingOrigins } from "@/lib/manifest/origin-changes";
 import type { OriginReview } from "@/components/workflows/action-types";
+import type { Workflow } from "@/lib/graph";
+import { pendingLoosenings } from "./approval-review";
 import { grantStore } from "./grant-store";
 
 
@@ -45,8 +47,8 @@ export async function originContext(workflowId: string | null, environment: Node
   };
 }
 
-/** The review of one import (`before` null) or save of a workflow's document. */
+/** The review of one import (`before` null) or save of a workflow's document: new credential origins, and approval defaults the document would loosen. */
 export async function reviewOrigins(workflowId: string | null, before: OriginDocument | null, after: OriginDocument): Promise<OriginReview> {
-  const context = await originContext(workflowId);
-  return { originChanges: originChanges(before, after, context), pendingOrigins: pendingOrigins(after, context) };
+  const [context, approvalLoosenings] = await Promise.all([originContext(workflowId), pendingLoosenings(workflowId, after as Workflow)]);
+  return { originChanges: originChanges(before, after, context), pendingOrigins: pendingOrigins(after, context), approvalLoosenings };
 }

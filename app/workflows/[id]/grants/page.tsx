@@ -1,7 +1,7 @@
 import path from "node:path";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { approveOriginAction, grantAction, revokeGrantAction } from "@/app/actions/grants";
+import { approveLooseningAction, approveOriginAction, grantAction, revokeGrantAction } from "@/app/actions/grants";
 import { credentialStore } from "@/app/credentials/credential-store";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { requireRole } from "@/lib/auth/require-role";
@@ -10,6 +10,7 @@ import { parseWorkflow, serverUses } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { grantStore } from "./grant-store";
 import { credentialUses } from "./workflow-credential-uses";
+import { looseningsOf } from "./approval-review";
 import { originContext } from "./origin-review";
 import { pendingOrigins } from "@/lib/manifest/origin-changes";
 
@@ -42,6 +43,7 @@ export default async function WorkflowGrantsPage({ params }: Params) {
   const credentials = workflow ? credentialUses(workflow, catalogue, stored, grants) : [];
   // The same review as the import screen and the canvas: stored credentials and those set in the environment.
   const changes = workflow ? waitingOrigins(pendingOrigins(workflow, context)) : [];
+  const loosenings = workflow ? (await looseningsOf(id, workflow)).filter((item) => !item.approved) : [];
 
   return (
     <main className="page">
@@ -58,11 +60,22 @@ export default async function WorkflowGrantsPage({ params }: Params) {
             {changes.map(({ use, origin }) => (
               <li key={`${use.nodeType}/${use.name}/${origin}`}>
                 This workflow sends the credential <strong>{use.name}</strong> ({use.nodeType}, nodes {use.nodeIds.join(", ")}) to <code>{origin}</code>, which it is not bound to. Until an owner approves, runs refuse to send it.
-                {actor.role === "owner" ? (
-                  <form action={async () => { "use server"; await approveOriginAction(id, use.nodeType, use.name, origin); }}>
-                    <button type="submit" className="button" aria-label={`Approve sending ${use.name} to ${origin}`}>Approve</button>
-                  </form>
-                ) : null}
+                {actor.role === "owner" ? <ApproveForm label={`Approve sending ${use.name} to ${origin}`} action={async () => { "use server"; await approveOriginAction(id, use.nodeType, use.name, origin); }} /> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {loosenings.length ? (
+        <section aria-labelledby="approval-loosenings">
+          <h2 id="approval-loosenings">Approval defaults the document loosens</h2>
+          <p>A server&rsquo;s approval default is a floor: until an owner approves here, runs keep it, whatever the document says.</p>
+          <ul>
+            {loosenings.map((item) => (
+              <li key={`${item.nodeId}/${item.server}/${item.tool}`}>
+                Node <strong>{item.nodeId}</strong> says <code>{item.document}</code> for <code>{item.server}/{item.tool}</code> ({item.setAt}); the server&rsquo;s default is <code>{item.floor}</code>.
+                {actor.role === "owner" ? <ApproveForm label={`Approve loosening ${item.server}/${item.tool} to ${item.document} for this workflow`} action={async () => { "use server"; await approveLooseningAction(id, item.server, item.tool); }} /> : null}
               </li>
             ))}
           </ul>
@@ -75,7 +88,7 @@ export default async function WorkflowGrantsPage({ params }: Params) {
         <ul>
           {grants.map((grant) => (
             <li key={`${grant.kind}/${grant.resource}`}>
-              {grant.kind === "server" ? "MCP server" : "Credential"} <code>{grant.resource}</code>, granted by {grant.grantedBy} on {grant.grantedAt.toISOString().slice(0, 10)}
+              {grant.kind === "server" ? "MCP server" : grant.kind === "credential" ? "Credential" : "A looser approval policy than the server's default for"} <code>{grant.resource}</code>, granted by {grant.grantedBy} on {grant.grantedAt.toISOString().slice(0, 10)}
               {grant.origins.length ? `; also to ${grant.origins.join(", ")}` : ""}
               {mayGrant ? (
                 <form action={async () => { "use server"; await revokeGrantAction(id, grant.kind, grant.resource); }}>
@@ -114,6 +127,17 @@ export default async function WorkflowGrantsPage({ params }: Params) {
         </ul>
       </section>
     </main>
+  );
+}
+
+/** An owner's Approve button for one waiting item; the action checks the role again. */
+function ApproveForm({ label, action }: { label: string; action: () => Promise<void> }) {
+  return (
+    <form action={action}>
+      <button type="submit" className="button" aria-label={label}>
+        Approve
+      </button>
+    </form>
   );
 }
 
