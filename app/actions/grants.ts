@@ -8,7 +8,7 @@ import { serverRegistry } from "@/app/servers/server-registry";
 import { grantStore } from "@/app/workflows/[id]/grants/grant-store";
 import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError, getWorkflow } from "@/lib/db";
-import { approvalGrantKey } from "@/lib/engine/workflow-grants";
+import { approvalGrantKey, credentialGrantKey } from "@/lib/engine/workflow-grants";
 
 /**
  * Grants of one workflow: which registry servers and stored credentials it
@@ -35,8 +35,8 @@ export async function grantAction(workflowId: unknown, kind: unknown, resource: 
   });
 }
 
-/** Revoking only ever makes a workflow stricter: an editor may revoke an owner's approval of a loosening too. */
-const revokeInput = grantInput.extend({ kind: z.enum(["server", "credential", "approval"], { error: "A grant is of a server, a credential or an approval loosening." }) });
+/** Revoking only ever makes a workflow stricter: an editor may revoke an owner's approval of a loosening or of an environment credential too. */
+const revokeInput = grantInput.extend({ kind: z.enum(["server", "credential", "approval", "environment"], { error: "A grant is of a server, a credential, an approval loosening or an environment credential." }) });
 
 export async function revokeGrantAction(workflowId: unknown, kind: unknown, resource: unknown): Promise<ActionResult> {
   await requireRole("editor");
@@ -88,10 +88,35 @@ export async function approveLooseningAction(workflowId: unknown, server: unknow
   const actor = await requireRole("owner");
   const parsed = looseningInput.safeParse({ workflowId, server, tool });
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
-  return guard(parsed.data.workflowId, async () => {
-    const known = await knownResource("server", parsed.data.server);
-    if (known) return { ok: false, error: known };
-    await grantStore().grant(parsed.data.workflowId, "approval", approvalGrantKey(parsed.data.server, parsed.data.tool), actor.email);
+  return ownerGrant(actor.email, parsed.data.workflowId, { kind: "approval", resource: approvalGrantKey(parsed.data.server, parsed.data.tool), known: () => knownResource("server", parsed.data.server) });
+}
+
+const environmentInput = z.object({
+  workflowId: z.string().min(1, "Which workflow? The id is missing.").max(200),
+  nodeType: z.string().min(1, "Which node type?").max(100),
+  name: z.string().min(1, "Which credential?").max(100),
+});
+
+/**
+ * The owner lets a node type that is not first-party take, in this
+ * workflow, a credential set in the server's environment
+ * (SWITCHBOARD_CREDENTIAL_<NAME>_*). First-party node types that declare it
+ * need no such approval.
+ */
+export async function allowEnvironmentCredentialAction(workflowId: unknown, nodeType: unknown, name: unknown): Promise<ActionResult> {
+  const actor = await requireRole("owner");
+  const parsed = environmentInput.safeParse({ workflowId, nodeType, name });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  const resource = credentialGrantKey(parsed.data.nodeType, parsed.data.name);
+  return ownerGrant(actor.email, parsed.data.workflowId, { kind: "environment", resource, known: () => knownResource("credential", resource) });
+}
+
+/** Records an owner's grant once the workflow exists and `known` finds nothing wrong with what is granted. */
+async function ownerGrant(email: string, workflowId: string, grant: { kind: "approval" | "environment"; resource: string; known: () => Promise<string | null> }): Promise<ActionResult> {
+  return guard(workflowId, async () => {
+    const problem = await grant.known();
+    if (problem) return { ok: false, error: problem };
+    await grantStore().grant(workflowId, grant.kind, grant.resource, email);
     return { ok: true };
   });
 }

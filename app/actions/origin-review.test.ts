@@ -156,3 +156,18 @@ describe("approval floors at import and save", () => {
     expect((await new PrismaGrantStore(database.client).forRun(imported.id)).approvals).toEqual(new Set(["mail/send_email"]));
   });
 });
+
+describe("environment credentials for a node type that is not first-party", () => {
+  it("only an owner allows one for a workflow; the run's grants carry it", async () => {
+    const { importWorkflowAction } = await import("./workflows");
+    const { allowEnvironmentCredentialAction } = await import("./grants");
+    as("editor");
+    const imported = await importWorkflowAction(JSON.stringify(document()));
+    if (!imported.ok) throw new Error(imported.error);
+    await expect(allowEnvironmentCredentialAction(imported.id, "openai-agent", "openai")).rejects.toMatchObject({ name: "AccessRefused", status: 403 });
+    as("owner");
+    expect(await allowEnvironmentCredentialAction(imported.id, "openai-agent", "nothing-declares-this")).toMatchObject({ ok: false, error: expect.stringContaining("No node type declares") });
+    expect(await allowEnvironmentCredentialAction(imported.id, "openai-agent", "openai")).toEqual({ ok: true });
+    expect((await new PrismaGrantStore(database.client).forRun(imported.id)).environmentCredentials).toEqual(new Set(["openai-agent/openai"]));
+  });
+});

@@ -6,9 +6,10 @@ import { normalOrigin } from "../manifest/credential-origins";
 import { toDatabaseError } from "./database-error";
 
 /** `approval`: an owner let this workflow's document loosen a server's approval default for one tool (`server/tool`) or all of them (`server/*`). */
-export type GrantKind = "server" | "credential" | "approval";
+/** `environment`: an owner let a node type that is not first-party take a credential set in the server's environment (`<node type>/<name>`). */
+export type GrantKind = "server" | "credential" | "approval" | "environment";
 
-const grantKinds: readonly GrantKind[] = ["server", "credential", "approval"];
+const grantKinds: readonly GrantKind[] = ["server", "credential", "approval", "environment"];
 
 /** One grant as pages show it. */
 export interface GrantRecord {
@@ -51,6 +52,7 @@ export class PrismaGrantStore {
       servers: new Set(grants.filter((grant) => grant.kind === "server").map((grant) => grant.resource)),
       credentials: new Map(grants.filter((grant) => grant.kind === "credential").map((grant) => [grant.resource, grant.origins])),
       approvals: new Set(grants.filter((grant) => grant.kind === "approval").map((grant) => grant.resource)),
+      environmentCredentials: new Set(grants.filter((grant) => grant.kind === "environment").map((grant) => grant.resource)),
     };
   }
 

@@ -8,6 +8,8 @@ export interface WorkflowGrants {
   servers: ReadonlySet<string>;
   /** Key: `<node type>/<credential name>` (see credentialGrantKey). */
   credentials: ReadonlyMap<string, readonly string[]>;
+  /** Environment credentials (SWITCHBOARD_CREDENTIAL_*) an owner let a node type that is not first-party take, by `<node type>/<name>`. */
+  environmentCredentials?: ReadonlySet<string>;
   /** Server defaults this workflow's document may loosen, by `server/tool` or `server/*` (see approvalGrantKey); none when unset. */
   approvals?: ReadonlySet<string>;
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { approveLooseningAction, approveOriginAction, grantAction, revokeGrantAction } from "@/app/actions/grants";
+import { allowEnvironmentCredentialAction, approveLooseningAction, approveOriginAction, grantAction, revokeGrantAction } from "@/app/actions/grants";
 import { credentialStore } from "@/app/credentials/credential-store";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { requireRole } from "@/lib/auth/require-role";
@@ -11,6 +11,7 @@ import { cachedCatalogue } from "@/lib/manifest";
 import { grantStore } from "./grant-store";
 import { credentialUses } from "./workflow-credential-uses";
 import { looseningsOf } from "./approval-review";
+import { environmentCredentialRequests } from "./environment-credential-requests";
 import { originContext } from "./origin-review";
 import { pendingOrigins } from "@/lib/manifest/origin-changes";
 
@@ -44,6 +45,7 @@ export default async function WorkflowGrantsPage({ params }: Params) {
   // The same review as the import screen and the canvas: stored credentials and those set in the environment.
   const changes = workflow ? waitingOrigins(pendingOrigins(workflow, context)) : [];
   const loosenings = workflow ? (await looseningsOf(id, workflow)).filter((item) => !item.approved) : [];
+  const environmentRequests = workflow ? environmentCredentialRequests(workflow, catalogue, grants) : [];
 
   return (
     <main className="page">
@@ -82,13 +84,28 @@ export default async function WorkflowGrantsPage({ params }: Params) {
         </section>
       ) : null}
 
+      {environmentRequests.length ? (
+        <section aria-labelledby="environment-credentials">
+          <h2 id="environment-credentials">Environment credentials asked for by node types that are not first-party</h2>
+          <p>A credential set in the server&rsquo;s environment goes only to the first-party node types that declare it, until an owner allows another one here.</p>
+          <ul>
+            {environmentRequests.map((request) => (
+              <li key={`${request.nodeType}/${request.credential}`}>
+                Node type <code>{request.nodeType}</code> (nodes {request.nodeIds.join(", ")}) declares <strong>{request.credential}</strong>, set in the environment as <code>{request.variables.join(", ")}</code>; it does not get it.
+                {actor.role === "owner" ? <ApproveForm text="Allow" label={`Allow ${request.nodeType} to take ${request.credential} from the environment`} action={async () => { "use server"; await allowEnvironmentCredentialAction(id, request.nodeType, request.credential); }} /> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="granted">
         <h2 id="granted">Granted</h2>
         {grants.length === 0 ? <p>Nothing is granted to this workflow.</p> : null}
         <ul>
           {grants.map((grant) => (
             <li key={`${grant.kind}/${grant.resource}`}>
-              {grant.kind === "server" ? "MCP server" : grant.kind === "credential" ? "Credential" : "A looser approval policy than the server's default for"} <code>{grant.resource}</code>, granted by {grant.grantedBy} on {grant.grantedAt.toISOString().slice(0, 10)}
+              {grantLabels[grant.kind]} <code>{grant.resource}</code>, granted by {grant.grantedBy} on {grant.grantedAt.toISOString().slice(0, 10)}
               {grant.origins.length ? `; also to ${grant.origins.join(", ")}` : ""}
               {mayGrant ? (
                 <form action={async () => { "use server"; await revokeGrantAction(id, grant.kind, grant.resource); }}>
@@ -130,12 +147,19 @@ export default async function WorkflowGrantsPage({ params }: Params) {
   );
 }
 
+const grantLabels = {
+  server: "MCP server",
+  credential: "Credential",
+  approval: "A looser approval policy than the server's default for",
+  environment: "The environment's credential for",
+} as const;
+
 /** An owner's Approve button for one waiting item; the action checks the role again. */
-function ApproveForm({ label, action }: { label: string; action: () => Promise<void> }) {
+function ApproveForm({ label, action, text = "Approve" }: { label: string; action: () => Promise<void>; text?: string }) {
   return (
     <form action={action}>
       <button type="submit" className="button" aria-label={label}>
-        Approve
+        {text}
       </button>
     </form>
   );
