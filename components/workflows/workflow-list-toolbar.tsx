@@ -81,6 +81,9 @@ export function WorkflowListToolbar({ actions }: { actions: WorkflowListActions 
               Imported “{outcome.name}” as a new workflow.
               {outcome.changed
                 ? ` It sends a credential to ${outcome.changed === 1 ? "an origin" : `${outcome.changed} origins`} no one approved for it; runs refuse until an owner approves (below).`
+                : ""}
+              {outcome.loosenings.length
+                ? ` Its approval policy would loosen ${outcome.loosenings.length === 1 ? "a server's default" : `${outcome.loosenings.length} server defaults`}; runs keep the server's default until an owner approves (below).`
                 : ""}{" "}
               <Link href={`/workflows/${encodeURIComponent(outcome.id)}`}>Open {outcome.name}</Link>
             </p>
