@@ -56,6 +56,8 @@ export function wiredEdge(workflow: Workflow, agentId: string, server: string): 
 export class ApprovalGate {
   /** The tainted results this node run took in, with their text: where a tainted argument came from. */
   private readonly sources: TaintSourceText[] = [];
+  /** The same, by origin: the context of each call is read in one pass over the node run's origins. */
+  private readonly sourceOf = new Map<string, TaintSourceText>();
 
   constructor(private readonly options: ApprovalGateOptions) {}
 
@@ -65,7 +67,10 @@ export class ApprovalGate {
     if (origins.size === originsBefore) return;
     let index = 0;
     for (const origin of origins) {
-      if (index++ >= originsBefore) this.sources.push({ origin, server: tool.server, tool: tool.name, text: outcome.output });
+      if (index++ < originsBefore) continue;
+      const source = { origin, server: tool.server, tool: tool.name, text: outcome.output };
+      this.sources.push(source);
+      this.sourceOf.set(origin, source);
     }
   }
 
@@ -74,7 +79,7 @@ export class ApprovalGate {
     const origins = this.options.taint.originSet(nodeRunId);
     if (origins.size === 0) return [];
     return [...origins].map((origin) => {
-      const seen = this.sources.find((source) => source.origin === origin);
+      const seen = this.sourceOf.get(origin);
       return seen ? { origin, server: seen.server, tool: seen.tool } : { origin };
     });
   }
