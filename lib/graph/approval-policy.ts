@@ -69,7 +69,7 @@ export function serverDefaultFor(defaults: ServerApprovalDefaultsInput | undefin
 /** The policy a new workflow gets: a destructive tool, and any tool that is not read-only once the context is tainted, ask a person. */
 export const defaultApprovalPolicy: ApprovalPolicy = approvalPolicy.parse({});
 
-/** A short label for a policy, as the canvas badge and the Approvals page show it: "ask", "rules: tainted→ask". */
+/** A short label for a policy, as the canvas badge and the Approvals page show it: "ask", "rules: tainted→ask, destructive→ask". */
 export function policyLabel(policy: ApprovalPolicy): string {
   if (policy.decide !== "rules") return policy.decide;
   const parts = [
