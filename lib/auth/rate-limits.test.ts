@@ -52,6 +52,19 @@ describe("wrong bearer tokens, counted in the database", () => {
     }
   }, 120_000);
 
+  it("wrong tokens counted at the same moment over two connections are all counted, none lost to a collision on a new row", async () => {
+    await database.client.rateLimit.deleteMany(); // the flood above filled this minute's overall count
+    const second = createPrismaClient(database.url);
+    try {
+      const processes = [new BearerTokenLimits(databaseLimiters(database.client)), new BearerTokenLimits(databaseLimiters(second))];
+      await Promise.all(Array.from({ length: 40 }, (_, index) => processes[index % 2].failed(`192.0.2.${150 + (index % 4)}`)));
+      const rows = await database.client.rateLimit.findMany({ where: { key: { startsWith: "bearer-address:" } } });
+      expect(rows.map((row) => row.points).sort()).toEqual([10, 10, 10, 10]);
+    } finally {
+      await second.$disconnect();
+    }
+  });
+
   it("X-Forwarded-For is believed only through the listed proxies: a forged entry before the proxy's does not change whose failures count", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const limits = new BearerTokenLimits(databaseLimiters(database.client));
