@@ -10,7 +10,7 @@ import {
   importWorkflowAction,
   renameWorkflowAction,
 } from "./actions/workflows";
-import { approveOriginAction } from "./actions/grants";
+import { approveLooseningAction, approveOriginAction } from "./actions/grants";
 import { may, requirePageRole } from "@/lib/auth/require-role";
 
 const actions = {
@@ -45,7 +45,7 @@ export default async function WorkflowsPage() {
   return (
     <>
       <PageHeading />
-      <WorkflowList workflows={workflows} actions={may(actor, "editor") ? (may(actor, "owner") ? { ...actions, approveOrigin: approveOriginAction } : actions) : null} />
+      <WorkflowList workflows={workflows} actions={may(actor, "editor") ? (may(actor, "owner") ? { ...actions, approveOrigin: approveOriginAction, approveLoosening: approveLooseningAction } : actions) : null} />
     </>
   );
 }

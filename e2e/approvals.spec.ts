@@ -95,8 +95,12 @@ test.describe("approvals: a person decides a call an approval policy stopped", (
     // The attack: the mail's address came from the inbox the agent read; the card says so and links to that result.
     const mail = approvals.card(attack.runId);
     await expect(mail.root.getByRole("heading", { level: 3 })).toHaveText("mail/send_email called by clerk");
-    await expect(mail.root).toContainText("arguments to, subject, body derive from tainted content");
-    await expect(mail.root).toContainText("rules: tainted→ask");
+    await expect(mail.root).toContainText("the agent's context holds tainted content");
+    await expect(mail.root).toContainText("rules: tainted→ask, destructive→ask");
+    // Why it was held: a tainted context, linked to the trace row the outside content came from.
+    const causes = mail.root.getByRole("list", { name: "Why send_email was held" });
+    await expect(causes).toContainText("tainted context");
+    await expect(causes.getByRole("link", { name: "The tainted result of mail/read_inbox in the agent's context: open in the trace" })).toHaveAttribute("href", `/runs/${attack.runId}?call=${attack.readCallId}`);
     await expect(mail.argument("to")).toContainText("attacker@example.com");
     await expect(mail.argument("to")).toContainText("tainted");
     await expect(mail.argument("to").getByRole("link", { name: "The mail/read_inbox result to came from: open in the trace" })).toHaveAttribute("href", `/runs/${attack.runId}?call=${attack.readCallId}`);

@@ -1,6 +1,6 @@
 "use server";
 
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { safeNext } from "@/lib/auth/safe-next";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
@@ -12,6 +12,7 @@ import { publicAction, requireRole, servedOverHttps } from "@/lib/auth/require-r
 import { parseRole } from "@/lib/auth/roles";
 import { secretHash } from "@/lib/auth/secret-tokens";
 import { accounts, endSession, sessionCookieName, startSession } from "@/lib/auth/sessions";
+import { clientAddress, trustedProxiesFromEnvironment } from "@/lib/auth/client-address";
 import { checkSignIn } from "@/lib/auth/sign-in";
 
 /**
@@ -49,13 +50,13 @@ export async function setupOwnerAction(_previous: FormState, form: FormData): Pr
 }
 
 export async function signInAction(_previous: FormState, form: FormData): Promise<FormState> {
-  publicAction("signing in: the same message and work for an unknown email as for a wrong password; 10 failures per email in 15 minutes, then it waits");
+  publicAction("signing in: the same message and work for an unknown email as for a wrong password; past 5 failures an email waits per address (doubling, at most a minute), and an address waits after 30 failures in 15 minutes");
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
   if (email.trim() === "") return { ok: false, error: "Type your email address.", field: "email" };
   if (password === "") return { ok: false, error: "Type your password.", field: "password" };
   try {
-    const checked = await checkSignIn(accounts(), email, password);
+    const checked = await checkSignIn(accounts(), email, password, { address: clientAddress((await headers()).get("x-forwarded-for"), trustedProxiesFromEnvironment()) });
     if (!checked.ok) return checked;
     await setSessionCookie(checked.user.id);
   } catch (error) {

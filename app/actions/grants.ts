@@ -8,11 +8,13 @@ import { serverRegistry } from "@/app/servers/server-registry";
 import { grantStore } from "@/app/workflows/[id]/grants/grant-store";
 import { requireRole } from "@/lib/auth/require-role";
 import { DatabaseError, getWorkflow } from "@/lib/db";
+import { approvalGrantKey, credentialGrantKey } from "@/lib/engine/workflow-grants";
 
 /**
  * Grants of one workflow: which registry servers and stored credentials it
  * may use (editors and owners), and which extra origins a credential may go
- * to from it (owners only). Answers `{ ok }` or `{ ok: false, error }`.
+ * to from it and which server approval defaults its document may loosen
+ * (owners only). Answers `{ ok }` or `{ ok: false, error }`.
  */
 
 const grantInput = z.object({
@@ -33,9 +35,12 @@ export async function grantAction(workflowId: unknown, kind: unknown, resource: 
   });
 }
 
+/** Revoking only ever makes a workflow stricter: an editor may revoke an owner's approval of a loosening or of an environment credential too. */
+const revokeInput = grantInput.extend({ kind: z.enum(["server", "credential", "approval", "environment"], { error: "A grant is of a server, a credential, an approval loosening or an environment credential." }) });
+
 export async function revokeGrantAction(workflowId: unknown, kind: unknown, resource: unknown): Promise<ActionResult> {
   await requireRole("editor");
-  const parsed = grantInput.safeParse({ workflowId, kind, resource });
+  const parsed = revokeInput.safeParse({ workflowId, kind, resource });
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
   return guard(parsed.data.workflowId, async () =>
     (await grantStore().revoke(parsed.data.workflowId, parsed.data.kind, parsed.data.resource)) ? { ok: true } : { ok: false, error: "It was not granted to this workflow." },
@@ -64,6 +69,54 @@ export async function approveOriginAction(workflowId: unknown, nodeType: unknown
       if (error instanceof RangeError) return { ok: false, error: error.message };
       throw error;
     }
+    return { ok: true };
+  });
+}
+
+const looseningInput = z.object({
+  workflowId: z.string().min(1, "Which workflow? The id is missing.").max(200),
+  server: z.string().min(1, "Which server? The id is missing.").max(200),
+  tool: z.string().min(1, "Which tool? Name it, or * for every tool.").max(200),
+});
+
+/**
+ * The owner lets this workflow's document loosen a server's approval
+ * default for one tool (or `*`, the server-wide one): until then the
+ * server's default is a floor the document cannot go below.
+ */
+export async function approveLooseningAction(workflowId: unknown, server: unknown, tool: unknown): Promise<ActionResult> {
+  const actor = await requireRole("owner");
+  const parsed = looseningInput.safeParse({ workflowId, server, tool });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  return ownerGrant(actor.email, parsed.data.workflowId, { kind: "approval", resource: approvalGrantKey(parsed.data.server, parsed.data.tool), known: () => knownResource("server", parsed.data.server) });
+}
+
+const environmentInput = z.object({
+  workflowId: z.string().min(1, "Which workflow? The id is missing.").max(200),
+  nodeType: z.string().min(1, "Which node type?").max(100),
+  name: z.string().min(1, "Which credential?").max(100),
+});
+
+/**
+ * The owner lets a node type that is not first-party take, in this
+ * workflow, a credential set in the server's environment
+ * (SWITCHBOARD_CREDENTIAL_<NAME>_*). First-party node types that declare it
+ * need no such approval.
+ */
+export async function allowEnvironmentCredentialAction(workflowId: unknown, nodeType: unknown, name: unknown): Promise<ActionResult> {
+  const actor = await requireRole("owner");
+  const parsed = environmentInput.safeParse({ workflowId, nodeType, name });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
+  const resource = credentialGrantKey(parsed.data.nodeType, parsed.data.name);
+  return ownerGrant(actor.email, parsed.data.workflowId, { kind: "environment", resource, known: () => knownResource("credential", resource) });
+}
+
+/** Records an owner's grant once the workflow exists and `known` finds nothing wrong with what is granted. */
+async function ownerGrant(email: string, workflowId: string, grant: { kind: "approval" | "environment"; resource: string; known: () => Promise<string | null> }): Promise<ActionResult> {
+  return guard(workflowId, async () => {
+    const problem = await grant.known();
+    if (problem) return { ok: false, error: problem };
+    await grantStore().grant(workflowId, grant.kind, grant.resource, email);
     return { ok: true };
   });
 }

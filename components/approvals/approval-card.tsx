@@ -5,6 +5,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { policyLabel } from "@/lib/graph/approval-policy";
 import type { WaitingApproval } from "@/lib/policy/waiting-approval";
 import { ApprovalDecisionForm, type DecideApprovalAction } from "./approval-decision-form";
+import { HoldCauses } from "./hold-causes";
 import { TaintedArgumentTable } from "./tainted-argument-table";
 import styles from "./approvals.module.css";
 
@@ -41,6 +42,10 @@ export function ApprovalCard({ approval, decide, onDecided, showRun = true }: Ap
             </dd>
           </>
         ) : null}
+        <dt>Held because</dt>
+        <dd>
+          <HoldCauses approval={approval} />
+        </dd>
         <dt>Why it asks</dt>
         <dd>{request.approval.reason}</dd>
         <dt>Policy</dt>

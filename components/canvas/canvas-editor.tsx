@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { type CanvasCatalogue, type CanvasServer, canvasLookups, type WorkflowAnalysis } from "@/lib/canvas";
 import { mcpServerChoice, type Workflow } from "@/lib/graph";
 import { createCanvasStores, toWorkflow } from "@/lib/store";
-import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, CanvasServerActions, CanvasTriggerActions, VersionItem } from "@/components/workflows/action-types";
+import type { ApprovalLooseningItem, ApproveLoosening, ApproveOrigin, CanvasRunActions, CanvasSaveActions, CanvasServerActions, CanvasTriggerActions, VersionItem } from "@/components/workflows/action-types";
 import type { OriginNoticeEntry } from "@/components/workflows/origin-notices";
 import { type CanvasAccess, type CanvasEnvironment, CanvasProvider } from "./canvas-context";
 
@@ -36,6 +36,7 @@ export function CanvasEditor({
   access,
   origins = { waiting: [] },
   triggerActions,
+  loosenings = { waiting: [] },
 }: {
   workflowId: string;
   /** As openCanvasWorkflow made it. */
@@ -54,6 +55,8 @@ export function CanvasEditor({
   origins?: { waiting: OriginNoticeEntry[]; approve?: ApproveOrigin };
   /** Absent below editor. */
   triggerActions?: CanvasTriggerActions;
+  /** Approval defaults the document loosens, waiting for an owner; `approve` for owners only. */
+  loosenings?: { waiting: ApprovalLooseningItem[]; approve?: ApproveLoosening };
 }) {
   const [environment] = useState<CanvasEnvironment>(() => {
     const { entries, nodeTypes, titleOf } = canvasLookups(catalogue);
@@ -87,7 +90,7 @@ export function CanvasEditor({
   return (
     <ReactFlowProvider>
       <CanvasProvider value={environment}>
-        <EditorLayout initialVersions={versions} saveActions={saveActions} runActions={runActions} origins={origins} />
+        <EditorLayout initialVersions={versions} saveActions={saveActions} runActions={runActions} origins={origins} loosenings={loosenings} />
       </CanvasProvider>
     </ReactFlowProvider>
   );

@@ -5,7 +5,8 @@ import { type ComponentProps, useCallback, useMemo, useState } from "react";
 import { autoLayout, runBlockers, runLosses } from "@/lib/canvas";
 import { selectAnalysis, selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
-import type { ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, VersionItem } from "@/components/workflows/action-types";
+import type { ApprovalLooseningItem, ApproveLoosening, ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, VersionItem } from "@/components/workflows/action-types";
+import { ApprovalLooseningNotice, looseningKey } from "@/components/workflows/approval-loosening-notice";
 import { OriginChangeNotice } from "@/components/workflows/origin-change-notice";
 import { describeOriginChange } from "@/lib/manifest/origin-changes";
 import { mergeOriginNotices, type OriginNoticeEntry, withoutApproved } from "@/components/workflows/origin-notices";
@@ -61,12 +62,15 @@ export function EditorLayout({
   saveActions,
   runActions,
   origins,
+  loosenings,
 }: {
   initialVersions: VersionItem[];
   saveActions: CanvasSaveActions;
   runActions: CanvasRunActions;
   /** Credential origins waiting for an owner when the page was opened, and the owner's approval (absent below owner). */
   origins: { waiting: OriginNoticeEntry[]; approve?: ApproveOrigin };
+  /** Approval defaults the document loosens, waiting for an owner, and the owner's approval (absent below owner). */
+  loosenings: { waiting: ApprovalLooseningItem[]; approve?: ApproveLoosening };
 }) {
   const { workflowId, stores, catalogue, access } = useCanvas();
   const addNode = useAddNode();
@@ -86,9 +90,12 @@ export function EditorLayout({
   const [drawer, setDrawer] = useState<"palette" | "inspector" | null>(null);
   const [versions, setVersions] = useState(initialVersions);
   const [originNotices, setOriginNotices] = useState(origins.waiting);
+  const [looseningNotices, setLooseningNotices] = useState(loosenings.waiting);
   const reviewed = useCallback(
     (review: OriginReview) => {
       setOriginNotices((current) => mergeOriginNotices(current, review));
+      if (review.approvalLoosenings) setLooseningNotices(review.approvalLoosenings);
+      if (review.approvalLoosenings?.length) stores.notices.getState().announce(`Saved. The server's approval default holds for ${review.approvalLoosenings.map((item) => `${item.server}/${item.tool}`).join(", ")} until an owner approves the looser policy.`, "warning");
       // Said at the moment of the edit, in the canvas's status line too (the notice above the canvas stays).
       if (review.originChanges.length) stores.notices.getState().announce(`Saved. ${review.originChanges.map(describeOriginChange).join(" ")}`, "warning");
     },
@@ -237,6 +244,12 @@ export function EditorLayout({
         approve={origins.approve}
         title="This workflow sends a credential to an origin no one approved"
         onApproved={(entry) => setOriginNotices((current) => withoutApproved(current, entry.nodeType, entry.credential, entry.origin))}
+      />
+      <ApprovalLooseningNotice
+        workflowId={workflowId}
+        entries={looseningNotices}
+        approve={loosenings.approve}
+        onApproved={(entry) => setLooseningNotices((current) => current.filter((item) => looseningKey(item) !== looseningKey(entry)))}
       />
       <div className="canvas-body">
         {access.edit ? (

@@ -1,5 +1,6 @@
 import type { GraphProblem, Workflow } from "@/lib/graph";
 import type { OriginChange } from "@/lib/manifest/origin-changes";
+import type { ApprovalLoosening } from "@/lib/policy/approval-loosenings";
 
 export type { OriginChange };
 
@@ -22,7 +23,20 @@ export interface OriginReview {
   originChanges: OriginChange[];
   /** Every such origin in the saved document, new or not. */
   pendingOrigins: OriginChange[];
+  /**
+   * Where the document's approval policy would loosen a registry server's
+   * default ("allow" where the server says "ask"), not approved for this
+   * workflow: the server's default holds until an owner approves it on the
+   * Grants page.
+   */
+  approvalLoosenings?: ApprovalLooseningItem[];
 }
+
+/** One loosening request as pages show it. */
+export type ApprovalLooseningItem = ApprovalLoosening;
+
+/** The owner's approval of one loosening for this workflow (app/actions/grants.ts approveLooseningAction). */
+export type ApproveLoosening = (workflowId: string, server: string, tool: string) => Promise<ActionResult>;
 
 export type ImportResult = ActionResult<{ id: string; name: string } & OriginReview> | (ActionFailure & { problems: GraphProblem[] });
 
@@ -42,6 +56,8 @@ export interface WorkflowListActions {
   importJson(text: string): Promise<ImportResult>;
   /** Present for owners: approving an origin an import sends a credential to. */
   approveOrigin?: ApproveOrigin;
+  /** Present for owners: approving an approval default an import's document loosens. */
+  approveLoosening?: ApproveLoosening;
 }
 
 /** The actions the canvas calls to save its document and versions. */

@@ -1,8 +1,8 @@
 "use client";
 import "@/components/ui/controls.css";
 
-import Link from "next/link";
-import { useId, useState, useTransition } from "react";
+import { useId } from "react";
+import { OwnerApprovalFooter, useOwnerApproval } from "./owner-approval";
 import type { ApproveOrigin } from "./action-types";
 import { noticeKey, type OriginNoticeEntry } from "./origin-notices";
 
@@ -28,26 +28,13 @@ export function OriginChangeNotice({
   title?: string;
 }) {
   const titleId = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [approved, setApproved] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { error, approved, pending, approveEntry } = useOwnerApproval({
+    approve: approve ? (entry: OriginNoticeEntry) => approve(workflowId, entry.nodeType, entry.credential, entry.origin) : undefined,
+    refused: "The approval was refused: approving an origin needs an owner.",
+    approvedText: (entry: OriginNoticeEntry) => `Approved: this workflow may send the credential '${entry.credential}' of ${entry.nodeType} to ${entry.origin}. It is listed on the Grants page.`,
+    onApproved,
+  });
   if (entries.length === 0 && !approved) return null;
-
-  function approveEntry(entry: OriginNoticeEntry) {
-    if (!approve) return;
-    startTransition(async () => {
-      let result: Awaited<ReturnType<ApproveOrigin>>;
-      try {
-        result = await approve(workflowId, entry.nodeType, entry.credential, entry.origin);
-      } catch {
-        result = { ok: false, error: "The approval was refused: approving an origin needs an owner." };
-      }
-      if (!result.ok) return setError(result.error);
-      setError(null);
-      setApproved(`Approved: this workflow may send the credential '${entry.credential}' of ${entry.nodeType} to ${entry.origin}. It is listed on the Grants page.`);
-      onApproved(entry);
-    });
-  }
 
   return (
     <section className="notice notice-warning origin-change-notice" aria-labelledby={titleId}>
@@ -84,17 +71,7 @@ export function OriginChangeNotice({
           ))}
         </ul>
       ) : null}
-      <p className="small">
-        <Link href={`/workflows/${encodeURIComponent(workflowId)}/grants`}>The workflow&rsquo;s grants</Link>
-      </p>
-      <div role="status" aria-live="polite">
-        {approved ? <p className="notice-ok">{approved}</p> : null}
-      </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <OwnerApprovalFooter workflowId={workflowId} approved={approved} error={error} />
     </section>
   );
 }

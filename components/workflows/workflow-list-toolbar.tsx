@@ -4,11 +4,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useId, useRef, useState, useTransition } from "react";
 import type { GraphProblem } from "@/lib/graph";
-import type { WorkflowListActions } from "./action-types";
+import type { ApprovalLooseningItem, WorkflowListActions } from "./action-types";
+import { ApprovalLooseningNotice, looseningKey } from "./approval-loosening-notice";
 import { OriginChangeNotice } from "./origin-change-notice";
 import { noticeEntries, type OriginNoticeEntry, withoutApproved } from "./origin-notices";
 
-type ImportOutcome = { kind: "imported"; id: string; name: string; origins: OriginNoticeEntry[]; changed: number } | { kind: "refused"; error: string; problems: GraphProblem[] } | null;
+type ImportOutcome = { kind: "imported"; id: string; name: string; origins: OriginNoticeEntry[]; changed: number; loosenings: ApprovalLooseningItem[] } | { kind: "refused"; error: string; problems: GraphProblem[] } | null;
 
 /** Create a workflow by name, or import one from a JSON file. */
 export function WorkflowListToolbar({ actions }: { actions: WorkflowListActions }) {
@@ -40,7 +41,7 @@ export function WorkflowListToolbar({ actions }: { actions: WorkflowListActions 
       if (fileInput.current) fileInput.current.value = "";
       if (result.ok) {
         const origins = noticeEntries(result.originChanges);
-        return setOutcome({ kind: "imported", id: result.id, name: result.name, origins, changed: origins.length });
+        return setOutcome({ kind: "imported", id: result.id, name: result.name, origins, changed: origins.length, loosenings: result.approvalLoosenings ?? [] });
       }
       setOutcome({ kind: "refused", error: result.error, problems: "problems" in result ? result.problems : [] });
     });
@@ -80,6 +81,9 @@ export function WorkflowListToolbar({ actions }: { actions: WorkflowListActions 
               Imported “{outcome.name}” as a new workflow.
               {outcome.changed
                 ? ` It sends a credential to ${outcome.changed === 1 ? "an origin" : `${outcome.changed} origins`} no one approved for it; runs refuse until an owner approves (below).`
+                : ""}
+              {outcome.loosenings.length
+                ? ` Its approval policy would loosen ${outcome.loosenings.length === 1 ? "a server's default" : `${outcome.loosenings.length} server defaults`}; runs keep the server's default until an owner approves (below).`
                 : ""}{" "}
               <Link href={`/workflows/${encodeURIComponent(outcome.id)}`}>Open {outcome.name}</Link>
             </p>
@@ -108,6 +112,15 @@ export function WorkflowListToolbar({ actions }: { actions: WorkflowListActions 
           approve={actions.approveOrigin}
           title={`“${outcome.name}” sends a credential to a new origin`}
           onApproved={(entry) => setOutcome((current) => (current?.kind === "imported" ? { ...current, origins: withoutApproved(current.origins, entry.nodeType, entry.credential, entry.origin) } : current))}
+        />
+      ) : null}
+      {outcome?.kind === "imported" ? (
+        <ApprovalLooseningNotice
+          workflowId={outcome.id}
+          entries={outcome.loosenings}
+          approve={actions.approveLoosening}
+          title={`“${outcome.name}” would loosen a server's approval default`}
+          onApproved={(entry) => setOutcome((current) => (current?.kind === "imported" ? { ...current, loosenings: current.loosenings.filter((item) => looseningKey(item) !== looseningKey(entry)) } : current))}
         />
       ) : null}
     </>

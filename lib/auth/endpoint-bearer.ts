@@ -1,5 +1,7 @@
 import { endpointErrorResponse, mcpTokenVariable, protectedResourceMetadataUrl } from "../mcp/workflow-endpoint-http";
-import { FailureLimiter } from "./failure-limiter";
+import { appBearerLimits } from "./app-rate-limits";
+import { clientAddress, trustedProxiesFromEnvironment } from "./client-address";
+import { type BearerTokenLimits, bearerRules } from "./rate-limits";
 import { roleAtLeast, type Actor, type Role } from "./roles";
 import { secretHash, weakTokenReason } from "./secret-tokens";
 import { timingSafeEqual } from "node:crypto";
@@ -16,10 +18,11 @@ export interface EndpointTokenBook {
   used?(id: string): Promise<void>;
 }
 
-/** Wrong bearer tokens: 20 a minute from one address, and 200 a minute from all together, then 429. */
-export const wrongTokensPerAddress = new FailureLimiter(20, 60_000);
-export const wrongTokensOverall = new FailureLimiter(200, 60_000);
-const everyone = "*";
+/** How wrong tokens are limited, and which proxies' X-Forwarded-For is believed (the app's by default). */
+export interface BearerLimitOptions {
+  limits?: BearerTokenLimits;
+  trustedProxies?: readonly string[];
+}
 
 export type EndpointAuthorization = { ok: true; actor: Actor } | { ok: false; response: Response };
 
@@ -31,20 +34,17 @@ export const environmentActor: Actor = { id: "environment", email: mcpTokenVaria
  * request carries (`Authorization: Bearer <token>`), or the owner-level
  * SWITCHBOARD_MCP_TOKEN. Refused: a browser page of another origin (403,
  * against DNS rebinding), a missing or wrong token (401 with a Bearer
- * challenge), an address that sent 20 wrong tokens within a minute (429,
- * logged without the token), and a token whose person's role is below
- * `minimum` (403; calling tools starts runs, so the route asks for runner).
+ * challenge; 429 once its address sent 20 wrong tokens within a minute, or
+ * all addresses 200, logged without the token), and a token whose person's
+ * role is below `minimum` (403; calling tools starts runs, so the route asks
+ * for runner). A valid token is looked at first and never limited: someone
+ * else's wrong tokens, from any address, forged or not, cannot keep it out.
  * A weak SWITCHBOARD_MCP_TOKEN (short, few different characters) is never accepted.
  */
-export async function authorizeEndpointBearer(request: Request, book: EndpointTokenBook, minimum: Role = "runner"): Promise<EndpointAuthorization> {
+export async function authorizeEndpointBearer(request: Request, book: EndpointTokenBook, minimum: Role = "runner", options: BearerLimitOptions = {}): Promise<EndpointAuthorization> {
   const refuse = (response: Response): EndpointAuthorization => ({ ok: false, response });
   if (!sameOrigin(request)) {
     return refuse(endpointErrorResponse(403, "Requests from another origin (a web page) are refused: call the MCP endpoint from an MCP host, not from a browser page."));
-  }
-  const address = clientAddress(request);
-  const wait = Math.max(wrongTokensPerAddress.retryAfterSeconds(address), wrongTokensOverall.retryAfterSeconds(everyone));
-  if (wait > 0) {
-    return refuse(endpointErrorResponse(429, `Too many wrong bearer tokens; try again in ${wait} s.`, { headers: { "Retry-After": String(wait) } }));
   }
   const metadata = protectedResourceMetadataUrl(request);
   const environment = environmentToken(book.environmentToken);
@@ -55,7 +55,13 @@ export async function authorizeEndpointBearer(request: Request, book: EndpointTo
     await book.used?.(stored.id);
     return allowed({ id: stored.userId, email: stored.userEmail, role: stored.userRole }, minimum);
   }
-  if (presented) countWrongToken(address);
+  const limits = options.limits ?? appBearerLimits();
+  const address = clientAddress(request.headers.get("x-forwarded-for"), options.trustedProxies ?? trustedProxiesFromEnvironment());
+  const wait = await limits.wait(address);
+  if (wait > 0) {
+    return refuse(endpointErrorResponse(429, `Too many wrong bearer tokens; try again in ${wait} s.`, { headers: { "Retry-After": String(wait) } }));
+  }
+  if (presented) await countWrongToken(limits, address);
   if (!environment.token && !(await book.hasTokens())) {
     return refuse(
       endpointErrorResponse(
@@ -88,19 +94,11 @@ function environmentToken(value: string | undefined): { token: string | null; pr
   return weak ? { token: null, problem: `${mcpTokenVariable} is refused: ${weak}` } : { token, problem: "" };
 }
 
-function countWrongToken(address: string): void {
+async function countWrongToken(limits: BearerTokenLimits, address: string): Promise<void> {
+  const reached = await limits.failed(address);
   // The log names the address and the count, never the token that was sent.
-  if (wrongTokensPerAddress.fail(address)) console.warn(`mcp endpoint: ${wrongTokensPerAddress.limit} wrong bearer tokens within a minute from ${address}; answering 429 until the minute has passed`);
-  if (wrongTokensOverall.fail(everyone)) console.warn(`mcp endpoint: ${wrongTokensOverall.limit} wrong bearer tokens within a minute from all addresses together; answering 429 to every unknown caller until the minute has passed`);
-}
-
-/**
- * The caller's address as the nearest hop reported it (Next sets
- * x-forwarded-for from the socket when no proxy did). A client can forge
- * the header, hence the overall limit as well.
- */
-function clientAddress(request: Request): string {
-  return (request.headers.get("x-forwarded-for") ?? "").split(",")[0].trim() || "unknown address";
+  if (reached.addressReached) console.warn(`mcp endpoint: ${bearerRules.perAddress} wrong bearer tokens within a minute from ${address}; answering 429 to its callers without a valid token until the minute has passed`);
+  if (reached.overallReached) console.warn(`mcp endpoint: ${bearerRules.overall} wrong bearer tokens within a minute from all addresses together; answering 429 to every caller without a valid token until the minute has passed`);
 }
 
 /** No Origin (an MCP host is not a browser), or the same host the request was sent to. */

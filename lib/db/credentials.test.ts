@@ -44,12 +44,15 @@ describe("PrismaCredentialStore", () => {
     await expect(store.values("http-request", "github")).rejects.toBeInstanceOf(CredentialUnreadableError);
   });
 
-  it("gives the engine stored values first, then SWITCHBOARD_CREDENTIAL_<NAME>_<FIELD>", async () => {
+  it("gives the engine stored values first, then SWITCHBOARD_CREDENTIAL_<NAME>_<FIELD> where the engine's gate lets the node type take it", async () => {
     const credentials = storedCredentials(store, { SWITCHBOARD_CREDENTIAL_GITHUB_TOKEN: "from-environment", SWITCHBOARD_CREDENTIAL_OPENAI_APIKEY: "sk-env" });
-    expect(await credentials("github", [github])).toEqual({ github: { token: "from-environment" } });
+    const everything = () => true;
+    expect(await credentials("github", [github], everything)).toEqual({ github: { token: "from-environment" } });
     await store.set("github", "github", { token: "ghp_stored" });
-    expect(await credentials("github", [github])).toEqual({ github: { token: "ghp_stored" } });
+    expect(await credentials("github", [github], everything)).toEqual({ github: { token: "ghp_stored" } });
     const openai = { name: "openai", displayName: "API key", required: false, fields: ["apiKey"], description: "" };
-    expect(await credentials("openai-agent", [openai])).toEqual({ openai: { apiKey: "sk-env" } });
+    expect(await credentials("openai-agent", [openai], everything)).toEqual({ openai: { apiKey: "sk-env" } });
+    // Not let through by the gate: the environment's value stays out (a stored one is the person's choice for that node type).
+    expect(await credentials("imported-agent", [openai], () => false)).toEqual({});
   });
 });

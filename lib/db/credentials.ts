@@ -1,5 +1,5 @@
 import type { PrismaClient } from "../generated/prisma/client";
-import { credentialsFromEnvironment } from "../engine/environment-credentials";
+import { credentialsFromEnvironment, type EnvironmentCredentialGate } from "../engine/environment-credentials";
 import type { CredentialRequirement } from "../manifest";
 import { secretBox, SecretError, type SecretBox } from "../security/secrets";
 import { normalOrigin } from "../manifest/credential-origins";
@@ -147,14 +147,15 @@ function parseFields(text: string): string[] {
 /**
  * The engine's `credentials(nodeType, requirements)` backed by the store:
  * stored values first, then SWITCHBOARD_CREDENTIAL_<NAME>_<FIELD> from the
- * server's environment for fields the store does not have. The engine
+ * server's environment for fields the store does not have, where the
+ * engine's gate lets the node type take them. The engine
  * registers every value it gets as a secret, so traces redact them.
  *
  *   createLocalEnvironment({ overrides: { credentials: storedCredentials(new PrismaCredentialStore(prisma())) } })
  */
 export function storedCredentials(store: Pick<PrismaCredentialStore, "values">, environment: Readonly<Record<string, string | undefined>> = process.env) {
-  return async (nodeType: string, requirements: readonly CredentialRequirement[]): Promise<Record<string, Record<string, string>>> => {
-    const values = credentialsFromEnvironment(requirements, environment as NodeJS.ProcessEnv);
+  return async (nodeType: string, requirements: readonly CredentialRequirement[], environmentAllowed: EnvironmentCredentialGate): Promise<Record<string, Record<string, string>>> => {
+    const values = credentialsFromEnvironment(requirements, environment as NodeJS.ProcessEnv, environmentAllowed);
     for (const requirement of requirements) {
       const stored = await store.values(nodeType, requirement.name);
       for (const field of requirement.fields) {

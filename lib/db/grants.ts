@@ -5,13 +5,17 @@ import { PrismaCredentialStore, storedCredentialOrigins, storedCredentials } fro
 import { normalOrigin } from "../manifest/credential-origins";
 import { toDatabaseError } from "./database-error";
 
-export type GrantKind = "server" | "credential";
+/** `approval`: an owner let this workflow's document loosen a server's approval default for one tool (`server/tool`) or all of them (`server/*`). */
+/** `environment`: an owner let a node type that is not first-party take a credential set in the server's environment (`<node type>/<name>`). */
+export type GrantKind = "server" | "credential" | "approval" | "environment";
+
+const grantKinds: readonly GrantKind[] = ["server", "credential", "approval", "environment"];
 
 /** One grant as pages show it. */
 export interface GrantRecord {
   workflowId: string;
   kind: GrantKind;
-  /** A server id, or `<node type>/<credential name>`. */
+  /** A server id, `<node type>/<credential name>`, or `<server>/<tool>` (`<server>/*`) for an approval loosening. */
   resource: string;
   /** Origins approved for this workflow beyond the credential's own. */
   origins: string[];
@@ -47,6 +51,8 @@ export class PrismaGrantStore {
     return {
       servers: new Set(grants.filter((grant) => grant.kind === "server").map((grant) => grant.resource)),
       credentials: new Map(grants.filter((grant) => grant.kind === "credential").map((grant) => [grant.resource, grant.origins])),
+      approvals: new Set(grants.filter((grant) => grant.kind === "approval").map((grant) => grant.resource)),
+      environmentCredentials: new Set(grants.filter((grant) => grant.kind === "environment").map((grant) => grant.resource)),
     };
   }
 
@@ -92,7 +98,8 @@ export class PrismaGrantStore {
 }
 
 function record(row: WorkflowGrant): GrantRecord {
-  return { workflowId: row.workflowId, kind: row.kind === "credential" ? "credential" : "server", resource: row.resource, origins: parseOrigins(row.origins), grantedBy: row.grantedBy, grantedAt: row.grantedAt };
+  // A kind this version does not know reads as a server grant of a server that is not there: it grants nothing.
+  return { workflowId: row.workflowId, kind: grantKinds.find((kind) => kind === row.kind) ?? "server", resource: row.resource, origins: parseOrigins(row.origins), grantedBy: row.grantedBy, grantedAt: row.grantedAt };
 }
 
 /** A JSON array of origins as stored; anything else reads as none (a hand-edited row grants no origin). */

@@ -8,6 +8,7 @@ import type { CustomToolRegistry } from "../tools/custom-tool-registry";
 import type { McpToolResolver } from "../tools/mcp-tool-resolver";
 import type { CallContext } from "../calls/execute-call";
 import type { Credentials } from "../calls/render-request";
+import type { EnvironmentCredentialGate } from "./environment-credentials";
 import type { WorkflowGrants } from "./workflow-grants";
 
 /** What an agent's model protocol is built from. */
@@ -33,8 +34,12 @@ export interface EngineEnvironment {
   evaluator: Evaluator;
   /** Chooses the model protocol of an agent node (adapters, the declarative exchange, a test double). */
   models(request: ModelRequest): ModelProtocol;
-  /** Credential values for a node's declared credentials, resolved on the server. */
-  credentials(nodeType: string, requirements: readonly CredentialRequirement[]): Promise<Credentials> | Credentials;
+  /**
+   * Credential values for a node's declared credentials, resolved on the
+   * server. Values from the server's environment only for the credentials
+   * `environmentAllowed` lets this node type take (the engine passes it).
+   */
+  credentials(nodeType: string, requirements: readonly CredentialRequirement[], environmentAllowed: EnvironmentCredentialGate): Promise<Credentials> | Credentials;
   /**
    * Origins a node type's credential may be sent to besides its manifest's
    * defaults: the ones a person added when storing it. A workflow's approved

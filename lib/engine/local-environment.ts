@@ -43,7 +43,7 @@ export async function createLocalEnvironment(options: { nodesDir?: string; overr
     nodeTypes: nodeTypesOfCatalogue(catalogue),
     evaluator: await sharedSandbox(),
     models: resolveModel,
-    credentials: (_nodeType, requirements) => credentialsFromEnvironment(requirements),
+    credentials: (_nodeType, requirements, environmentAllowed) => credentialsFromEnvironment(requirements, process.env, environmentAllowed),
     rankTools: rankWithToolIndex,
     allowedPrivateOrigins: allowedPrivateOrigins(),
     ...options.overrides,

@@ -35,6 +35,7 @@ serviceConnectors:
 `,
   "api/service.yaml": `fetchSlowly:
   description: Fetch something from a server that hangs.
+  readOnly: true
   inputs: { type: object, properties: {}, additionalProperties: false }
   calls:
     - name: hang

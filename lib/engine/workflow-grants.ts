@@ -8,6 +8,15 @@ export interface WorkflowGrants {
   servers: ReadonlySet<string>;
   /** Key: `<node type>/<credential name>` (see credentialGrantKey). */
   credentials: ReadonlyMap<string, readonly string[]>;
+  /** Environment credentials (SWITCHBOARD_CREDENTIAL_*) an owner let a node type that is not first-party take, by `<node type>/<name>`. */
+  environmentCredentials?: ReadonlySet<string>;
+  /** Server defaults this workflow's document may loosen, by `server/tool` or `server/*` (see approvalGrantKey); none when unset. */
+  approvals?: ReadonlySet<string>;
+}
+
+/** The resource id an approval-loosening grant names: `mail/send_email`, or `mail/*` for the server-wide default. */
+export function approvalGrantKey(server: string, tool: string): string {
+  return `${server}/${tool}`;
 }
 
 /** The resource id a credential grant names: `openai-agent/openai`. */

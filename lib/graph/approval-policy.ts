@@ -20,8 +20,10 @@ export const approvalPolicy = z
       .meta({ description: "allow, ask (a person approves each call), deny, or rules: decide from the call (the rules below)." }),
     taintedWrite: approvalVerdict
       .default("ask")
-      .meta({ description: "When an argument derives from tainted (outside) content and the tool is not read-only (readOnlyHint false or absent)." }),
-    destructive: approvalVerdict.default("allow").meta({ description: "When the tool is marked destructive (destructiveHint: true)." }),
+      .meta({ description: "When the agent's context holds tainted (outside) content and the tool is not read-only (readOnlyHint false or absent), whatever the arguments." }),
+    destructive: approvalVerdict
+      .default("ask")
+      .meta({ description: "When the tool is destructive: destructiveHint true, or no annotations and not read-only (the MCP default)." }),
     openWorld: approvalVerdict.default("allow").meta({ description: "When the tool is marked open-world (openWorldHint: true)." }),
     timeoutHours: z
       .number()
@@ -64,10 +66,10 @@ export function serverDefaultFor(defaults: ServerApprovalDefaultsInput | undefin
   return defaults.policy === undefined ? undefined : { policy: defaults.policy, scope: "server" };
 }
 
-/** The policy a new workflow gets: tainted arguments into a tool that is not read-only ask a person. */
+/** The policy a new workflow gets: a destructive tool, and any tool that is not read-only once the context is tainted, ask a person. */
 export const defaultApprovalPolicy: ApprovalPolicy = approvalPolicy.parse({});
 
-/** A short label for a policy, as the canvas badge and the Approvals page show it: "ask", "rules: tainted→ask". */
+/** A short label for a policy, as the canvas badge and the Approvals page show it: "ask", "rules: tainted→ask, destructive→ask". */
 export function policyLabel(policy: ApprovalPolicy): string {
   if (policy.decide !== "rules") return policy.decide;
   const parts = [

@@ -41,7 +41,7 @@ export const workflowNode = z.object({
   approvals: z
     .record(z.string().min(1, "name a tool: `tool`, `server/tool`, `server/*` or `*`"), wiredPolicy)
     .optional()
-    .meta({ description: "Agents only: approval policies for the tools this agent calls, keyed by `server/tool`, `tool`, `server/*` or `*` (most specific wins). Absent: the edge's, the server's or the method's default, else the workflow default (tainted arguments into a tool that is not read-only ask)." }),
+    .meta({ description: "Agents only: approval policies for the tools this agent calls, keyed by `server/tool`, `tool`, `server/*` or `*` (most specific wins). Absent: the edge's, the server's or the method's default, else the workflow default (a destructive tool, and any tool that is not read-only once the context is tainted, ask). A server default is a floor this cannot loosen without an owner, and in a tainted context only an allow naming the tool counts." }),
 });
 export type WorkflowNode = z.infer<typeof workflowNode>;
 

@@ -4,6 +4,7 @@ import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";
 import { callSignal } from "./call-signal";
 import { approvalMetaKey, callerMetaKey } from "./caller-meta";
+import { protocolHints } from "./tool-hints";
 import { traceMetaOf } from "./trace-meta";
 import { callTaskTool } from "./task-call";
 import { outcomeOf } from "./tool-outcome";
@@ -38,7 +39,8 @@ export async function agentToolsFromClient(client: Client, server: string, optio
       inputSchema: tool.inputSchema as Record<string, unknown>,
       // A task's sub-flow journals its own steps, so running a task call again replays what it had done.
       retrySafe: taskRequired || tool.annotations?.readOnlyHint === true || tool.annotations?.idempotentHint === true,
-      hints: { readOnly: tool.annotations?.readOnlyHint, destructive: tool.annotations?.destructiveHint, openWorld: tool.annotations?.openWorldHint },
+      // Unset annotations take the protocol's defaults: not read-only means possibly destructive.
+      hints: protocolHints({ readOnly: tool.annotations?.readOnlyHint, destructive: tool.annotations?.destructiveHint, openWorld: tool.annotations?.openWorldHint }),
       ...(tool._meta?.[approvalMetaKey] === undefined ? {} : { approval: tool._meta[approvalMetaKey] }),
       call: async (args: unknown, meta: CallMeta) => {
         const params = callParams(tool.name, args, meta, options.sendCaller ?? true);

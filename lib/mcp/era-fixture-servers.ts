@@ -13,7 +13,7 @@ export interface EraFixtureServer {
 /** The tools both fixtures serve: `shout` says which era answered it. */
 function fixtureServer(era: string, supportedProtocolVersions?: string[]): McpServer {
   const server = new McpServer({ name: `fixture-${era}`, version: "1.0.0" }, { capabilities: { tools: {} }, ...(supportedProtocolVersions ? { supportedProtocolVersions } : {}) });
-  server.registerTool("shout", { description: "Answers in capitals, naming the protocol era that served it", inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
+  server.registerTool("shout", { description: "Answers in capitals, naming the protocol era that served it", inputSchema: z.object({ text: z.string() }), annotations: { readOnlyHint: true } }, async ({ text }) => ({
     content: [{ type: "text", text: `${text.toUpperCase()} (served at ${era})` }],
   }));
   return server;

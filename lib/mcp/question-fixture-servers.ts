@@ -42,7 +42,7 @@ function said(effects: QuestionEffects, tool: string, answer: { action: string; 
 export function questionServer(era: "2025" | "2026-07-28", effects: QuestionEffects): McpServer {
   const server = new McpServer({ name: `questions-${era}`, version: "1.0.0" }, { capabilities: { tools: {} } });
   const tool = (name: string, ask: { mode: "form"; message: string; requestedSchema: typeof guestsQuestion.requestedSchema } | { mode: "url"; message: string; url: string }) =>
-    server.registerTool(name, { description: `Asks the person (${ask.mode} mode) before it acts`, inputSchema: z.object({}) }, async (_args, ctx) => {
+    server.registerTool(name, { description: `Asks the person (${ask.mode} mode) before it acts`, inputSchema: z.object({}), annotations: { destructiveHint: false } }, async (_args, ctx) => {
       if (era === "2025") {
         const answer = await ctx.mcpReq.elicitInput(ask.mode === "url" ? { ...ask, elicitationId: `${name}-1` } : ask);
         return said(effects, name, answer);

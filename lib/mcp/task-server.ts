@@ -71,7 +71,14 @@ export function createTaskServer(options: TaskServerOptions): TaskServer {
   for (const { name, task } of tools) {
     server.experimental.tasks.registerToolTask(
       name,
-      { title: task.definition.title, description: task.definition.description, inputSchema: listedSchema(task.definition.inputSchema), execution: { taskSupport: "required" } },
+      {
+        title: task.definition.title,
+        description: task.definition.description,
+        inputSchema: listedSchema(task.definition.inputSchema),
+        execution: { taskSupport: "required" },
+        // Starting a sub-flow destroys nothing by itself: each call the sub-flow makes meets its own approval policy.
+        annotations: { destructiveHint: false },
+      },
       {
         createTask: async (args, extra) => {
           // No TTL, whatever the caller asked: the store lives as long as the run, and a long sub-flow must not expire mid-way.

@@ -2,7 +2,7 @@ import { noRequestTimeout } from "./request-timeout";
 import { randomUUID } from "node:crypto";
 import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Credentials } from "../calls/render-request";
-import { bindCredentials, ungrantedCredentials, ungrantedMessage } from "../engine/executors/credentials";
+import { bindCredentials, credentialValuesFor, ungrantedCredentials, ungrantedMessage } from "../engine/executors/credentials";
 import type { BoundCredential } from "../security/credential-binding";
 import { configValues } from "../manifest/config-values";
 import { redactSecrets } from "../trace/redact";
@@ -79,7 +79,7 @@ type ResolvedCredentials = { ok: true; values: Credentials; bound: BoundCredenti
 async function resolveCredentials(offering: ServiceOffering, env: WorkflowEndpointOptions["env"], secrets: string[]): Promise<ResolvedCredentials> {
   const required = offering.manifest.interface.credentials;
   if (required.length === 0) return { ok: true, values: {}, bound: [] };
-  const values = await env.credentials(offering.manifest.interface.name, required);
+  const values = await credentialValuesFor(offering.manifest, env);
   for (const fields of Object.values(values)) for (const value of Object.values(fields)) if (value) secrets.push(value);
   const ungranted = ungrantedCredentials(offering.manifest, values, { env });
   if (ungranted.length) return { ok: false, message: ungrantedMessage(offering.manifest.interface.name, ungranted) };

@@ -66,7 +66,7 @@ describe("the approval webhook", () => {
       agent: "clerk",
       tool: "mail/send_email",
       reason: "send_email is not read-only and argument to derives from tainted content",
-      policy: "rules: tainted→ask (set at the workflow default)",
+      policy: "rules: tainted→ask, destructive→ask (set at the workflow default)",
       arguments: { names: ["to", "body"], tainted: ["to"] },
       since: "2026-03-01T09:00:00.000Z",
       deadline: "2026-03-02T09:00:00.000Z",

@@ -20,7 +20,7 @@ export function customAgentTool(definition: DefinedTool, binding: ToolBinding): 
       description: definition.description,
       inputSchema: definition.inputSchema,
       retrySafe: definition.idempotent,
-      hints: { readOnly: definition.readOnly },
+      hints: { readOnly: definition.readOnly, destructive: definition.destructive },
       async run(args, { rowId, meta }) {
         const { ran, ...outcome } = await definition.execute(args, { runId: binding.runId, nodeId: meta.callerNodeId, nodeRunId: meta.nodeRunId, callId: meta.callId, signal: meta.signal });
         const tainted = definition.taints && ran;

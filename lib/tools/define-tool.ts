@@ -45,6 +45,8 @@ export interface DefinedToolSpec<S extends z.ZodType = z.ZodType> {
   idempotent?: boolean;
   /** The tool changes nothing (a lookup, a read): approval policies let tainted arguments into it. Default false. */
   readOnly?: boolean;
+  /** The tool destroys or overwrites something (a delete, a payment): approval policies ask before every call by default. Default false. */
+  destructive?: boolean;
 }
 
 /** A call's outcome, and whether `execute` itself ran to an end (returned or threw). */
@@ -66,6 +68,7 @@ export interface DefinedTool {
   readonly timeoutMs: number;
   readonly idempotent: boolean;
   readonly readOnly: boolean;
+  readonly destructive: boolean;
   /** Parses the arguments, runs the implementation against the timeout. Never throws: every failure is an error result. */
   execute(args: unknown, context: ToolCallContext): Promise<DefinedToolOutcome>;
 }
@@ -113,6 +116,7 @@ export function defineTool<S extends z.ZodType>(spec: DefinedToolSpec<S>): Defin
     timeoutMs,
     idempotent: spec.idempotent === true,
     readOnly: spec.readOnly === true,
+    destructive: spec.destructive === true,
     execute: (args, context) => executeDefined(spec, timeoutMs, args, context),
   };
   return Object.freeze(definition);

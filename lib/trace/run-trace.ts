@@ -4,6 +4,7 @@ import type { ApprovalPolicy } from "../graph/approval-policy";
 import type { TaintedArgument } from "../policy/tainted-arguments";
 import type { ModelTurnLike, NodeStatus, ReplayOrigin, RunStatus, RunTimeline, TaintRecord, ToolCallRow } from "./trace-types";
 import type { RunOrigin } from "../run-model";
+import type { HoldCause, TaintedContextSource } from "../policy/decide-call";
 
 /**
  * A recorded run as plain data (JSON parsed, times as ISO strings): what the
@@ -71,6 +72,10 @@ export interface ApprovalRequest {
   rule: string;
   reason: string;
   tainted: TaintedArgument[];
+  /** The tainted results in the agent's context when it wrote the call (trace row ids, with the tool that returned each when known); absent or empty when clean. */
+  taintedContext?: TaintedContextSource[];
+  /** Why the call was held (destructive, tainted context, policy); absent on requests recorded before causes were. */
+  causes?: HoldCause[];
   /** The tool's input schema: edited arguments are checked against it. */
   inputSchema: Record<string, unknown>;
   since: string;

@@ -50,6 +50,11 @@ export class TaintRegistry {
     if (known.size) this.nodeRuns.set(nodeRunId, known);
   }
 
+  /** The node run's origin set itself, shared by reference (no copy per call): read it, never change it. Empty when the node run is clean. */
+  originSet(nodeRunId: string): ReadonlySet<string> {
+    return this.nodeRuns.get(nodeRunId) ?? noOrigins;
+  }
+
   /** The tainted tool results (trace row ids) that reached a node run; empty when it is clean. */
   originsOf(nodeRunId: string): string[] {
     return [...(this.nodeRuns.get(nodeRunId) ?? [])];
@@ -119,6 +124,8 @@ export class TaintRegistry {
     return (this.options.now?.() ?? new Date()).toISOString();
   }
 }
+
+const noOrigins: ReadonlySet<string> = new Set();
 
 function outputKey(nodeId: string, output: string): string {
   return `${nodeId}\u0000${output}`;

@@ -9,7 +9,7 @@ import { parseWorkflow } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
 import { listServerToolsAction } from "../../actions/servers";
-import { approveOriginAction, grantAction } from "../../actions/grants";
+import { approveLooseningAction, approveOriginAction, grantAction } from "../../actions/grants";
 import { issueWebhookAction } from "../../actions/triggers";
 import { noticeEntries } from "@/components/workflows/origin-notices";
 import { reviewOrigins } from "./grants/origin-review";
@@ -93,6 +93,7 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       access={{ edit: may(actor, "editor"), run: may(actor, "runner") }}
       origins={{ waiting: noticeEntries(review.pendingOrigins), approve: may(actor, "owner") ? approveOriginAction : undefined }}
       triggerActions={may(actor, "editor") ? { issueWebhook: issueWebhookAction } : undefined}
+      loosenings={{ waiting: review.approvalLoosenings ?? [], approve: may(actor, "owner") ? approveLooseningAction : undefined }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { mcpServerChoice, type Workflow, type WorkflowNode } from "../../graph";
-import { approvalDecision, decideCall, policyFor, type TaintSourceText, taintedArguments } from "../../policy";
+import { approvalDecision, decideApplied, policyFor, type TaintedContextSource, type TaintSourceText, taintedArguments } from "../../policy";
+import { approvalGrantKey } from "../workflow-grants";
 import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
 import type { RunSink, ToolCallRow } from "../../trace/run-events";
 import type { ApprovalRequest } from "../../trace/run-trace";
@@ -21,6 +22,8 @@ export interface ApprovalGateOptions {
   now: () => Date;
   /** Asked before a call waits: a decision from it is recorded and applied at once (see ./inline-approver.ts). */
   approveInline?: InlineApprover;
+  /** The `server/tool` (or `server/*`) defaults an owner let this workflow's document loosen (its grants); none when unset. */
+  loosenedApprovals?: ReadonlySet<string>;
 }
 
 /**
@@ -53,14 +56,32 @@ export function wiredEdge(workflow: Workflow, agentId: string, server: string): 
 export class ApprovalGate {
   /** The tainted results this node run took in, with their text: where a tainted argument came from. */
   private readonly sources: TaintSourceText[] = [];
+  /** The same, by origin: the context of each call is read in one pass over the node run's origins. */
+  private readonly sourceOf = new Map<string, TaintSourceText>();
 
   constructor(private readonly options: ApprovalGateOptions) {}
 
-  /** After each call (run or replayed): remembers the text of a result that brought taint in. */
-  observe(tool: AgentTool, before: ReadonlySet<string>, meta: CallMeta, outcome: ToolOutcome): void {
-    for (const origin of this.options.taint.originsOf(meta.nodeRunId)) {
-      if (!before.has(origin)) this.sources.push({ origin, server: tool.server, tool: tool.name, text: outcome.output });
+  /** After each call (run or replayed): remembers the text of a result that brought taint in (the origins past the count held before the call). */
+  observe(tool: AgentTool, originsBefore: number, meta: CallMeta, outcome: ToolOutcome): void {
+    const origins = this.options.taint.originSet(meta.nodeRunId);
+    if (origins.size === originsBefore) return;
+    let index = 0;
+    for (const origin of origins) {
+      if (index++ < originsBefore) continue;
+      const source = { origin, server: tool.server, tool: tool.name, text: outcome.output };
+      this.sources.push(source);
+      this.sourceOf.set(origin, source);
     }
+  }
+
+  /** The tainted results in the node run's context, each with the tool that returned it when this gate saw it come in. */
+  private taintedContext(nodeRunId: string): TaintedContextSource[] {
+    const origins = this.options.taint.originSet(nodeRunId);
+    if (origins.size === 0) return [];
+    return [...origins].map((origin) => {
+      const seen = this.sourceOf.get(origin);
+      return seen ? { origin, server: seen.server, tool: seen.tool } : { origin };
+    });
   }
 
   async check(tool: AgentTool, args: unknown, meta: CallMeta, key: string): Promise<GateResult> {
@@ -68,11 +89,16 @@ export class ApprovalGate {
     const decided = approvalDecision.safeParse(recorder.has(`${key}/decision`)?.value);
     const waiting = recorder.has(`${key}/waiting`)?.value as ApprovalRequest | undefined;
     const edge = wiredEdge(this.options.workflow, this.options.node.id, tool.server);
-    const applied = policyFor(tool, { node: this.options.node.approvals, edge: edge?.approval, server: tool.serverApproval, tool: tool.approval }, edge?.id);
-    const tainted = taintedArguments(args, this.sources, this.options.taint.originsOf(meta.nodeRunId).length > 0);
-    const verdict = decideCall(applied.policy, { tool: tool.name, hints: tool.hints ?? {}, tainted });
+    const hints = tool.hints ?? {};
+    const taintedContext = this.taintedContext(meta.nodeRunId);
+    const looseningApproved = this.options.loosenedApprovals !== undefined && [approvalGrantKey(tool.server, tool.name), approvalGrantKey(tool.server, "*")].some((grant) => this.options.loosenedApprovals!.has(grant));
+    const wiring = { node: this.options.node.approvals, edge: edge?.approval, server: tool.serverApproval, tool: tool.approval, taintedWrite: taintedContext.length > 0 && hints.readOnly !== true, looseningApproved };
+    const applied = policyFor(tool, wiring, edge?.id);
+    const tainted = taintedArguments(args, this.sources, taintedContext.length > 0);
+    const verdict = decideApplied(applied, { tool: tool.name, hints, tainted, taintedContext });
     const plan = planApproval({ args, decision: decided.success ? decided.data : undefined, waiting, verdict, now: this.options.now() });
-    const request = waiting ?? waitingRequest({ policy: applied.policy, setAt: applied.setAt, rule: verdict.rule, reason: verdict.reason, tainted, inputSchema: tool.inputSchema }, this.options.now());
+    const request =
+      waiting ?? waitingRequest({ policy: verdict.policy, setAt: verdict.setAt, rule: verdict.rule, reason: verdict.reason, causes: verdict.causes, tainted, taintedContext, inputSchema: tool.inputSchema }, this.options.now());
     if (plan.action === "wait") {
       const decision = await this.options.approveInline?.({ tool: tool.name, server: tool.server, arguments: args, approval: request });
       if (!decision || !approvalDecision.safeParse(decision).success) return this.wait(tool, args, meta, key, request);

@@ -20,7 +20,7 @@ afterAll(async () => nodes.remove());
 function mailServer(sent: string[]): McpServer {
   const server = new McpServer({ name: "mail", version: "1.0.0" });
   server.registerTool("send_email", { description: "Send a mail.", inputSchema: { to: z.string() }, _meta: { [approvalMetaKey]: "allow" } }, async ({ to }) => (sent.push(to), { content: [{ type: "text", text: `sent to ${to}` }] }));
-  server.registerTool("list_drafts", { description: "List drafts.", inputSchema: {} }, async () => ({ content: [{ type: "text", text: "no drafts" }] }));
+  server.registerTool("list_drafts", { description: "List drafts.", inputSchema: {}, annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: "text", text: "no drafts" }] }));
   return server;
 }
 
@@ -29,13 +29,15 @@ const script: Script = [{ toolCalls: [{ name: "send_email", arguments: { to: "bo
 /** The agent reads the server first (outside content: its result taints what the agent writes next). */
 const taintedScript: Script = [{ toolCalls: [{ name: "list_drafts", arguments: {} }] }, ...script];
 
-async function run(approval: ServerApprovalDefaults | undefined, edgeApproval?: unknown, scriptUsed: Script = script) {
+async function run(approval: ServerApprovalDefaults | undefined, edgeApproval?: unknown, scriptUsed: Script = script, more: { nodeApprovals?: Record<string, unknown>; loosened?: string[] } = {}) {
   const sent: string[] = [];
-  const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [] }]);
+  const document = chainDocument([{ id: "clerk", type: "plain-agent", tools: [], ...(more.nodeApprovals ? { approvals: more.nodeApprovals } : {}) }]);
   // The server node's id is not the server's: the edge is found through the node's serverId.
   document.nodes?.push({ id: "mail-node", type: "mcp-server", position: { x: 200, y: 200 }, config: { serverId: "mail" } });
   document.edges?.push({ id: "mail-edge", kind: "service", source: "mail-node", sourceHandle: "tools", target: "clerk", targetHandle: "mcpService", ...(edgeApproval === undefined ? {} : { approval: edgeApproval as never }) });
-  const result = await runWithToolLayers({ document, nodesDir: nodes.nodesDir, scripts: { clerk: scriptUsed }, servers: { mail: { create: () => mailServer(sent), ...(approval ? { approval } : {}) } } });
+  // The workflow's grants, kept outside its document: approval loosenings an owner approved.
+  const grants = more.loosened ? { grants: { servers: new Set(["mail"]), credentials: new Map(), approvals: new Set(more.loosened) } } : {};
+  const result = await runWithToolLayers({ document, nodesDir: nodes.nodesDir, scripts: { clerk: scriptUsed }, servers: { mail: { create: () => mailServer(sent), ...(approval ? { approval } : {}) } }, overrides: grants });
   return { ...result, sent };
 }
 
@@ -50,19 +52,47 @@ describe("a registry server's default approval policy", () => {
     expect(asked.sent).toEqual([]);
   });
 
-  it("loses to the edge's own policy (the edge from an MCP server node whose id is not the server's)", async () => {
-    const allowed = await run({ policy: "deny" }, "allow");
-    expect(allowed.outcome.status).toBe("completed");
-    expect(allowed.sent).toEqual(["boss@example.com"]);
+  it("is a floor: the edge's own policy (from an MCP server node whose id is not the server's) can make it stricter, never looser", async () => {
+    const loosened = await run({ policy: "deny" }, "allow");
+    expect(loosened.sent).toEqual([]);
+    expect(loosened.sink.toolCalls.find((row) => row.tool === "send_email")).toMatchObject({ isError: true, error: expect.stringContaining("the server default (mail) is a floor that edge mail-edge cannot loosen") });
     const edgeAsks = await run({ policy: "allow" }, "ask");
     expect(edgeAsks.outcome.attention).toMatchObject({ approval: { setAt: "edge mail-edge" } });
+    const edgeAllows = await run({ policy: "allow" }, "allow");
+    expect(edgeAllows.outcome.status).toBe("completed");
+    expect(edgeAllows.sent).toEqual(["boss@example.com"]);
   });
 
-  it("without one, the outside server's claim that its tool needs no approval is ignored: a tainted call asks by the workflow default", async () => {
+  it("without one, the outside server's claim that its tool needs no approval is ignored: an unannotated tool called from a tainted context asks by the workflow default", async () => {
     const none = await run(undefined, undefined, taintedScript);
     expect(none.outcome.status).toBe("needs-attention");
-    expect(none.outcome.attention).toMatchObject({ approval: { setAt: "the workflow default", rule: "taintedWrite" } });
+    expect(none.outcome.attention).toMatchObject({ approval: { setAt: "the workflow default", rule: "destructive", reason: expect.stringContaining("context holds tainted content") } });
     expect(none.sent).toEqual([]);
+  });
+});
+
+describe("an imported document cannot loosen an owner's default (a floor)", () => {
+  /** The owner's "ask" on send_email: in a clean context, with "*": "allow", only this floor holds the call. */
+  const ownerAsks: ServerApprovalDefaults = { tools: { send_email: "ask" } };
+
+  it('approvals {"*": "allow"} in the document: the injected mail waits for approval, and the request says the server default is a floor', async () => {
+    const imported = await run(ownerAsks, undefined, script, { nodeApprovals: { "*": "allow" } });
+    expect(imported.sent).toEqual([]);
+    expect(imported.outcome.status).toBe("needs-attention");
+    expect(imported.outcome.attention).toMatchObject({
+      tool: "send_email",
+      approval: { setAt: "the server default for send_email (mail)", policy: { decide: "ask" }, causes: ["policy"], reason: expect.stringContaining('is a floor that node approvals["*"] cannot loosen') },
+    });
+    // Naming the tool in the document does not loosen it either.
+    expect((await run(ownerAsks, undefined, script, { nodeApprovals: { "mail/send_email": "allow" } })).sent).toEqual([]);
+  });
+
+  it("once an owner approves the loosening for this workflow (a grant outside the document), the document's allow applies", async () => {
+    const approved = await run(ownerAsks, undefined, script, { nodeApprovals: { "*": "allow" }, loosened: ["mail/send_email"] });
+    expect(approved.outcome.status).toBe("completed");
+    expect(approved.sent).toEqual(["boss@example.com"]);
+    // Approved for another tool: the floor still holds for send_email.
+    expect((await run(ownerAsks, undefined, script, { nodeApprovals: { "*": "allow" }, loosened: ["mail/list_drafts"] })).sent).toEqual([]);
   });
 });
 

@@ -30,7 +30,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const callContext = { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal };
   const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
   const instructions = resolved.instructions.join("\n\n");
-  const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()), approveInline: context.env.approveInline });
+  const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()), approveInline: context.env.approveInline, loosenedApprovals: context.env.grants?.approvals });
   const steps = new AgentSteps({
     recorder: context.recorder,
     nodeRunKey: job.runKey,

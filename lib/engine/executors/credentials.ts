@@ -4,6 +4,7 @@ import type { Credentials } from "../../calls/render-request";
 import type { BoundCredential } from "../../security/credential-binding";
 import type { EngineEnvironment } from "../environment";
 import type { RunContext } from "../run-context";
+import { environmentCredentialGate } from "../environment-credentials";
 import { credentialGrantKey } from "../workflow-grants";
 
 /** A node's credentials as a call context takes them: the values, and the same values bound to their origins. */
@@ -23,7 +24,7 @@ export interface CallCredentials {
 export async function resolveCredentials(manifest: NodeManifest, context: RunContext): Promise<CallCredentials> {
   if (manifest.interface.credentials.length === 0) return { credentials: {}, boundCredentials: [] };
   const nodeType = manifest.interface.name;
-  const values = await context.env.credentials(nodeType, manifest.interface.credentials);
+  const values = await credentialValuesFor(manifest, context.env);
   for (const fields of Object.values(values)) for (const secret of secretForms(fields)) context.secrets.add(secret);
   const ungranted = ungrantedCredentials(manifest, values, context);
   if (ungranted.length) throw new MissingCredentialError(ungrantedMessage(nodeType, ungranted));
@@ -33,6 +34,12 @@ export async function resolveCredentials(manifest: NodeManifest, context: RunCon
   }
   const boundCredentials = await bindCredentials(manifest, values, context.env);
   return { credentials: values, boundCredentials };
+}
+
+/** A node's credential values: stored ones, and the environment's where this node type may take them (first-party, or allowed by an owner). */
+export async function credentialValuesFor(manifest: NodeManifest, env: Pick<EngineEnvironment, "credentials" | "catalogue" | "grants">): Promise<Credentials> {
+  const nodeType = manifest.interface.name;
+  return env.credentials(nodeType, manifest.interface.credentials, environmentCredentialGate(env.catalogue, nodeType, env.grants));
 }
 
 /**

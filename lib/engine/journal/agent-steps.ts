@@ -139,7 +139,8 @@ export class AgentSteps {
     return {
       ...tool,
       call: async (args, meta) => {
-        const before = new Set(this.options.taint.originsOf(meta.nodeRunId));
+        // Origins are only ever added, in order: the count before the call marks the ones it brought.
+        const before = this.options.taint.originSet(meta.nodeRunId).size;
         const outcome = await this.counted(callThroughJournal(tool, args, meta, {
           recorder: this.options.recorder,
           key: this.key(meta.turn ?? 0, meta.callIndex ?? 0),

@@ -28,7 +28,7 @@ const policy = () => ({ stdioDisabled: false, allowedPrivateOrigins: [] });
 /** `lookup` answers; `hang` never does; `whoami` answers with the token it was started with. */
 function toolsServer(): McpServer {
   const server = new McpServer({ name: "tools", version: "1.0.0" });
-  server.registerTool("lookup", { description: "Look a word up.", inputSchema: { word: z.string() } }, async ({ word }) => ({ content: [{ type: "text", text: `${word}: a word` }] }));
+  server.registerTool("lookup", { description: "Look a word up.", inputSchema: { word: z.string() }, annotations: { readOnlyHint: true } }, async ({ word }) => ({ content: [{ type: "text", text: `${word}: a word` }] }));
   server.registerTool("hang", { description: "Never answers.", inputSchema: {} }, () => new Promise<never>(() => undefined));
   server.registerTool("whoami", { description: "Says which token it holds.", inputSchema: {} }, async () => ({ content: [{ type: "text", text: "token tok-live-1234 in use" }] }));
   return server;

@@ -11,6 +11,7 @@ import { Semaphore } from "./semaphore";
 import { type Connector, ServerLink } from "./server-link";
 import { serverDefaultFor } from "../../graph/approval-policy";
 import { readToolManifest, type ToolManifest } from "./tool-manifest";
+import { protocolHints } from "../tool-hints";
 
 export interface ConnectionManagerOptions {
   /** How long a server's tool manifest is reused (ms); 0 asks tools/list on every resolve. Default 5 minutes. */
@@ -122,7 +123,7 @@ export class ConnectionManager implements McpToolResolver {
       // approval rules read read-only, destructive and open-world.
       retrySafe: tool.hints.readOnly === true || tool.hints.idempotent === true,
       // Unset hints take the protocol's defaults: a tool not marked read-only may be destructive, and any tool may reach the open world.
-      hints: { readOnly: tool.hints.readOnly, destructive: tool.hints.readOnly !== true && tool.hints.destructive !== false, openWorld: tool.hints.openWorld !== false },
+      hints: protocolHints(tool.hints),
       // The registry's default approval policy for this tool (set on /servers), if any.
       ...withServerApproval(link.entry.approval, tool.name),
       call: (args, meta) =>

@@ -177,7 +177,7 @@ export function drillWorkflow(baseUrl: string) {
     step("s1"),
     step("s2"),
     step("charge", "drill-charge"),
-    { id: "agent", type: "drill-agent", position: at(0), config: {}, approvals: { "*": "allow" } }, // the drill is about crashes, not approvals: the ledger's results taint (docs/approvals.md)
+    { id: "agent", type: "drill-agent", position: at(0), config: {}, approvals: { "ledger/recordEntry": "allow" } }, // the drill is about crashes, not approvals: the ledger's results taint, and an allow for a tainted context must name the tool (docs/approvals.md)
     { id: "ledger", type: "drill-ledger", position: at(0), config: { baseUrl } },
     step("s3"),
     { id: "end", type: "end", position: at(0), config: {} },

@@ -2,11 +2,13 @@ import "server-only";
 import path from "node:path";
 import { credentialStore } from "@/app/credentials/credential-store";
 import type { OriginDocument } from "@/lib/manifest/origin-changes";
-import { credentialsFromEnvironment } from "@/lib/engine/environment-credentials";
+import { credentialsFromEnvironment, environmentCredentialGate } from "@/lib/engine/environment-credentials";
 import { cachedCatalogue, type NodeManifest } from "@/lib/manifest";
 import { normalOrigin } from "@/lib/manifest/credential-origins";
 import { type OriginContext, originChanges, pendingOrigins } from "@/lib/manifest/origin-changes";
 import type { OriginReview } from "@/components/workflows/action-types";
+import type { Workflow } from "@/lib/graph";
+import { pendingLoosenings } from "./approval-review";
 import { grantStore } from "./grant-store";
 
 
@@ -23,11 +25,12 @@ export async function originContext(workflowId: string | null, environment: Node
     credentialStore().status(),
     workflowId ? grantStore().list(workflowId) : Promise.resolve([]),
   ]);
+  const environmentGrants = { environmentCredentials: new Set(grants.filter((grant) => grant.kind === "environment").map((grant) => grant.resource)) };
   const manifests = new Map<string, NodeManifest>(catalogue.nodes.flatMap((node) => (node.manifest ? [[node.manifest.interface.name, node.manifest] as const] : [])));
   const key = (nodeType: string, name: string) => `${nodeType}/${name}`;
   const withValue = new Set(stored.filter((item) => item.fields.length > 0).map((item) => key(item.nodeType, item.name)));
   for (const [nodeType, manifest] of manifests) {
-    const fromEnvironment = credentialsFromEnvironment(manifest.interface.credentials, environment);
+    const fromEnvironment = credentialsFromEnvironment(manifest.interface.credentials, environment, environmentCredentialGate(catalogue, nodeType, environmentGrants));
     for (const [name, fields] of Object.entries(fromEnvironment)) if (Object.values(fields).some(Boolean)) withValue.add(key(nodeType, name));
   }
   return {
@@ -45,8 +48,8 @@ export async function originContext(workflowId: string | null, environment: Node
   };
 }
 
-/** The review of one import (`before` null) or save of a workflow's document. */
+/** The review of one import (`before` null) or save of a workflow's document: new credential origins, and approval defaults the document would loosen. */
 export async function reviewOrigins(workflowId: string | null, before: OriginDocument | null, after: OriginDocument): Promise<OriginReview> {
-  const context = await originContext(workflowId);
-  return { originChanges: originChanges(before, after, context), pendingOrigins: pendingOrigins(after, context) };
+  const [context, approvalLoosenings] = await Promise.all([originContext(workflowId), pendingLoosenings(workflowId, after as Workflow)]);
+  return { originChanges: originChanges(before, after, context), pendingOrigins: pendingOrigins(after, context), approvalLoosenings };
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { approveOriginAction, grantAction, revokeGrantAction } from "@/app/actions/grants";
+import { allowEnvironmentCredentialAction, approveLooseningAction, approveOriginAction, grantAction, revokeGrantAction } from "@/app/actions/grants";
 import { credentialStore } from "@/app/credentials/credential-store";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { requireRole } from "@/lib/auth/require-role";
@@ -10,6 +10,8 @@ import { parseWorkflow, serverUses } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { grantStore } from "./grant-store";
 import { credentialUses } from "./workflow-credential-uses";
+import { looseningsOf } from "./approval-review";
+import { environmentCredentialRequests } from "./environment-credential-requests";
 import { originContext } from "./origin-review";
 import { pendingOrigins } from "@/lib/manifest/origin-changes";
 
@@ -42,6 +44,8 @@ export default async function WorkflowGrantsPage({ params }: Params) {
   const credentials = workflow ? credentialUses(workflow, catalogue, stored, grants) : [];
   // The same review as the import screen and the canvas: stored credentials and those set in the environment.
   const changes = workflow ? waitingOrigins(pendingOrigins(workflow, context)) : [];
+  const loosenings = workflow ? (await looseningsOf(id, workflow)).filter((item) => !item.approved) : [];
+  const environmentRequests = workflow ? environmentCredentialRequests(workflow, catalogue, grants) : [];
 
   return (
     <main className="page">
@@ -58,11 +62,37 @@ export default async function WorkflowGrantsPage({ params }: Params) {
             {changes.map(({ use, origin }) => (
               <li key={`${use.nodeType}/${use.name}/${origin}`}>
                 This workflow sends the credential <strong>{use.name}</strong> ({use.nodeType}, nodes {use.nodeIds.join(", ")}) to <code>{origin}</code>, which it is not bound to. Until an owner approves, runs refuse to send it.
-                {actor.role === "owner" ? (
-                  <form action={async () => { "use server"; await approveOriginAction(id, use.nodeType, use.name, origin); }}>
-                    <button type="submit" className="button" aria-label={`Approve sending ${use.name} to ${origin}`}>Approve</button>
-                  </form>
-                ) : null}
+                {actor.role === "owner" ? <ApproveForm label={`Approve sending ${use.name} to ${origin}`} action={async () => { "use server"; await approveOriginAction(id, use.nodeType, use.name, origin); }} /> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {loosenings.length ? (
+        <section aria-labelledby="approval-loosenings">
+          <h2 id="approval-loosenings">Approval defaults the document loosens</h2>
+          <p>A server&rsquo;s approval default is a floor: until an owner approves here, runs keep it, whatever the document says.</p>
+          <ul>
+            {loosenings.map((item) => (
+              <li key={`${item.nodeId}/${item.server}/${item.tool}`}>
+                Node <strong>{item.nodeId}</strong> says <code>{item.document}</code> for <code>{item.server}/{item.tool}</code> ({item.setAt}); the server&rsquo;s default is <code>{item.floor}</code>.
+                {actor.role === "owner" ? <ApproveForm label={`Approve loosening ${item.server}/${item.tool} to ${item.document} for this workflow`} action={async () => { "use server"; await approveLooseningAction(id, item.server, item.tool); }} /> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {environmentRequests.length ? (
+        <section aria-labelledby="environment-credentials">
+          <h2 id="environment-credentials">Environment credentials asked for by node types that are not first-party</h2>
+          <p>A credential set in the server&rsquo;s environment goes only to the first-party node types that declare it, until an owner allows another one here.</p>
+          <ul>
+            {environmentRequests.map((request) => (
+              <li key={`${request.nodeType}/${request.credential}`}>
+                Node type <code>{request.nodeType}</code> (nodes {request.nodeIds.join(", ")}) declares <strong>{request.credential}</strong>, set in the environment as <code>{request.variables.join(", ")}</code>; it does not get it.
+                {actor.role === "owner" ? <ApproveForm text="Allow" label={`Allow ${request.nodeType} to take ${request.credential} from the environment`} action={async () => { "use server"; await allowEnvironmentCredentialAction(id, request.nodeType, request.credential); }} /> : null}
               </li>
             ))}
           </ul>
@@ -75,7 +105,7 @@ export default async function WorkflowGrantsPage({ params }: Params) {
         <ul>
           {grants.map((grant) => (
             <li key={`${grant.kind}/${grant.resource}`}>
-              {grant.kind === "server" ? "MCP server" : "Credential"} <code>{grant.resource}</code>, granted by {grant.grantedBy} on {grant.grantedAt.toISOString().slice(0, 10)}
+              {grantLabels[grant.kind]} <code>{grant.resource}</code>, granted by {grant.grantedBy} on {grant.grantedAt.toISOString().slice(0, 10)}
               {grant.origins.length ? `; also to ${grant.origins.join(", ")}` : ""}
               {mayGrant ? (
                 <form action={async () => { "use server"; await revokeGrantAction(id, grant.kind, grant.resource); }}>
@@ -114,6 +144,24 @@ export default async function WorkflowGrantsPage({ params }: Params) {
         </ul>
       </section>
     </main>
+  );
+}
+
+const grantLabels = {
+  server: "MCP server",
+  credential: "Credential",
+  approval: "A looser approval policy than the server's default for",
+  environment: "The environment's credential for",
+} as const;
+
+/** An owner's Approve button for one waiting item; the action checks the role again. */
+function ApproveForm({ label, action, text = "Approve" }: { label: string; action: () => Promise<void>; text?: string }) {
+  return (
+    <form action={action}>
+      <button type="submit" className="button" aria-label={label}>
+        {text}
+      </button>
+    </form>
   );
 }
 
