@@ -72,14 +72,15 @@ describe("npm run workflow -- export-otel", () => {
   it("writes a recorded run as OTLP/JSON spans, without content unless asked", async () => {
     const result = await workflow("export-otel", "run-marathon", "--file", path.join(database.folder, "out.json"));
     expect(result).toMatchObject({ code: 0, stderr: "" });
-    expect(result.stdout).toContain("wrote 5 spans of run run-marathon");
+    // The four steps, the run, and the wait of the run in the queue before its worker took it.
+    expect(result.stdout).toContain("wrote 6 spans of run run-marathon");
     const spans = decodeJsonTraces(JSON.parse(readFileSync(path.join(database.folder, "out.json"), "utf8")));
     const root = spans.find((span) => span.parentSpanId === null)!;
     expect(root.name).toBe("invoke_workflow Demo: unit conversion agent");
     const agent = spans.find((span) => span.name === "invoke_agent agent")!;
     expect(agent.parentSpanId).toBe(root.spanId);
     expect(spans.find((span) => span.name === "execute_tool convertUnits")).toMatchObject({ parentSpanId: agent.spanId, attributes: { "gen_ai.tool.name": "convertUnits", "switchboard.tool.server": "converter" } });
-    expect(spans.map((span) => span.name).sort()).toEqual(["execute_tool convertUnits", "invoke_agent agent", "invoke_workflow Demo: unit conversion agent", "run_node end", "run_node start"]);
+    expect(spans.map((span) => span.name).sort()).toEqual(["execute_tool convertUnits", "invoke_agent agent", "invoke_workflow Demo: unit conversion agent", "run_node end", "run_node start", "wait queue"]);
     expect(readFileSync(path.join(database.folder, "out.json"), "utf8")).not.toContain("26.2");
 
     const withContent = await workflow("export-otel", "run-marathon", "--capture-content");
