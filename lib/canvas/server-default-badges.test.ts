@@ -17,8 +17,8 @@ const edge = (id: string, source: string, approval?: unknown) => ({ id, source, 
 describe("the canvas badge of a server default", () => {
   it("shows the server's defaults on an edge without its own policy, narrowed to the node's tools", () => {
     const [all, drafts, own, plain] = withServerDefaultBadges([edge("a", "mail-node"), edge("b", "drafts-node"), edge("c", "mail-node", "allow"), edge("d", "plain-node")], nodes, servers);
-    expect(all.label).toBe("approval: ask, list_drafts: allow, send_email: rules: tainted→deny (from server default)");
-    expect(all.ariaLabel).toBe("Service edge a, approval policy ask, list_drafts: allow, send_email: rules: tainted→deny (from server default)");
+    expect(all.label).toBe("approval: ask, list_drafts: allow, send_email: rules: tainted→deny, destructive→ask (from server default)");
+    expect(all.ariaLabel).toBe("Service edge a, approval policy ask, list_drafts: allow, send_email: rules: tainted→deny, destructive→ask (from server default)");
     expect(all.className).toContain("from-server-default");
     expect(drafts.label).toBe("approval: ask, list_drafts: allow (from server default)");
     // The edge's own policy wins: its badge is its own.
