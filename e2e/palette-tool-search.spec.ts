@@ -3,7 +3,6 @@ import { CanvasPage } from "./pages/canvas-page";
 import { ServerFormPage } from "./pages/servers-page";
 import { WorkflowsPage } from "./pages/workflows-page";
 
-const everythingScript = "node_modules/@modelcontextprotocol/server-everything/dist/index.js";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -14,7 +13,7 @@ test("a tool's name finds its server in the palette with nothing fetched after t
   const serverName = `Everything ${suffix}`;
   const form = new ServerFormPage(page);
   await form.gotoNew();
-  await form.fill({ Name: serverName, Id: `everything-${suffix}`, Command: "node", Arguments: `${everythingScript}\nstdio` });
+  await form.fill({ Name: serverName, Id: `everything-${suffix}`, "Catalogue entry": "everything" });
   await form.submit();
   await expect(page).toHaveURL(/\/servers\?saved=/);
 

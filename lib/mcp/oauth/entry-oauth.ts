@@ -1,5 +1,6 @@
 import { ClientCredentialsProvider, type OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { RemoteServerEntry, ServerEntry } from "../registry";
+import { appOrigin } from "./app-origin";
 import type { OAuthStateStore } from "./oauth-state";
 import { RegistryOAuthProvider, type RegistryOAuthOptions } from "./registry-oauth-provider";
 
@@ -58,7 +59,9 @@ export async function entryOAuth(entry: ServerEntry, secretValues: Readonly<Reco
     };
   }
   const stored = await settings.store.load(entry.id);
-  const origin = settings.origin ?? (stored.redirectUrl ? new URL(stored.redirectUrl).origin : "http://localhost");
+  // A run or a tool listing has no request to take an origin from: the app's configured address, so a
+  // client registered then carries the callback the person's Connect will use.
+  const origin = settings.origin ?? (stored.redirectUrl ? new URL(stored.redirectUrl).origin : (appOrigin() ?? "http://localhost"));
   if (clientSecret) settings.onSecret?.(clientSecret);
   const clientMetadataUrl = clientMetadataDocumentUrl(origin);
   const provider = new RegistryOAuthProvider({
