@@ -70,8 +70,9 @@ export default async function WorkflowTriggersPage({ params }: { params: Promise
         {deliveries.length === 0 ? (
           <p className="muted">No delivery yet.</p>
         ) : (
-          <table className="table">
-            <caption className="visually-hidden">Webhook deliveries, newest first</caption>
+          <div className="table-scroll">
+          <table className="parameter-table">
+            <caption>Newest first: accepted, repeated and refused, with the reason</caption>
             <thead>
               <tr>
                 <th scope="col">Received</th>
@@ -95,6 +96,7 @@ export default async function WorkflowTriggersPage({ params }: { params: Promise
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </section>
     </main>
