@@ -71,31 +71,31 @@ export default async function WorkflowTriggersPage({ params }: { params: Promise
           <p className="muted">No delivery yet.</p>
         ) : (
           <div className="table-scroll">
-          <table className="parameter-table">
-            <caption>Newest first: accepted, repeated and refused, with the reason</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Delivery id</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Run</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td>
-                    <time dateTime={delivery.receivedAt}>{delivery.receivedAt.replace("T", " ").slice(0, 19)}</time>
-                  </td>
-                  <td>{delivery.deliveryId ? <code>{delivery.deliveryId}</code> : <span className="muted">none</span>}</td>
-                  <td>{delivery.status}</td>
-                  <td>{delivery.reason ?? (delivery.runId ? "accepted" : "")}</td>
-                  <td>{delivery.runId ? <Link href={`/runs/${delivery.runId}`}>{delivery.runId.slice(0, 8)}</Link> : "—"}</td>
+            <table className="parameter-table">
+              <caption>Newest first: accepted, repeated and refused, with the reason</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Received</th>
+                  <th scope="col">Delivery id</th>
+                  <th scope="col">Answer</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Run</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {deliveries.map((delivery) => (
+                  <tr key={delivery.id}>
+                    <td>
+                      <time dateTime={delivery.receivedAt}>{delivery.receivedAt.replace("T", " ").slice(0, 19)}</time>
+                    </td>
+                    <td>{delivery.deliveryId ? <code>{delivery.deliveryId}</code> : <span className="muted">none</span>}</td>
+                    <td>{delivery.status}</td>
+                    <td>{delivery.reason ?? (delivery.runId ? "accepted" : "")}</td>
+                    <td>{delivery.runId ? <Link href={`/runs/${delivery.runId}`}>{delivery.runId.slice(0, 8)}</Link> : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
       </section>
