@@ -8,6 +8,8 @@ import { runService } from "@/lib/runs";
 const readEveryMs = 250;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const keepAliveMs = 15_000;
+/** A stream ends after this long (a run queued with no worker could hold it open for good); the client opens another. */
+const longestStreamMs = 15 * 60_000;
 
 /**
  * GET /api/runs/<id>/events: the run's progress as Server-Sent Events, from
@@ -15,7 +17,8 @@ const keepAliveMs = 15_000;
  * - `status` `{ status }` whenever it changes (queued → running → …);
  * - `node` `{ nodeRunId, nodeId, status, error }` when a node run starts or ends;
  * - `call` `{ id, nodeRunId, server, tool, isError, durationMs }` per tool call written (arguments and results stay in the trace);
- * - `end` with the Run (as GET /api/runs/<id>) once it has ended or waits for a person; then the stream closes.
+ * - `end` with the Run (as GET /api/runs/<id>) once it has ended or waits for a person; then the stream closes;
+ * - `timeout` `{ status, reopen }` after 15 minutes without an end: open it again to go on.
  * A viewer's token or session.
  */
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
@@ -31,8 +34,13 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
       let afterSequence = 0;
       const nodes = new Map<string, string>();
       let quietSince = Date.now();
+      const endBy = Date.now() + longestStreamMs;
       try {
         while (!request.signal.aborted) {
+          if (Date.now() > endBy) {
+            send("timeout", { status, reopen: `/api/runs/${encodeURIComponent(id)}/events` });
+            break;
+          }
           const trace = await getRunTrace(id, { afterSequence, limit: 500 });
           if (!trace) break;
           if (trace.run.status !== status) send("status", { status: (status = trace.run.status) });
