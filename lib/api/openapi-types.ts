@@ -47,7 +47,7 @@ export interface paths {
         };
         /**
          * Follow a run as Server-Sent Events
-         * @description Events: `status` `{status}`, `node` `{nodeRunId, nodeId, status, error}`, `call` `{id, nodeRunId, server, tool, isError, durationMs}`, then `end` with the Run once it has ended or waits for a person; the stream closes after `end`.
+         * @description Events: `status` `{status}`, `node` `{nodeRunId, nodeId, status, error}`, `call` `{id, nodeRunId, server, tool, isError, durationMs}`, then `end` with the Run once it has ended or waits for a person; the stream closes after `end` (or, after 15 minutes without one, after `timeout` `{status, reopen}`: open it again).
          */
         get: operations["streamRunEvents"];
         put?: never;

@@ -56,7 +56,7 @@ export function openApiDocument(serverUrl?: string): Record<string, unknown> {
         get: {
           operationId: "streamRunEvents",
           summary: "Follow a run as Server-Sent Events",
-          description: "Events: `status` `{status}`, `node` `{nodeRunId, nodeId, status, error}`, `call` `{id, nodeRunId, server, tool, isError, durationMs}`, then `end` with the Run once it has ended or waits for a person; the stream closes after `end`.",
+          description: "Events: `status` `{status}`, `node` `{nodeRunId, nodeId, status, error}`, `call` `{id, nodeRunId, server, tool, isError, durationMs}`, then `end` with the Run once it has ended or waits for a person; the stream closes after `end` (or, after 15 minutes without one, after `timeout` `{status, reopen}`: open it again).",
           parameters: [pathId("runId", "The run's id.")],
           responses: { "200": { description: "The event stream.", content: { "text/event-stream": { schema: { type: "string" } } } }, ...errors(unauthorized, forbidden, [404, "There is no such run."], tooMany) },
         },
