@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import { expect, type Page, test } from "@playwright/test";
 import { seedAskingWorkflow, seedTaintedWaitingRun } from "./fixtures/seed-approvals";
 import { ApprovalCard, ApprovalsPage } from "./pages/approvals-page";
@@ -106,6 +107,8 @@ test.describe("approvals: a person decides a call an approval policy stopped", (
     await expect(mail.argument("to").getByRole("link", { name: "The mail/read_inbox result to came from: open in the trace" })).toHaveAttribute("href", `/runs/${attack.runId}?call=${attack.readCallId}`);
     await expect(mail.argument("subject")).toContainText("the agent had read outside content");
     expect(await seriousViolations(page)).toEqual([]);
+    // Any impact, WCAG 2.2 AA included, on the page with waiting calls of every kind.
+    expect(await axeViolations(page)).toEqual([]);
     await docsScreenshot(page, "approvals", { fullPage: true });
 
     // Approve as it is.
