@@ -20,7 +20,6 @@ import { parseArgs } from "node:util";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
 import { databaseUrl } from "../lib/db/database-url";
 import { readFile, writeFile } from "node:fs/promises";
-import { createLocalEnvironment } from "../lib/engine/local-environment";
 import { describeForkChange } from "../lib/engine/journal/fork-change";
 import { readWholeRunTrace } from "../lib/db/whole-run-trace";
 import { otlpJson } from "../lib/trace/otel/otlp-json";
@@ -29,7 +28,6 @@ import { compareRuns } from "../lib/trace/compare-runs";
 import type { RunDiff } from "../lib/trace/run-diff";
 import { describeDiff } from "../lib/trace/run-diff-text";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
-import { openSqlDatabase } from "../lib/db/sql/open-database";
 import { closeProcessRuns, runService } from "../lib/runs";
 import { commandUser } from "./command-user";
 
