@@ -85,8 +85,24 @@ export function launchOf(command: CataloguedCommand, searchPath = process.env.PA
   const network = command.confine.network === "full" ? ["--share-net"] : [];
   return {
     file: bwrap,
-    args: ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", ...writable, "--unshare-all", ...network, "--die-with-parent", "--", command.executable, ...command.args],
+    args: ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", ...keptUnderTmp(command), ...writable, "--unshare-all", ...network, "--die-with-parent", "--", command.executable, ...command.args],
   };
+}
+
+/**
+ * What the private /tmp must not hide: the folders, under /tmp, of the
+ * program and of the absolute paths among its arguments, and the app's own
+ * folder when it lives there (a checkout in /tmp: the server's modules are
+ * read from its node_modules). Bound read-only over the empty /tmp.
+ */
+function keptUnderTmp(command: CataloguedCommand): string[] {
+  const underTmp = (candidate: string) => candidate.startsWith("/tmp/");
+  const folders = new Set<string>();
+  if (underTmp(process.cwd())) folders.add(process.cwd());
+  for (const candidate of [command.executable, ...command.args]) {
+    if (path.isAbsolute(candidate) && underTmp(candidate)) folders.add(path.dirname(path.normalize(candidate)));
+  }
+  return [...folders].sort().flatMap((folder) => ["--ro-bind-try", folder, folder]);
 }
 
 /** bubblewrap on PATH (absolute folders only). */
