@@ -7,7 +7,7 @@ import { type NodeTypes, parseWorkflow, type Workflow } from "../graph";
 import type { RecordedStep } from "../engine/journal/run-journal";
 import { toJsonText } from "./json-text";
 import { queuedRunInsert } from "./queued-runs";
-import type { SqlDatabase } from "./sql/sql-database";
+import { isoFromSql, type SqlDatabase } from "./sql/sql-database";
 
 export interface ForkRequest {
   /** The run to fork. */
@@ -82,10 +82,10 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
     db.query<Row>(`SELECT * FROM "TaintRecord" WHERE "runId" = ?`, [request.runId]),
   ]);
   const sources: ForkSource[] = [
-    ...steps.map((row) => ({ key: String(row.key), kind: row.kind as RecordedStep["kind"], value: JSON.parse(String(row.value)), recordedAt: iso(row.recordedAt), sequence: Number(row.sequence ?? 0) })),
+    ...steps.map((row) => ({ key: String(row.key), kind: row.kind as RecordedStep["kind"], value: JSON.parse(String(row.value)), recordedAt: isoFromSql(row.recordedAt), sequence: Number(row.sequence ?? 0) })),
     ...calls
       .filter((row) => row.stepKey !== null && row.outcome !== null)
-      .map((row) => ({ key: String(row.stepKey), kind: "tool-call" as const, value: JSON.parse(String(row.outcome)), recordedAt: new Date(new Date(iso(row.startedAt)).getTime() + Number(row.durationMs)).toISOString(), sequence: Number(row.sequence ?? 0) })),
+      .map((row) => ({ key: String(row.stepKey), kind: "tool-call" as const, value: JSON.parse(String(row.outcome)), recordedAt: new Date(new Date(isoFromSql(row.startedAt)).getTime() + Number(row.durationMs)).toISOString(), sequence: Number(row.sequence ?? 0) })),
   ];
   const plan = planFork(sources, request.at, edit, { reask: changed.document !== null });
   if (!plan.ok) return { ok: false, field: plan.problem.field, error: capitalized(plan.problem.message) };
@@ -199,7 +199,7 @@ export async function readForkLinks(db: SqlDatabase, runId: string): Promise<For
   const forks = await db.query<{ id: string; forkedAtStep: string; status: string; startedAt: unknown; forkChange: string | null }>(`SELECT "id", "forkedAtStep", "status", "startedAt", "forkChange" FROM "Run" WHERE "forkedFromRunId" = ? ORDER BY "startedAt"`, [runId]);
   return {
     parent: run?.forkedFromRunId ? { runId: run.forkedFromRunId, at: run.forkedAtStep ?? "", change: readForkChange(run.forkChange) } : null,
-    forks: forks.map((fork) => ({ runId: fork.id, at: fork.forkedAtStep, status: fork.status, startedAt: iso(fork.startedAt), change: readForkChange(fork.forkChange) })),
+    forks: forks.map((fork) => ({ runId: fork.id, at: fork.forkedAtStep, status: fork.status, startedAt: isoFromSql(fork.startedAt), change: readForkChange(fork.forkChange) })),
   };
 }
 
@@ -213,10 +213,6 @@ function stableFallback(forkId: string, id: string): string {
   return createHash("sha256").update(`${forkId}|${id}`).digest("hex").slice(0, 32);
 }
 
-/** A date column as read from either database (a Date on Postgres, ISO text or epoch milliseconds on SQLite). */
-function iso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as string | number))).toISOString();
-}
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -3,7 +3,7 @@ import { parseWorkflow, type Schedule, startSchedule, startTrigger, type Workflo
 import { stableId } from "../run-model";
 import { secretBox, type SecretBox } from "../security/secrets";
 import { newWebhookSecret } from "../triggers/webhook-secret";
-import type { SqlDatabase } from "./sql/sql-database";
+import { isoFromSql, type SqlDatabase } from "./sql/sql-database";
 
 /**
  * A workflow's triggers as the database keeps them. The document is the
@@ -113,7 +113,7 @@ export class TriggerStore {
       `SELECT "id", "deliveryId", "status", "reason", "runId", "receivedAt" FROM "TriggerDelivery" WHERE "workflowId" = ? ORDER BY "receivedAt" DESC, "id" LIMIT ?`,
       [workflowId, limit],
     );
-    return rows.map((row) => ({ id: row.id, deliveryId: row.deliveryId, status: Number(row.status), reason: row.reason, runId: row.runId, receivedAt: isoTime(row.receivedAt) }));
+    return rows.map((row) => ({ id: row.id, deliveryId: row.deliveryId, status: Number(row.status), reason: row.reason, runId: row.runId, receivedAt: isoFromSql(row.receivedAt) }));
   }
 
   /** A workflow's trigger rows. */
@@ -122,7 +122,7 @@ export class TriggerStore {
       `SELECT "id", "nodeId", "kind", "hookIdHint", "hookIdHash", "lastTickAt" FROM "WorkflowTrigger" WHERE "workflowId" = ? ORDER BY "nodeId"`,
       [workflowId],
     );
-    return rows.map((row) => ({ triggerId: row.id, nodeId: row.nodeId, kind: row.kind === "schedule" ? "schedule" : "webhook", hookIdHint: row.hookIdHash ? row.hookIdHint : null, lastTickAt: row.lastTickAt ? isoTime(row.lastTickAt) : null }));
+    return rows.map((row) => ({ triggerId: row.id, nodeId: row.nodeId, kind: row.kind === "schedule" ? "schedule" : "webhook", hookIdHint: row.hookIdHash ? row.hookIdHint : null, lastTickAt: row.lastTickAt ? isoFromSql(row.lastTickAt) : null }));
   }
 
   /** Whether the workflow's webhook and schedule triggers are paused. */
@@ -171,8 +171,8 @@ export class TriggerStore {
         triggerId,
         workflowId: workflow.id,
         schedule,
-        lastTickAt: row?.lastTickAt ? new Date(isoTime(row.lastTickAt)) : null,
-        createdAt: row?.createdAt ? new Date(isoTime(row.createdAt)) : now,
+        lastTickAt: row?.lastTickAt ? new Date(isoFromSql(row.lastTickAt)) : null,
+        createdAt: row?.createdAt ? new Date(isoFromSql(row.createdAt)) : now,
         paused: Boolean(workflow.triggersPaused),
       });
     }
@@ -180,6 +180,3 @@ export class TriggerStore {
   }
 }
 
-function isoTime(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value).includes("T") || String(value).includes("+") ? String(value) : `${String(value).replace(" ", "T")}Z`)).toISOString();
-}

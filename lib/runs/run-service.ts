@@ -6,7 +6,7 @@ import { resumeInterruptedRuns } from "../db/interrupted-runs";
 import { type AnswerInput, type AnswerResult, recordQuestionAnswer } from "../db/questions";
 import { queuedRunInsert } from "../db/queued-runs";
 import { forkRun, type ForkRequest, type ForkResult, readForkLinks, type ForkLinks } from "../db/run-fork";
-import { GuardFailedError, type SqlDatabase, type SqlStatement } from "../db/sql/sql-database";
+import { GuardFailedError, isoFromSql, type SqlDatabase, type SqlStatement } from "../db/sql/sql-database";
 import { validateConfig } from "../canvas/config-check";
 import type { AttentionChoice } from "../engine/journal/run-journal";
 import { type GraphProblem, type NodeTypes, parseWorkflow, validateRunInput, validateWorkflow, type Workflow } from "../graph";
@@ -137,8 +137,8 @@ export class RunService {
       outputs: JSON.parse(row.outputs || "{}") as Record<string, unknown>,
       error: row.error,
       origin: row.origin ? (JSON.parse(row.origin) as RunOrigin) : null,
-      startedAt: isoTime(row.startedAt),
-      endedAt: row.endedAt === null || row.endedAt === undefined ? null : isoTime(row.endedAt),
+      startedAt: isoFromSql(row.startedAt),
+      endedAt: row.endedAt === null || row.endedAt === undefined ? null : isoFromSql(row.endedAt),
     };
   }
 
@@ -230,9 +230,6 @@ function describe(problems: readonly GraphProblem[]): string {
   return shown.join("; ") + (problems.length > shown.length ? `; and ${problems.length - shown.length} more` : "");
 }
 
-function isoTime(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
-}
 
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -57,3 +57,8 @@ export function sqlTime(date: Date, dialect: SqlDatabase["dialect"]): string {
   const iso = date.toISOString();
   return dialect === "sqlite" ? iso.replace("Z", "+00:00") : iso;
 }
+
+/** A date column as read from either database: a Date on Postgres; ISO text, or epoch milliseconds, on SQLite. */
+export function isoFromSql(value: unknown): string {
+  return (value instanceof Date ? value : new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as string | number))).toISOString();
+}
