@@ -112,6 +112,8 @@ describe("the HTTP API", () => {
     expect(((await viewer.json()) as { error: string }).error).toContain("viewer");
     expect((await post({ input: { question: "x" } }, {}, null)).status).toBe(401);
     expect((await post({ input: { question: "x" } }, {}, "sbt_not_a_token_0000000000")).status).toBe(401);
+    // A page of another origin riding the browser's session: refused before the session is read.
+    expect((await post({ input: { question: "x" } }, { origin: "https://evil.example", cookie: "switchboard_session=whatever" }, null)).status).toBe(403);
     expect(await database.client.run.count()).toBe(before);
   });
 

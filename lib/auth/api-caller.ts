@@ -1,5 +1,5 @@
 import "server-only";
-import { authorizeEndpointBearer } from "./endpoint-bearer";
+import { authorizeEndpointBearer, sameOrigin } from "./endpoint-bearer";
 import { refusalFor } from "./require-role";
 import { roleAtLeast, type Actor, type Role } from "./roles";
 import { accounts, sessionCookieName, sessionUser } from "./sessions";
@@ -26,6 +26,8 @@ export type ApiAuthorization = { ok: true; caller: ApiCaller } | { ok: false; re
  */
 export async function authorizeApiCaller(request: Request, minimum: Role): Promise<ApiAuthorization> {
   if (!request.headers.has("authorization")) {
+    // A session is the browser's: a page of another origin may not use it (cookies are SameSite=Lax; this holds without them too).
+    if (!sameOrigin(request)) return { ok: false, response: apiError(403, "Requests from a web page of another origin are refused: call the API with a token, not from a browser page.") };
     const user = await sessionUser(cookieValue(request, sessionCookieName));
     if (!user) {
       return { ok: false, response: apiError(401, "Send the header `Authorization: Bearer <token>` with a token from the Tokens page (/tokens), or sign in.", { headers: { "WWW-Authenticate": 'Bearer realm="switchboard"' } }) };

@@ -102,7 +102,7 @@ async function countWrongToken(limits: BearerTokenLimits, address: string): Prom
 }
 
 /** No Origin (an MCP host is not a browser), or the same host the request was sent to. */
-function sameOrigin(request: Request): boolean {
+export function sameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (origin === null) return true;
   try {
