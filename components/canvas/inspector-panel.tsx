@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo } from "react";
 import { EdgeInspector } from "@/components/inspector/edge-inspector";
 import { ProblemItems } from "@/components/inspector/problem-items";
 import { NodeInspector } from "@/components/inspector/node-inspector";
-import { serverDefaultBadge } from "@/lib/canvas";
+import { connectionChoices, serverDefaultBadge } from "@/lib/canvas";
 import { mcpServerChoice } from "@/lib/graph";
 import {
   edgeById,
@@ -22,6 +22,8 @@ import {
   toWorkflowEdge,
 } from "@/lib/store";
 import { useAnalysisStore, useCanvas, useDocumentStore, useSelectionStore, useServerStore } from "./canvas-context";
+import { useConnect } from "./use-connect";
+import { useCurrentWorkflow } from "./use-current-workflow";
 
 const noNode = () => undefined;
 
@@ -47,7 +49,7 @@ export function InspectorPanel({ onClose }: { onClose?: () => void }) {
 }
 
 function InspectedNode({ id }: { id: string }) {
-  const { nodeTypes, entries, listServerTools, workflowId, issueWebhook } = useCanvas();
+  const { nodeTypes, entries, listServerTools, workflowId, issueWebhook, access } = useCanvas();
   const node = useDocumentStore(useMemo(() => nodeById(id), [id]));
   const actions = useDocumentStore(selectDocumentActions);
   const analysis = useAnalysisStore(selectAnalysis);
@@ -78,6 +80,19 @@ function InspectedNode({ id }: { id: string }) {
         }),
     [edges, nodes, byId, id],
   );
+  const currentWorkflow = useCurrentWorkflow();
+  const { connect } = useConnect();
+  const connections = useMemo(
+    () =>
+      access.edit
+        ? {
+            listChoices: () => connectionChoices(currentWorkflow(), nodeTypes, id),
+            revision: [nodes, edges],
+            connect: (handle: string, far: { nodeId: string; handle: string }) => connect({ source: id, sourceHandle: handle, target: far.nodeId, targetHandle: far.handle }),
+          }
+        : undefined,
+    [access.edit, currentWorkflow, nodeTypes, id, nodes, edges, connect],
+  );
   if (!node) return <InspectorHint selected={0} />;
   return (
     <NodeInspector
@@ -91,6 +106,7 @@ function InspectedNode({ id }: { id: string }) {
       toolSources={toolSources}
       onApprovalChange={actions.setEdgeApproval}
       webhook={{ workflowId, issue: issueWebhook }}
+      connections={connections}
       onChange={onChange}
       onDelete={onDelete}
     />

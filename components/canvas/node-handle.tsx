@@ -16,16 +16,20 @@ const side: Record<NodeHandle["role"], Position> = {
 /**
  * One handle of a node, named for screen readers and reachable by Tab:
  * Enter on one handle, then Enter on another, connects them (React Flow's
- * click-to-connect), so wiring needs no mouse.
+ * click-to-connect), so wiring needs no mouse. A port whose neighbours are
+ * closer than 24 px on screen leaves the Tab order (`inTabOrder` false,
+ * handle-target.ts); the inspector's Connect form does its work then.
  */
 export const NodeHandleView = memo(function NodeHandleView({
   handle,
   nodeId,
   style,
+  inTabOrder = true,
 }: {
   handle: NodeHandle;
   nodeId: string;
   style?: CSSProperties;
+  inTabOrder?: boolean;
 }) {
   const sourceLike = handle.role === "output" || handle.role === "provider" || handle.role === "task";
   return (
@@ -36,7 +40,7 @@ export const NodeHandleView = memo(function NodeHandleView({
       className={`wf-handle wf-handle-${handle.role}${handle.port ? ` wf-port-${handle.port.type}` : ""}`}
       style={style}
       role="button"
-      tabIndex={0}
+      tabIndex={inTabOrder ? 0 : undefined}
       aria-label={handleLabel(handle, nodeId)}
       title={handleLabel(handle, nodeId)}
       onKeyDown={clickOnEnter}

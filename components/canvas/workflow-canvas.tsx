@@ -17,11 +17,12 @@ import {
 } from "@xyflow/react";
 import { SmartEdgeProvider, type SmartEdgeProviderOptions } from "@tisoap/react-flow-smart-edge";
 import { type DragEvent, type RefObject, useCallback, useEffect, useMemo, useRef } from "react";
-import { proposeConnection, withServerDefaultBadges } from "@/lib/canvas";
+import { withServerDefaultBadges } from "@/lib/canvas";
 import { type CanvasEdge, type CanvasNode, selectDocumentActions, selectEdges, selectNodes, selectServersById } from "@/lib/store";
 import { useCanvas, useDocumentStore, useServerStore } from "./canvas-context";
 import { paletteMimeType, useAddNode } from "./use-add-node";
-import { useCurrentWorkflow } from "./use-current-workflow";
+import { useConnect } from "./use-connect";
+import { handleTargetAt, selectZoomStep } from "./handle-target";
 import { WorkflowNodeView } from "./workflow-node";
 import { ConnectionHints } from "./connection-hints";
 import { RoutedEdge } from "./routed-edge";
@@ -47,28 +48,23 @@ const multiSelectKeys = ["Meta", "Control"];
 const farZoom = 0.35;
 const selectFar = (state: ReactFlowState) => state.transform[2] < farZoom;
 
-type Drawn = { source: string; sourceHandle?: string | null; target: string; targetHandle?: string | null };
 
 /** The React Flow surface: drawing, connection rules with reasons, drop from the palette, selection. */
 export function WorkflowCanvas() {
-  const { stores, nodeTypes: types, access } = useCanvas();
+  const { stores, access } = useCanvas();
   const nodes = useDocumentStore(selectNodes);
   const storedEdges = useDocumentStore(selectEdges);
   const servers = useServerStore(selectServersById);
   // An edge without its own policy, from an MCP server node whose server has defaults, shows them ("from server default").
   const edges = useMemo(() => withServerDefaultBadges(storedEdges, nodes, servers), [storedEdges, nodes, servers]);
   const actions = useDocumentStore(selectDocumentActions);
-  const currentWorkflow = useCurrentWorkflow();
   const addNode = useAddNode();
   const { screenToFlowPosition } = useReactFlow();
   const refusal = useRef<string | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const announce = stores.notices.getState().announce;
 
-  const check = useCallback(
-    (drawn: Drawn) => proposeConnection(currentWorkflow(), types, { ...drawn, sourceHandle: drawn.sourceHandle ?? null, targetHandle: drawn.targetHandle ?? null }),
-    [currentWorkflow, types],
-  );
+  const { check, connect } = useConnect();
 
   const isValidConnection = useCallback(
     (connection: Connection | CanvasEdge) => {
@@ -81,14 +77,10 @@ export function WorkflowCanvas() {
 
   const onConnect = useCallback(
     (connection: Connection) => {
-      const verdict = check(connection);
-      if (!verdict.ok) return announce(`Not connected: ${verdict.reason}`, "error");
-      actions.addEdge(verdict.edge);
+      connect(connection);
       refusal.current = null;
-      if (verdict.warning) announce(`Connected, with a warning: ${verdict.warning}`, "warning");
-      else announce(`Connected ${verdict.edge.source}.${verdict.edge.sourceHandle} to ${verdict.edge.target}.${verdict.edge.targetHandle} (${verdict.edge.kind} edge).`, "success");
     },
-    [actions, announce, check],
+    [connect],
   );
 
   // A drag let go over a handle that refused it: say why, there and in the status line.
@@ -216,12 +208,6 @@ function FarZoomClass({ wrapper }: { wrapper: RefObject<HTMLDivElement | null> }
   return null;
 }
 
-/** A handle's touch target on screen, in CSS px (WCAG 2.2 target size, minimum). */
-export const handleTargetPx = 24;
-/** Zoom steps of 10 %: the target is re-sized when the zoom crosses one, not on every frame of a zoom. */
-const zoomStep = Math.log(1.1);
-const selectZoomStep = (state: ReactFlowState) => Math.floor(Math.log(state.transform[2]) / zoomStep);
-
 /**
  * Keeps every handle's target at least 24 px on screen: the frame gets
  * --handle-target, 24 px divided by the lowest zoom of the current step
@@ -233,8 +219,7 @@ const selectZoomStep = (state: ReactFlowState) => Math.floor(Math.log(state.tran
 function HandleTargetSize({ wrapper }: { wrapper: RefObject<HTMLDivElement | null> }) {
   const step = useStore(selectZoomStep);
   useEffect(() => {
-    const lowestZoom = Math.exp(step * zoomStep);
-    wrapper.current?.style.setProperty("--handle-target", `${Math.ceil(handleTargetPx / lowestZoom)}px`);
+    wrapper.current?.style.setProperty("--handle-target", `${handleTargetAt(step)}px`);
   }, [step, wrapper]);
   return null;
 }

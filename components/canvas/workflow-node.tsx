@@ -1,6 +1,6 @@
 "use client";
 
-import type { NodeProps } from "@xyflow/react";
+import { type NodeProps, useStore } from "@xyflow/react";
 import { memo, useMemo } from "react";
 import { lookupNodeType, type NodeHandle, nodeHandles } from "@/lib/graph";
 import { type CanvasNode, nodeProblemCounts, nodeRunStatus, nodeToolCost } from "@/lib/store";
@@ -9,6 +9,7 @@ import { NodeHandleView } from "./node-handle";
 import { NodeOutputs } from "./node-outputs";
 import { ServerNodeSummary, useServerTitle } from "./server-node-summary";
 import { ApprovalBadge } from "./approval-badge";
+import { selectPortsCrowded } from "./handle-target";
 
 /**
  * A workflow node on the canvas: title, kind, signal ports (inputs left,
@@ -27,6 +28,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
   const cost = useAnalysisStore(useMemo(() => nodeToolCost(id), [id]));
   const status = useRunStatusStore(useMemo(() => nodeRunStatus(id), [id]));
   const [errors, warnings] = counts.split(":").map(Number);
+  const crowded = useStore(selectPortsCrowded);
 
   const isServer = data.type === "mcp-server";
   const serverTitle = useServerTitle(data.config, isServer);
@@ -62,7 +64,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
             {inputs.map((handle) => (
               // The name is a plain text node, not a span: 500 nodes' ports are thousands of elements fewer.
               <li key={handle.name} className="wf-port">
-                <NodeHandleView handle={handle} nodeId={id} />
+                <NodeHandleView handle={handle} nodeId={id} inTabOrder={!crowded || inputs.length === 1} />
                 {handle.name}
                 {handle.port?.required ? <span className="wf-port-required" aria-label="required">*</span> : null}
               </li>
@@ -72,7 +74,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
             {outputs.map((handle) => (
               <li key={handle.name} className="wf-port">
                 {handle.name}
-                <NodeHandleView handle={handle} nodeId={id} />
+                <NodeHandleView handle={handle} nodeId={id} inTabOrder={!crowded || outputs.length === 1} />
               </li>
             ))}
           </ul>

@@ -14,6 +14,8 @@ import type { IssuedWebhookView } from "@/components/workflows/action-types";
 import { SchemaField } from "./schema-field";
 import { type ServerPickerData, ServerToolPicker } from "./server-tool-picker";
 import { ApprovalPolicyFields, type WiredToolSource } from "./approval-policy-fields";
+import { NodeConnections } from "./node-connections";
+import type { HandleChoices } from "@/lib/canvas";
 
 /**
  * The inspector of one node: its label, a form generated from its type's
@@ -30,6 +32,7 @@ export function NodeInspector({
   toolSources = [],
   onApprovalChange,
   webhook,
+  connections,
   onChange,
   onDelete,
 }: {
@@ -45,6 +48,12 @@ export function NodeInspector({
   onApprovalChange?: (edgeId: string, approval: WiredToolSource["approval"]) => void;
   /** For a Start on webhook: the workflow, and how to make its URL (editors). */
   webhook?: { workflowId: string; issue?: () => Promise<IssuedWebhookView> };
+  /** For editors: the Connect form's choices and what joins two handles. */
+  connections?: {
+    listChoices: () => HandleChoices[];
+    revision: unknown;
+    connect: (handle: string, far: { nodeId: string; handle: string }) => boolean;
+  };
   onChange: (patch: { config?: Record<string, unknown>; label?: string }, mergeKey: string) => void;
   onDelete: () => void;
 }) {
@@ -132,6 +141,8 @@ export function NodeInspector({
       {node.data.type === "start" && config.trigger === "webhook" && webhook ? (
         <WebhookPanel workflowId={webhook.workflowId} nodeId={node.id} signature={String(config.signature ?? "standard-webhooks")} issue={webhook.issue} />
       ) : null}
+
+      {connections ? <NodeConnections nodeId={node.id} listChoices={connections.listChoices} revision={connections.revision} onConnect={connections.connect} /> : null}
 
       <section className="inspector-problems" aria-label={`Problems of ${node.id}`}>
         <h3>Problems</h3>

@@ -16,6 +16,7 @@ export { migrateMcpToolSources } from "./migrate-mcp-tools";
 export { canvasLookups, openCanvasWorkflow, type CanvasLookups } from "./open-canvas";
 export { configIssues, validateConfig } from "./config-check";
 export { edgeHandleIds, handleId, isSourceRole, parseHandleId } from "./handle-ids";
+export { connectionChoices, handleWords, type ConnectionChoice, type HandleChoices } from "./connection-choices";
 export { proposeConnection, type DrawnConnection, type ProposedEdge } from "./propose-connection";
 export { autoLayout, type LayoutEdge, type LayoutNode, type LayoutOptions } from "./auto-layout";
 export { uniqueId } from "./node-ids";
