@@ -6,7 +6,14 @@ import { type FormEvent, useId, useState, useTransition } from "react";
 import { DateTime } from "@/components/ui/date-time";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import type { WorkflowListActions } from "./action-types";
-import type { WorkflowListItem } from "./workflow-list";
+
+/** A workflow as the list shows it. */
+export interface WorkflowListItem {
+  id: string;
+  name: string;
+  description: string;
+  updatedAt: Date;
+}
 
 /** One workflow in the list: its link, and rename, duplicate, export and delete. */
 /** `actions` null: the person may read, not change (a viewer or runner): only Export is offered. */

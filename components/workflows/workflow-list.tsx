@@ -4,15 +4,8 @@ import "@/components/ui/controls.css";
 import "./workflows.css";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { WorkflowListActions } from "./action-types";
-import { WorkflowCard } from "./workflow-card";
+import { WorkflowCard, type WorkflowListItem } from "./workflow-card";
 import { WorkflowListToolbar } from "./workflow-list-toolbar";
-
-export interface WorkflowListItem {
-  id: string;
-  name: string;
-  description: string;
-  updatedAt: Date;
-}
 
 /** The workflows, each linking to its canvas, with create, import, rename, duplicate, export and delete (`actions` null: read and export only). */
 export function WorkflowList({ workflows, actions }: { workflows: WorkflowListItem[]; actions: WorkflowListActions | null }) {

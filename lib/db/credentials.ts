@@ -4,7 +4,7 @@ import type { CredentialRequirement } from "../manifest";
 import { secretBox, SecretError, type SecretBox } from "../security/secrets";
 import { normalOrigin } from "../manifest/credential-origins";
 import { toDatabaseError } from "./database-error";
-import { parseOrigins } from "./grants";
+import { parseOrigins } from "./stored-origins";
 
 /** Which fields of a node type's credential are stored: names only, never values. */
 export interface CredentialStatus {

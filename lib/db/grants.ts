@@ -3,6 +3,7 @@ import type { EngineEnvironment } from "../engine/environment";
 import { credentialGrantKey, type WorkflowGrants } from "../engine/workflow-grants";
 import { PrismaCredentialStore, storedCredentialOrigins, storedCredentials } from "./credentials";
 import { normalOrigin } from "../manifest/credential-origins";
+import { parseOrigins } from "./stored-origins";
 import { toDatabaseError } from "./database-error";
 
 /** `approval`: an owner let this workflow's document loosen a server's approval default for one tool (`server/tool`) or all of them (`server/*`). */
@@ -102,15 +103,6 @@ function record(row: WorkflowGrant): GrantRecord {
   return { workflowId: row.workflowId, kind: grantKinds.find((kind) => kind === row.kind) ?? "server", resource: row.resource, origins: parseOrigins(row.origins), grantedBy: row.grantedBy, grantedAt: row.grantedAt };
 }
 
-/** A JSON array of origins as stored; anything else reads as none (a hand-edited row grants no origin). */
-export function parseOrigins(text: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string" && normalOrigin(item) === item) : [];
-  } catch {
-    return [];
-  }
-}
 
 /**
  * What a run's environment reads from the database besides servers: stored

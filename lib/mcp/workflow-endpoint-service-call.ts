@@ -9,7 +9,7 @@ import { redactSecrets } from "../trace/redact";
 import { connectInMemory } from "./in-memory-connection";
 import { createServiceNodeServer } from "./service-node-server";
 import { outcomeOf } from "./tool-outcome";
-import type { McpHost, OutsideCall, OutsideCallEnd, WorkflowEndpointOptions } from "./workflow-endpoint";
+import type { McpHost, OutsideCall, OutsideCallEnd, WorkflowEndpointOptions } from "./workflow-endpoint-types";
 import { forwardedError } from "./workflow-endpoint-errors";
 import type { ServiceOffering } from "./workflow-endpoint-tools";
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import type { QuestionAsker } from "../tools/tool-question";
 import { type CallToolRequest, type CallToolResult, CallToolResultSchema, type CreateTaskResult, CreateTaskResultSchema, type Task } from "@modelcontextprotocol/sdk/types.js";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
@@ -7,18 +6,14 @@ import type { ToolCallRow } from "../trace/run-events";
 import { connectInMemory, type InMemoryConnection } from "./in-memory-connection";
 import { failedResult } from "./task-result";
 import { createTaskServer, type TaskServer } from "./task-server";
-import type { McpHost, OutsideCall, OutsideTaskRun, WorkflowEndpointOptions } from "./workflow-endpoint";
+import type { EndpointTaskStore, McpHost, OutsideCall, OutsideTaskRun, WorkflowEndpointOptions } from "./workflow-endpoint-types";
+
+export type { EndpointTaskStore };
 import { forwardedError } from "./workflow-endpoint-errors";
 import type { TaskOffering } from "./workflow-endpoint-tools";
 
 /** tasks/result blocks until the task ends; a sub-flow may take long. */
 const resultWaitMs = 24 * 60 * 60_000;
-
-/** A task store the endpoint can share between processes (the database's PrismaTaskStore). */
-export interface EndpointTaskStore extends TaskStore {
-  /** Ties a task to the Run of its sub-flow, so a cancel reaches the run; says whether the task was cancelled meanwhile. */
-  linkRun?(taskId: string, runId: string): Promise<{ cancelled: boolean }>;
-}
 
 export interface EndpointTasksOptions {
   /** The host of the session, known once it has initialized. */

@@ -1,4 +1,17 @@
-import type { ReceivedSpan } from "./otlp-receiver";
+/** One span as a test receives it, decoded from OTLP/JSON or OTLP/protobuf. */
+export interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  /** null for a root span. */
+  parentSpanId: string | null;
+  name: string;
+  /** OTLP SpanKind: 1 internal, 3 client. */
+  kind: number;
+  attributes: Record<string, unknown>;
+  status: { code: number; message?: string };
+  /** The resource's service.name. */
+  serviceName: string | undefined;
+}
 
 /**
  * TEST SUPPORT: decodes an OTLP/protobuf ExportTraceServiceRequest (the

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { decodeProtobufTraces } from "./otlp-protobuf-decode";
+import { decodeProtobufTraces, type ReceivedSpan } from "./otlp-protobuf-decode";
+
+export type { ReceivedSpan };
 
 /**
  * TEST DOUBLE: an OTLP/HTTP trace receiver on 127.0.0.1 (what Jaeger,
@@ -8,20 +10,6 @@ import { decodeProtobufTraces } from "./otlp-protobuf-decode";
  * /v1/traces — OTLP/JSON or OTLP/protobuf — into plain spans, so a test
  * can hold the span tree of a run. Close it in afterAll.
  */
-
-export interface ReceivedSpan {
-  traceId: string;
-  spanId: string;
-  /** null for a root span. */
-  parentSpanId: string | null;
-  name: string;
-  /** OTLP SpanKind: 1 internal, 3 client. */
-  kind: number;
-  attributes: Record<string, unknown>;
-  status: { code: number; message?: string };
-  /** The resource's service.name. */
-  serviceName: string | undefined;
-}
 
 export interface OtlpReceiver {
   /** The base URL to set as OTEL_EXPORTER_OTLP_ENDPOINT. */
