@@ -2,10 +2,9 @@ import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue/run
 import { requeueReleasedRun } from "./queued-runs";
 import type { SqlDatabase } from "./sql/sql-database";
 
-/** What wakes a waiting worker besides its poll: an enqueue in this process, or the Postgres queue's job. */
+/** What wakes a waiting worker besides its poll and this process's own enqueues: on Postgres, a NOTIFY from any process (lib/db/postgres/run-wakes.ts). */
 export interface WakeSource {
   subscribe(wake: () => void): () => void;
-  notify?(runId: string): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -15,10 +14,15 @@ export interface WakeSource {
  * holder and a lease; a heartbeat renews the lease; a run whose lease
  * expired is claimable again, and counts one more resume. The conditional
  * update makes "held by two workers at once" impossible on SQLite and
- * Postgres alike. Idle workers poll every `pollMs`, or sooner when woken.
+ * Postgres alike. Idle workers sleep until woken (a run queued in this
+ * process, a NOTIFY from another, a slot come free), polling every `pollMs`
+ * only as the fallback.
  */
 export class DatabaseRunQueue implements RunQueue {
   private readonly local = new Set<() => void>();
+  /** A wake-up that came while nobody waited (the claim loop was claiming): the next wait ends at once, so it is not lost. */
+  private pending = false;
+  private readonly unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -27,10 +31,16 @@ export class DatabaseRunQueue implements RunQueue {
     private readonly now: () => Date = () => new Date(),
     /** Claims only these runs (a command's own run); default any. */
     private readonly onlyRuns?: readonly string[],
-  ) {}
+  ) {
+    this.unsubscribe = wakes?.subscribe(() => this.wake());
+  }
 
-  /** Wakes the workers of this process that wait for work (a run was queued here). */
+  /** Ends the waits for work at once (a run was queued, a slot came free); with none waiting, the next wait ends at once. */
   wake(): void {
+    if (this.local.size === 0) {
+      this.pending = true;
+      return;
+    }
     for (const wake of [...this.local]) wake();
   }
 
@@ -75,22 +85,25 @@ export class DatabaseRunQueue implements RunQueue {
   }
 
   waitForWork(signal: AbortSignal): Promise<void> {
+    if (this.pending || signal.aborted) {
+      this.pending = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.local.delete(done);
-        unsubscribe?.();
         signal.removeEventListener("abort", done);
         resolve();
       };
       const timer = setTimeout(done, this.timings.pollMs);
       this.local.add(done);
-      const unsubscribe = this.wakes?.subscribe(done);
       signal.addEventListener("abort", done, { once: true });
     });
   }
 
   async close(): Promise<void> {
+    this.unsubscribe?.();
     await this.wakes?.close?.();
   }
 }

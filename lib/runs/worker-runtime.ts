@@ -8,7 +8,8 @@ import { createPrismaClient, type PrismaClient } from "../db/create-client";
 import { settleTasksOfRun } from "../db/mcp-endpoint-store";
 import { DatabaseRunJournal } from "../db/run-journal-store";
 import { DatabaseRunQueue, type WakeSource } from "../db/database-run-queue";
-import { openSqlDatabase } from "../db/sql/open-database";
+import { listenForRuns } from "../db/postgres/run-wakes";
+import { isPostgresUrl, openSqlDatabase } from "../db/sql/open-database";
 import { sqlTime, type SqlDatabase } from "../db/sql/sql-database";
 import { type EngineEnvironment, runWorkflow } from "../engine";
 import { parseWorkflow } from "../graph";
@@ -29,7 +30,7 @@ export interface WorkerRuntimeOptions {
   concurrency?: number;
   timings?: QueueTimings;
   nodesDir?: string;
-  /** Wake-ups besides polling (pg-boss on Postgres). */
+  /** Wake-ups from other processes besides polling: default, on Postgres, a LISTEN on the run channel; null for none. */
   wakes?: WakeSource | null;
   /** Replaces the engine environment (tests: fixture models and tools). */
   environment?: (workflowId: string | null) => Promise<EngineEnvironment>;
@@ -59,7 +60,9 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   const db = openSqlDatabase(options.databaseUrl);
   const prisma = createPrismaClient(options.databaseUrl);
   const timings = options.timings ?? queueTimingsFromEnvironment();
-  const queue = new DatabaseRunQueue(db, timings, options.wakes ?? null, undefined, options.onlyRuns);
+  // On Postgres, any process's NOTIFY for a queued run wakes this worker at once; polling is only the fallback.
+  const wakes = options.wakes !== undefined ? options.wakes : isPostgresUrl(options.databaseUrl) ? listenForRuns(options.databaseUrl, { log: options.log }) : null;
+  const queue = new DatabaseRunQueue(db, timings, wakes, undefined, options.onlyRuns);
   // A run queued by this process's run service wakes this worker at once.
   const unregister = onLocalRunQueued(() => queue.wake());
   const environment = options.environment ?? ((workflowId: string | null) => runEnvironment({ prisma, nodesDir: options.nodesDir, log: options.log, toolNews: options.toolNews }, workflowId));

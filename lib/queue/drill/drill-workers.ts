@@ -50,7 +50,7 @@ export function startWorkerProcess(env: Record<string, string>, args: string[] =
   };
 }
 
-/** Queues a run of this document through the run service, as `npm run workflow -- start` does (the worker processes find it by polling or pg-boss). */
+/** Queues a run of this document through the run service, as `npm run workflow -- start` does (its NOTIFY wakes the worker processes on Postgres; on SQLite they poll). */
 export async function enqueueRun(db: SqlDatabase, document: unknown, input: Record<string, unknown>): Promise<string> {
   const started = await new RunService({ db, nodeTypes: () => Promise.reject(new Error("a drill run is not checked against node types")), wake: () => undefined }).start({ workflowId: null, document, input, origin: { kind: "test" }, check: "document" });
   if (!started.ok) throw new Error(started.error);
@@ -58,13 +58,13 @@ export async function enqueueRun(db: SqlDatabase, document: unknown, input: Reco
 }
 
 /** Waits until every run has one of these statuses (polling the database); throws after `timeoutMs`. */
-export async function waitForRuns(db: SqlDatabase, runIds: readonly string[], statuses: readonly string[], timeoutMs: number): Promise<Map<string, string>> {
+export async function waitForRuns(db: SqlDatabase, runIds: readonly string[], statuses: readonly string[], timeoutMs: number, pollMs = 100): Promise<Map<string, string>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rows = await db.query<{ id: string; status: string }>(`SELECT "id", "status" FROM "Run" WHERE "id" IN (${runIds.map(() => "?").join(", ")})`, [...runIds]);
     const byId = new Map(rows.map((row) => [row.id, row.status]));
     if (runIds.every((id) => statuses.includes(byId.get(id) ?? ""))) return byId;
     if (Date.now() > deadline) throw new Error(`runs still not ${statuses.join("/")}: ${[...byId].filter(([, status]) => !statuses.includes(status)).map(([id, status]) => `${id} ${status}`).join(", ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
