@@ -43,7 +43,7 @@ function startFromCommandLine(databaseUrl: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "workflow.ts"), "start", path.join(folder, "trivial.json"), "--input", '{"tag":"from the command line"}', "--json"],
+      [path.join(root, "scripts", "cli.mjs"), "workflow", "start", path.join(folder, "trivial.json"), "--input", '{"tag":"from the command line"}', "--json"],
       { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } },
       (error, stdout, stderr) => (error ? reject(new Error(`workflow start failed: ${stderr || error.message}`)) : resolve((JSON.parse(stdout) as { runId: string }).runId)),
     );

@@ -20,6 +20,7 @@ export interface RunWakeListener extends WakeSource {
   ready: Promise<void>;
   /** Whether the LISTEN is in place now. */
   readonly listening: boolean;
+  close(): Promise<void>;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * TEST DOUBLE helpers for the kill drills: worker processes (`npm run
- * worker`, started through tsx in their own process group so SIGKILL takes
+ * worker`, started through the bundled command, scripts/cli.mjs, in their own process group so SIGKILL takes
  * the whole process), and queued runs written as `workflow start` writes them.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -9,7 +9,8 @@ import type { SqlDatabase } from "../../db/sql/sql-database";
 import { RunService } from "../../runs/run-service";
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
-const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+/** `npm run worker` without npm: the bundled command (scripts/cli.mjs builds it first when it is stale). */
+const launcher = path.join(root, "scripts", "cli.mjs");
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -21,7 +22,7 @@ export interface WorkerProcess {
 }
 
 export function startWorkerProcess(env: Record<string, string>, args: string[] = []): WorkerProcess {
-  const child = spawn(process.execPath, [tsx, "scripts/worker.ts", ...args], { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [launcher, "worker", ...args], { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const ready = new Promise<void>((resolve, reject) => {
     const take = (chunk: Buffer) => {
