@@ -8,6 +8,7 @@ import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postg
 import { openSqlDatabase } from "../db/sql/open-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
 import { createTemporaryDatabase } from "../db/temporary-database";
+import { trivialWorkflow as trivial } from "../queue/drill/drill-fixtures";
 import { waitForRuns } from "../queue/drill/drill-workers";
 import { wakeWorkers } from "./process-runs";
 import { RunService } from "./run-service";
@@ -19,15 +20,6 @@ import { startWorkerRuntime } from "./worker-runtime";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const asleep = { leaseMs: 10_000, heartbeatMs: 500, pollMs: 600_000 };
-const trivial = {
-  version: 1,
-  name: "trivial",
-  nodes: [
-    { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "tag", type: "string", required: true }] } },
-    { id: "end", type: "end", position: { x: 300, y: 0 }, config: {} },
-  ],
-  edges: [{ id: "e1", kind: "signal", source: "start", sourceHandle: "tag", target: "end", targetHandle: "result" }],
-};
 
 let folder: string;
 beforeAll(async () => {
