@@ -112,9 +112,9 @@ async function figures(label: string, url: string, db: SqlDatabase): Promise<voi
 
 /** 300 trivial runs on worker processes with the default settings (concurrency, poll, heartbeat, lease). */
 async function trivialRuns(label: string, url: string, db: SqlDatabase): Promise<void> {
-  const env = { DATABASE_URL: url, SWITCHBOARD_NODES_DIR: nodesDir };
   const count = 300;
-  const rate = async (processes: number) => {
+  const rate = async (processes: number, listen = true) => {
+    const env = { DATABASE_URL: url, SWITCHBOARD_NODES_DIR: nodesDir, SWITCHBOARD_LISTEN: String(listen) };
     const list = Array.from({ length: processes }, () => startWorkerProcess(env));
     try {
       await Promise.all(list.map((worker) => worker.ready));
@@ -142,8 +142,11 @@ async function trivialRuns(label: string, url: string, db: SqlDatabase): Promise
   const load = os.loadavg()[0].toFixed(1);
   const one = await rate(1);
   const three = await rate(3);
+  // The baseline, in this same run: the same worker polling only (every 200 ms by default), as before LISTEN/NOTIFY.
+  const polling = await rate(1, false);
   console.log(`${label}: ${count} trivial runs, default settings (load ${load} → ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} cores): 1 worker ${one.perSecond.toFixed(1)} runs/s (target ≥ 20), 3 workers ${three.perSecond.toFixed(1)} runs/s = ${(three.perSecond / one.perSecond).toFixed(2)}x (target ≥ 2.7x)`);
   console.log(`${label}: trivial run start → end, one at a time on idle workers: p50 ${one.p50} ms, p99 ${one.p99} ms (1 worker); p50 ${three.p50} ms, p99 ${three.p99} ms (3 workers) (target p50 < 30 ms)${one.failed + three.failed > 0 ? `; ${one.failed + three.failed} runs FAILED` : ""}`);
+  console.log(`${label}: baseline, 1 worker polling only (SWITCHBOARD_LISTEN=false): ${polling.perSecond.toFixed(1)} runs/s, start → end p50 ${polling.p50} ms; woken by NOTIFY: ${(one.perSecond / polling.perSecond).toFixed(2)}x the runs/s, p50 ${(one.p50 / polling.p50).toFixed(2)}x (load now ${os.loadavg()[0].toFixed(1)})`);
 }
 
 const trivialOnly = process.argv.includes("--trivial-only");

@@ -61,7 +61,9 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   const prisma = createPrismaClient(options.databaseUrl);
   const timings = options.timings ?? queueTimingsFromEnvironment();
   // On Postgres, any process's NOTIFY for a queued run wakes this worker at once; polling is only the fallback.
-  const wakes = options.wakes !== undefined ? options.wakes : isPostgresUrl(options.databaseUrl) ? listenForRuns(options.databaseUrl, { log: options.log }) : null;
+  // SWITCHBOARD_LISTEN=false: polling only (a pooler in transaction mode, e.g. PgBouncer, cannot hold a LISTEN).
+  const listens = isPostgresUrl(options.databaseUrl) && process.env.SWITCHBOARD_LISTEN !== "false";
+  const wakes = options.wakes !== undefined ? options.wakes : listens ? listenForRuns(options.databaseUrl, { log: options.log }) : null;
   const queue = new DatabaseRunQueue(db, timings, wakes, undefined, options.onlyRuns);
   // A run queued by this process's run service wakes this worker at once.
   const unregister = onLocalRunQueued(() => queue.wake());
