@@ -20,10 +20,11 @@ const [name, ...args] = process.argv.slice(2);
 /** The bundle's entry when it is current, else null. */
 function currentBundle(manifest) {
   if (!manifest || manifest.root !== root || manifest.node !== process.versions.node || !manifest.programs?.[name]) return null;
+  const base = root + path.sep; // inputs are relative to the root, as esbuild lists them
   for (const input of manifest.inputs) {
     let changed;
     try {
-      changed = statSync(path.join(root, input)).mtimeMs;
+      changed = statSync(base + input).mtimeMs;
     } catch {
       return null; // a source file was removed or renamed
     }

@@ -1,4 +1,5 @@
 import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue/run-queue";
+import { notifyRunQueued } from "./postgres/run-wakes";
 import { requeueReleasedRun } from "./queued-runs";
 import type { SqlDatabase } from "./sql/sql-database";
 
@@ -80,8 +81,10 @@ export class DatabaseRunQueue implements RunQueue {
   async release(claim: ClaimedRun): Promise<void> {
     // Fenced like the journal: a claim that was replaced (even by the same worker, after its lease lapsed) gives back nothing.
     const [sql, params] = requeueReleasedRun(claim);
-    await this.db.execute(sql, params);
+    const requeued = await this.db.execute(sql, params);
     this.wake();
+    // Another process's worker may take it at once (this one is usually stopping).
+    if (requeued > 0) await notifyRunQueued(this.db, claim.runId).catch(() => undefined);
   }
 
   waitForWork(signal: AbortSignal): Promise<void> {
