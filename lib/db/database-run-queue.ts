@@ -48,10 +48,19 @@ export class DatabaseRunQueue implements RunQueue {
   async claim(workerId: string, limit: number): Promise<ClaimedRun[]> {
     const now = this.now();
     const lease = new Date(now.getTime() + this.timings.leaseMs);
-    const skipLocked = this.db.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
     const only = this.onlyRuns ? ` AND "id" IN (${this.onlyRuns.map(() => "?").join(", ") || "NULL"})` : "";
+    if (this.db.dialect === "postgres") {
+      // One round trip: the candidates locked (skipping those another worker is claiming) and taken in one statement.
+      const rows = await this.db.query<{ id: string; resumeCount: number }>(
+        `UPDATE "Run" SET "status" = 'running', "workerId" = ?, "leaseExpiresAt" = ?, "resumeCount" = "resumeCount" + CASE WHEN "workerId" IS NULL THEN 0 ELSE 1 END
+         WHERE "id" IN (SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ? FOR UPDATE SKIP LOCKED)
+         AND ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?)) RETURNING "id", "resumeCount"`,
+        [workerId, lease, now, ...(this.onlyRuns ?? []), limit, now],
+      );
+      return rows.map((row) => ({ runId: row.id, workerId, resumeCount: Number(row.resumeCount) }));
+    }
     const candidates = await this.db.query<{ id: string }>(
-      `SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ?${skipLocked}`,
+      `SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ?`,
       [now, ...(this.onlyRuns ?? []), limit],
     );
     const claimed: ClaimedRun[] = [];
