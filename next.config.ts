@@ -7,8 +7,6 @@ const config: NextConfig = {
     "quickjs-emscripten",
     "quickjs-emscripten-core",
     "@jitl/quickjs-wasmfile-release-sync",
-    // The Postgres queue (scale-out mode): loaded from node_modules at run time.
-    "pg-boss",
   ],
   // node manifests are read from nodes/ at request time.
   outputFileTracingIncludes: { "/**": ["./nodes/**/*"] },

@@ -5,23 +5,26 @@
  * - runs per second with 1 vs 3 worker processes (one run at a time each) on
  *   runs whose one step calls a fixture that takes 50 ms (target: 3 ≥ 2.2x 1);
  * - cancel from another process (this one) → the run ends cancelled: the
- *   time it takes, p50 / max (the promise: within 2 s).
- * On Postgres (SWITCHBOARD_TEST_POSTGRES_URL; pg-boss carries the wake-ups)
- * and on SQLite (one worker process beside this one on the file).
+ *   time it takes, p50 / max (the promise: within 2 s);
+ * - on Postgres, 300 trivial runs (start → end), default settings: runs per
+ *   second with 1 and 3 worker processes (targets: 1 ≥ 20/s, 3 ≥ 2.7x 1),
+ *   and start → end p50 of one run at a time on an idle worker (target
+ *   < 30 ms); each run is woken by the run service's NOTIFY.
+ * On Postgres (SWITCHBOARD_TEST_POSTGRES_URL; LISTEN/NOTIFY carries the
+ * wake-ups) and on SQLite (one worker process beside this one on the file).
  *
- *   npx tsx bench/queue-workers.bench.ts
+ *   npx tsx bench/queue-workers.bench.ts [--trivial-only]
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { requestCancel, type WakeSource } from "../lib/db/database-run-queue";
-import { pgBossWakes } from "../lib/db/postgres/pg-boss-wakes";
+import os from "node:os";
+import { requestCancel } from "../lib/db/database-run-queue";
 import { createTestPostgres } from "../lib/db/postgres/test-postgres";
 import { openSqlDatabase } from "../lib/db/sql/open-database";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { createTemporaryDatabase } from "../lib/db/temporary-database";
-import { countingServer, writeDrillNodes } from "../lib/queue/drill/drill-fixtures";
+import { countingServer, trivialWorkflow as trivial, writeDrillNodes } from "../lib/queue/drill/drill-fixtures";
 import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "../lib/queue/drill/drill-workers";
 import { defaultQueueTimings } from "../lib/queue/run-queue";
 
@@ -48,7 +51,7 @@ function oneStep(baseUrl: string) {
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const time = (value: unknown) => new Date(value instanceof Date ? value : String(value).replace(" ", "T")).getTime();
 
-async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeSource | null): Promise<void> {
+async function figures(label: string, url: string, db: SqlDatabase): Promise<void> {
   const env = { DATABASE_URL: url, SWITCHBOARD_NODES_DIR: nodesDir, SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `${fifty.url},${slow.url}` };
   const workers: WorkerProcess[] = [];
   const start = async (count: number) => {
@@ -68,18 +71,16 @@ async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeS
     for (let index = 0; index < 30; index++) {
       const enqueuedAt = Date.now();
       const runId = await enqueueRun(db, oneStep(fifty.url), { tag: `latency-${index}` });
-      await wakes?.notify?.(runId);
       await waitForRuns(db, [runId], ["completed", "failed"], 30_000);
       const [first] = await db.query<{ startedAt: unknown }>(`SELECT MIN("startedAt") AS "startedAt" FROM "NodeRun" WHERE "runId" = ?`, [runId]);
       latencies.push(time(first.startedAt) - enqueuedAt);
     }
-    console.log(`${label}: queue latency enqueue → first step, worker process: p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms (${latencies.length} runs; ${wakes ? "pg-boss wake-ups" : `polling every ${defaultQueueTimings.pollMs} ms`})`);
+    console.log(`${label}: queue latency enqueue → first step, worker process: p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms (${latencies.length} runs; ${db.dialect === "postgres" ? "woken by NOTIFY" : `polling every ${defaultQueueTimings.pollMs} ms`})`);
 
     // Cancel from this process while the worker process runs the run (its step waits 30 s on the fixture).
     const cancels: number[] = [];
     for (let index = 0; index < 5; index++) {
       const runId = await enqueueRun(db, oneStep(slow.url), { tag: `cancel-${index}` });
-      await wakes?.notify?.(runId);
       await waitForRuns(db, [runId], ["running"], 30_000);
       await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 500));
       const asked = performance.now();
@@ -106,21 +107,64 @@ async function figures(label: string, url: string, db: SqlDatabase, wakes: WakeS
     console.log(`${label}: runs per second, one 50 ms call each: 1 worker process ${single.toFixed(1)}, 3 worker processes ${triple.toFixed(1)} = ${(triple / single).toFixed(2)}x (target ≥ 2.2x)`);
   } finally {
     for (const worker of workers) worker.kill("SIGKILL");
-    await wakes?.close?.();
   }
 }
 
-const sqlite = await createTemporaryDatabase();
-const sqliteDb = openSqlDatabase(sqlite.url);
-await figures("SQLite", sqlite.url, sqliteDb, null);
-await sqliteDb.close();
-await sqlite.dispose();
+/** 300 trivial runs on worker processes with the default settings (concurrency, poll, heartbeat, lease). */
+async function trivialRuns(label: string, url: string, db: SqlDatabase): Promise<void> {
+  const count = 300;
+  const rate = async (processes: number, listen = true) => {
+    const env = { DATABASE_URL: url, SWITCHBOARD_NODES_DIR: nodesDir, SWITCHBOARD_LISTEN: String(listen) };
+    const list = Array.from({ length: processes }, () => startWorkerProcess(env));
+    try {
+      await Promise.all(list.map((worker) => worker.ready));
+      // The workers are idle and listening; each run is queued (and NOTIFYed) as `workflow start` does.
+      const begun = performance.now();
+      const ids = [];
+      for (let index = 0; index < count; index++) ids.push(await enqueueRun(db, trivial, { tag: `trivial-${processes}-${index}` }));
+      const statuses = await waitForRuns(db, ids, ["completed", "failed"], 300_000, 25);
+      const seconds = (performance.now() - begun) / 1000;
+      // Start → end, one run at a time on an idle worker: queue write, NOTIFY, claim, run, end written.
+      const spans: number[] = [];
+      for (let index = 0; index < 50; index++) {
+        const runId = await enqueueRun(db, trivial, { tag: `alone-${processes}-${index}` });
+        await waitForRuns(db, [runId], ["completed", "failed"], 30_000, 5);
+        const [row] = await db.query<{ startedAt: unknown; endedAt: unknown }>(`SELECT "startedAt", "endedAt" FROM "Run" WHERE "id" = ?`, [runId]);
+        spans.push(time(row.endedAt) - time(row.startedAt));
+      }
+      const failed = [...statuses.values()].filter((status) => status === "failed").length;
+      return { perSecond: count / seconds, p50: percentile(spans, 0.5), p99: percentile(spans, 0.99), failed };
+    } finally {
+      for (const worker of list) worker.kill("SIGTERM");
+      await Promise.all(list.map((worker) => worker.exited));
+    }
+  };
+  const load = os.loadavg()[0].toFixed(1);
+  const one = await rate(1);
+  const three = await rate(3);
+  // The baseline, in this same run: the same worker polling only (every 200 ms by default), as before LISTEN/NOTIFY.
+  const polling = await rate(1, false);
+  console.log(`${label}: ${count} trivial runs, default settings (load ${load} → ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} cores): 1 worker ${one.perSecond.toFixed(1)} runs/s (target ≥ 20), 3 workers ${three.perSecond.toFixed(1)} runs/s = ${(three.perSecond / one.perSecond).toFixed(2)}x (target ≥ 2.7x)`);
+  console.log(`${label}: trivial run start → end, one at a time on idle workers: p50 ${one.p50} ms, p99 ${one.p99} ms (1 worker); p50 ${three.p50} ms, p99 ${three.p99} ms (3 workers) (target p50 < 30 ms)${one.failed + three.failed > 0 ? `; ${one.failed + three.failed} runs FAILED` : ""}`);
+  console.log(`${label}: baseline, 1 worker polling only (SWITCHBOARD_LISTEN=false): ${polling.perSecond.toFixed(1)} runs/s, start → end p50 ${polling.p50} ms; woken by NOTIFY: ${(one.perSecond / polling.perSecond).toFixed(2)}x the runs/s, p50 ${(one.p50 / polling.p50).toFixed(2)}x (load now ${os.loadavg()[0].toFixed(1)})`);
+}
+
+const trivialOnly = process.argv.includes("--trivial-only");
+
+if (!trivialOnly) {
+  const sqlite = await createTemporaryDatabase();
+  const sqliteDb = openSqlDatabase(sqlite.url);
+  await figures("SQLite", sqlite.url, sqliteDb);
+  await sqliteDb.close();
+  await sqlite.dispose();
+}
 
 const postgres = await createTestPostgres();
 if ("skipped" in postgres) console.log(postgres.skipped);
 else {
   const db = openSqlDatabase(postgres.url);
-  await figures("Postgres", postgres.url, db, await pgBossWakes(postgres.url, { work: false }));
+  if (!trivialOnly) await figures("Postgres", postgres.url, db);
+  await trivialRuns("Postgres", postgres.url, db);
   await db.close();
   await postgres.dispose();
 }

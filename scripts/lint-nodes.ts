@@ -1,43 +1,96 @@
 /**
- * npm run lint:nodes [-- --dir DIR] [--format json]
+ * npm run lint:nodes [-- --dir DIR] [--format json] [--no-cache]
  * One line per problem, `file:line:col severity rule-id message`; exit 1 on any error.
+ *
+ * Run from its bundle (scripts/cli.mjs), the result is kept in .cli/ with
+ * what it was computed from: every file of the nodes folder (path, size,
+ * change time) and the bundle's build (any change to the lint's code makes
+ * a new one). An unchanged catalogue is answered from it, like `eslint
+ * --cache`; --no-cache lints anyway.
  */
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { formatProblem, hasErrors, lintNodes } from "../lib/manifest";
+
+interface Row {
+  node: string | null;
+  file: string;
+  line: number;
+  column: number;
+  severity: string;
+  rule: string;
+  message: string;
+}
+
+interface Result {
+  nodes: number;
+  rows: Row[];
+  /** The text lines, as formatProblem writes them. */
+  lines: string[];
+}
+
+const cacheFile = path.join(process.env.SWITCHBOARD_CLI_DIR ? path.resolve(process.env.SWITCHBOARD_CLI_DIR) : path.resolve(import.meta.dirname, "..", ".cli"), "lint-nodes-cache.json");
+
+async function lint(dir: string): Promise<Result> {
+  const { formatProblem, lintNodes } = await import("../lib/manifest");
+  const catalogue = await lintNodes(dir, { displayBase: process.cwd() });
+  return {
+    nodes: catalogue.nodes.length,
+    // `node` names the node folder a finding belongs to (null for nodes/shared/ and the folder itself).
+    rows: catalogue.problems.map(({ file, line, column, severity, rule, message, node }) => ({ node: node ?? null, file, line, column, severity, rule, message })),
+    lines: catalogue.problems.map((problem) => formatProblem(problem)),
+  };
+}
+
+/** The lint's result, from the cache when neither the folder nor the lint's code changed since. */
+async function cachedLint(dir: string, useCache: boolean): Promise<Result> {
+  const build = process.env.SWITCHBOARD_CLI_BUILD;
+  if (!useCache || !build) return lint(dir);
+  const { nodesVersion } = await import("../lib/manifest/nodes-version");
+  const key = JSON.stringify([build, dir, process.cwd(), nodesVersion(dir)]);
+  const kept = await readFile(cacheFile, "utf8").then((text) => JSON.parse(text) as { key: string; result: Result }, () => null);
+  if (kept?.key === key) return kept.result;
+  const result = await lint(dir);
+  // Kept only when nothing changed while it ran.
+  if (nodesVersion(dir) === JSON.parse(key)[3]) {
+    const temporary = `${cacheFile}.${process.pid}`;
+    await mkdir(path.dirname(cacheFile), { recursive: true });
+    await writeFile(temporary, JSON.stringify({ key, result }))
+      .then(() => rename(temporary, cacheFile))
+      .catch(() => undefined);
+  }
+  return result;
+}
 
 async function main(): Promise<number> {
   let options;
   try {
     options = parseArgs({
-      options: { dir: { type: "string", default: "nodes" }, format: { type: "string", default: "text" }, help: { type: "boolean", short: "h" } },
+      options: { dir: { type: "string", default: "nodes" }, format: { type: "string", default: "text" }, "no-cache": { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
       allowPositionals: false,
     }).values;
   } catch (error) {
-    console.error(`lint:nodes: ${(error as Error).message}\nusage: npm run lint:nodes -- [--dir DIR] [--format text|json]`);
+    console.error(`lint:nodes: ${(error as Error).message}\nusage: npm run lint:nodes -- [--dir DIR] [--format text|json] [--no-cache]`);
     return 2;
   }
   if (options.help) {
-    console.log("usage: npm run lint:nodes -- [--dir DIR] [--format text|json]\nChecks every node folder in DIR (default nodes/). Exit 1 when there is an error.");
+    console.log("usage: npm run lint:nodes -- [--dir DIR] [--format text|json] [--no-cache]\nChecks every node folder in DIR (default nodes/). Exit 1 when there is an error.\nAn unchanged folder is answered from the last lint's result (.cli/); --no-cache lints anyway.");
     return 0;
   }
   if (options.format !== "text" && options.format !== "json") {
     console.error(`lint:nodes: --format must be text or json, not '${options.format}'`);
     return 2;
   }
-  const catalogue = await lintNodes(path.resolve(options.dir), { displayBase: process.cwd() });
-  const { problems } = catalogue;
+  const result = await cachedLint(path.resolve(options.dir), !options["no-cache"]);
   if (options.format === "json") {
-    // `node` names the node folder a finding belongs to (null for nodes/shared/ and the folder itself).
-    const rows = problems.map(({ file, line, column, severity, rule, message, node }) => ({ node: node ?? null, file, line, column, severity, rule, message }));
-    console.log(JSON.stringify(rows, null, 2));
+    console.log(JSON.stringify(result.rows, null, 2));
   } else {
-    for (const problem of problems) console.log(formatProblem(problem));
-    const errors = problems.filter((problem) => problem.severity === "error").length;
-    const warnings = problems.length - errors;
-    console.error(`${catalogue.nodes.length} nodes, ${errors} errors, ${warnings} warnings`);
+    for (const line of result.lines) console.log(line);
+    const errors = result.rows.filter((row) => row.severity === "error").length;
+    const warnings = result.rows.length - errors;
+    console.error(`${result.nodes} nodes, ${errors} errors, ${warnings} warnings`);
   }
-  return hasErrors(problems) ? 1 : 0;
+  return result.rows.some((row) => row.severity === "error") ? 1 : 0;
 }
 
 main().then(

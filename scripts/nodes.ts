@@ -7,11 +7,8 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { agentCaseRunner } from "../lib/engine/node-tests/run-agent-case";
-import { runNodeTests } from "../lib/engine/node-tests/run-node-tests";
-import { lintNodes } from "../lib/manifest";
-import { sharedSandbox } from "../lib/sandbox";
-import { importCommand } from "./import-nodes";
+
+// Each command imports what it needs when it runs.
 
 const usage = `usage: npm run nodes -- test [NAME...] [--dir DIR] [--live]
        npm run nodes -- import DIR [--into DIR] [--dry-run] [--json]
@@ -47,11 +44,17 @@ async function main(): Promise<number> {
     console.log(usage);
     return 0;
   }
-  if (command === "import") return importCommand(names, { into: values.into, dryRun: values["dry-run"], json: values.json });
+  if (command === "import") return (await import("./import-nodes")).importCommand(names, { into: values.into, dryRun: values["dry-run"], json: values.json });
   if (command !== "test") {
     console.error(command ? `nodes: unknown command '${command}'\n${usage}` : usage);
     return 2;
   }
+  const [{ agentCaseRunner }, { runNodeTests }, { lintNodes }, { sharedSandbox }] = await Promise.all([
+    import("../lib/engine/node-tests/run-agent-case"),
+    import("../lib/engine/node-tests/run-node-tests"),
+    import("../lib/manifest"),
+    import("../lib/sandbox"),
+  ]);
   const catalogue = await lintNodes(path.resolve(values.dir), { displayBase: process.cwd() });
   const unknown = names.filter((name) => !catalogue.nodes.some((node) => node.name === name));
   if (unknown.length) {

@@ -35,7 +35,7 @@ afterAll(async () => database?.dispose());
 /** `npm run workflow -- ARGS` as a child, against the temporary database. */
 function workflow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "workflow.ts"), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [path.join(root, "scripts", "cli.mjs"), "workflow", ...args], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

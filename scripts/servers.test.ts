@@ -17,8 +17,8 @@ afterAll(async () => database?.dispose());
 function servers(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      path.join(root, "node_modules", ".bin", "tsx"),
-      [path.join(root, "scripts", "servers.ts"), ...args],
+      process.execPath,
+      [path.join(root, "scripts", "cli.mjs"), "servers", ...args],
       {
         cwd: root,
         env: { ...process.env, DATABASE_URL: database.url, SWITCHBOARD_SECRET_KEY: "", SWITCHBOARD_SECRET_KEY_FILE: path.join(database.folder, "secret.key"), INIT_CWD: database.folder },

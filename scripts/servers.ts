@@ -21,13 +21,34 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createPrismaClient } from "../lib/db/create-client";
-import { DatabaseError } from "../lib/db/database-error";
-import { PrismaServerRegistry } from "../lib/db/servers";
-import { EntryConnectionError, listEntryTools, testEntryConnection } from "../lib/mcp/connect-entry";
-import { RegistrySecretError, ServerEntryError, type ServerEntry, type ServerListing } from "../lib/mcp/registry";
-import { stdioCatalogueFromEnvironment } from "../lib/mcp/stdio-catalogue";
-import { SecretError } from "../lib/security/secrets";
+import type { PrismaServerRegistry } from "../lib/db/servers";
+import type { ServerEntry, ServerListing } from "../lib/mcp/registry";
+
+/** What the commands use, imported once the arguments are understood (a usage error loads nothing of the app). */
+async function loadLibrary() {
+  const [client, databaseError, servers, connect, registry, catalogue, secrets] = await Promise.all([
+    import("../lib/db/create-client"),
+    import("../lib/db/database-error"),
+    import("../lib/db/servers"),
+    import("../lib/mcp/connect-entry"),
+    import("../lib/mcp/registry"),
+    import("../lib/mcp/stdio-catalogue"),
+    import("../lib/security/secrets"),
+  ]);
+  return {
+    createPrismaClient: client.createPrismaClient,
+    DatabaseError: databaseError.DatabaseError,
+    PrismaServerRegistry: servers.PrismaServerRegistry,
+    EntryConnectionError: connect.EntryConnectionError,
+    listEntryTools: connect.listEntryTools,
+    testEntryConnection: connect.testEntryConnection,
+    RegistrySecretError: registry.RegistrySecretError,
+    ServerEntryError: registry.ServerEntryError,
+    stdioCatalogueFromEnvironment: catalogue.stdioCatalogueFromEnvironment,
+    SecretError: secrets.SecretError,
+  };
+}
+let lib: Awaited<ReturnType<typeof loadLibrary>>;
 
 const usage = "usage: npm run servers -- add FILE.json | list | test ID | tools ID | remove ID | catalogue [--json]";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -64,9 +85,10 @@ async function main(argv: string[]): Promise<number> {
   // The user's working directory for FILE.json (npm runs scripts from the project root).
   const userDirectory = process.env.INIT_CWD ?? process.cwd();
   process.chdir(root);
+  lib = await loadLibrary();
   if (command === "catalogue") return catalogue(output);
-  const client = createPrismaClient();
-  const registry = new PrismaServerRegistry(client);
+  const client = lib.createPrismaClient();
+  const registry = new lib.PrismaServerRegistry(client);
   try {
     if (command === "add") await add(registry, path.resolve(userDirectory, argument), output);
     if (command === "list") await list(registry, output);
@@ -87,8 +109,8 @@ async function main(argv: string[]): Promise<number> {
 
 function asFailure(error: unknown): CommandFailure | null {
   if (error instanceof CommandFailure) return error;
-  if (error instanceof ServerEntryError) return new CommandFailure(error.context.stored ? error.message : `refused: ${error.message}`, error.field);
-  if (error instanceof DatabaseError || error instanceof SecretError || error instanceof RegistrySecretError || error instanceof EntryConnectionError) {
+  if (error instanceof lib.ServerEntryError) return new CommandFailure(error.context.stored ? error.message : `refused: ${error.message}`, error.field);
+  if (error instanceof lib.DatabaseError || error instanceof lib.SecretError || error instanceof lib.RegistrySecretError || error instanceof lib.EntryConnectionError) {
     return new CommandFailure(error.message);
   }
   return null;
@@ -130,7 +152,7 @@ async function list(registry: PrismaServerRegistry, output: Output): Promise<voi
 
 async function test(registry: PrismaServerRegistry, id: string, output: Output): Promise<number> {
   const resolved = await resolve(registry, id);
-  const report = await testEntryConnection(resolved.entry, { secretValues: resolved.secretValues });
+  const report = await lib.testEntryConnection(resolved.entry, { secretValues: resolved.secretValues });
   if (report.ok) {
     const server = report.serverName ? `${report.serverName}${report.serverVersion ? ` ${report.serverVersion}` : ""}, ` : "";
     output.print(`ok: connected to '${id}' (${server}${report.toolCount} tools) in ${report.durationMs} ms`, { id, ...report });
@@ -143,7 +165,7 @@ async function test(registry: PrismaServerRegistry, id: string, output: Output):
 
 async function tools(registry: PrismaServerRegistry, id: string, output: Output): Promise<void> {
   const resolved = await resolve(registry, id);
-  const listed = await listEntryTools(resolved.entry, { secretValues: resolved.secretValues });
+  const listed = await lib.listEntryTools(resolved.entry, { secretValues: resolved.secretValues });
   const text = listed.map((tool) =>
     tool.problem ? `${tool.name} — cannot be offered: ${tool.problem}` : `${tool.name}${tool.description ? ` — ${tool.description.split("\n")[0]}` : ""}\n  input: ${JSON.stringify(tool.inputSchema)}`,
   );
@@ -152,7 +174,7 @@ async function tools(registry: PrismaServerRegistry, id: string, output: Output)
 
 /** The stdio catalogue as the form offers it: each entry, what it runs, what an entry fills in. */
 function catalogue(output: Output): number {
-  const read = stdioCatalogueFromEnvironment();
+  const read = lib.stdioCatalogueFromEnvironment();
   if (!read.ok) {
     console.error(`servers: the stdio catalogue is refused: ${read.problem}`);
     return 1;

@@ -11,8 +11,6 @@ import { parseArgs } from "node:util";
 import { databaseUrl } from "../lib/db/database-url";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
 import { startWorkerRuntime } from "../lib/runs/worker-runtime";
-import { pgBossWakes } from "../lib/db/postgres/pg-boss-wakes";
-import { isPostgresUrl } from "../lib/db/sql/open-database";
 import { reportPrivateOriginSettings } from "../lib/security/private-origins";
 
 async function main(): Promise<void> {
@@ -26,9 +24,8 @@ async function main(): Promise<void> {
     console.error(`worker: ${problem}`);
     process.exit(1);
   }
-  // On Postgres, pg-boss carries the wake-ups between processes; polling is the fallback either way.
-  const wakes = isPostgresUrl(url) && process.env.SWITCHBOARD_PG_BOSS !== "false" ? await pgBossWakes(url, { work: true }) : null;
-  const runtime = startWorkerRuntime({ databaseUrl: url, concurrency, nodesDir: process.env.SWITCHBOARD_NODES_DIR, wakes, log: (line) => console.log(line) });
+  // On Postgres the runtime LISTENs for queued runs from every process; polling is the fallback either way.
+  const runtime = startWorkerRuntime({ databaseUrl: url, concurrency, nodesDir: process.env.SWITCHBOARD_NODES_DIR, log: (line) => console.log(line) });
   console.log(`worker: ${runtime.worker.workerId} takes runs from ${redactUrl(url)} (${concurrency} at a time)`);
   let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -58,7 +58,7 @@ async function start(db: SqlDatabase, file: string | undefined, values: { input?
   } else if (file) {
     document = parseJson(await readFile(file, "utf8").catch(() => Promise.reject(new QueueUsageError(`cannot read ${file}`))), file);
   } else throw new QueueUsageError("usage: npm run workflow -- start FILE.json | --workflow ID [--input JSON] [--json]");
-  // The same checks as the canvas's Run, then queued; the workers are woken (pg-boss on Postgres).
+  // The same checks as the canvas's Run, then queued; the workers are woken (a NOTIFY on Postgres).
   const started = await runService().start({ workflowId, document, input, origin: { kind: "cli", by: commandUser() } });
   if (!started.ok) throw new QueueUsageError(started.field ? `${started.field}: ${started.error}` : started.error);
   print(values.json, { runId: started.runId }, started.runId);

@@ -53,8 +53,8 @@ afterAll(async () => {
 function workflowRun(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      path.join(root, "node_modules", ".bin", "tsx"),
-      [path.join(root, "scripts", "workflow.ts"), "run", path.join(folder, "ask.json"), "--input", '{"question":"hi"}', "--json"],
+      process.execPath,
+      [path.join(root, "scripts", "cli.mjs"), "workflow", "run", path.join(folder, "ask.json"), "--input", '{"question":"hi"}', "--json"],
       { cwd: root, env: { ...process.env, DATABASE_URL: `file:${path.join(folder, "app.db")}`, SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: model.url, SWITCHBOARD_CREDENTIAL_OPENAI_APIKEY: key, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

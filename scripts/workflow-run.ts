@@ -33,7 +33,8 @@ export async function runInThisProcess(request: { document: Workflow; input: Rec
   try {
     const started = await service.start({ workflowId: null, document: request.document, input: request.input, origin: request.origin });
     if (!started.ok) return { refused: started.field ? `${started.field}: ${started.error}` : started.error };
-    worker.runtime = startWorkerRuntime({ databaseUrl: url, concurrency: 1, onlyRuns: [started.runId], ticksSchedules: false, webhook: null, log: (line) => console.error(line) });
+    // Its own run is queued already: its first claim finds it, so it listens for no other process's NOTIFY.
+    worker.runtime = startWorkerRuntime({ databaseUrl: url, concurrency: 1, onlyRuns: [started.runId], ticksSchedules: false, webhook: null, wakes: null, log: (line) => console.error(line) });
     const state = await service.wait(started.runId, { timeoutMs: Number.MAX_SAFE_INTEGER });
     await flushOtelExport().catch((error: unknown) => console.error(`OpenTelemetry: the spans could not be sent: ${(error as Error).message}`));
     return { runId: started.runId, status: state?.status ?? "failed", outputs: state?.outputs ?? {}, error: state?.error ?? null, ...(await readRows(started.runId)) };

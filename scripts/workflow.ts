@@ -20,9 +20,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { parseWorkflow } from "../lib/graph";
 import { commandUser } from "./command-user";
-import { RecordedRunsUsageError, runDiffCommand, runExportOtelCommand, runForkCommand } from "./recorded-runs";
+
+// Each subcommand imports what it needs when it runs (`--help` loads nothing of the app).
 
 const usage = [
   "usage: npm run workflow -- run FILE.json [--input JSON] [--json]",
@@ -38,6 +38,10 @@ class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "--help" || command === "-h" || command === "help") {
+    console.log(usage);
+    return 0;
+  }
   if (command === "search-tools") {
     // The node author's tool: the same ranking an agent's search_tools uses.
     const { runSearchTools } = (await import("./search-tools")) as { runSearchTools: (args: string[]) => Promise<number> };
@@ -61,9 +65,15 @@ async function main(argv: string[]): Promise<number> {
       throw error;
     }
   }
-  if (command === "diff") return runDiffCommand(rest);
-  if (command === "export-otel") return runExportOtelCommand(rest);
-  if (command === "fork") return runForkCommand(rest);
+  if (command === "diff" || command === "export-otel" || command === "fork") {
+    const { RecordedRunsUsageError, runDiffCommand, runExportOtelCommand, runForkCommand } = await import("./recorded-runs");
+    try {
+      return await (command === "diff" ? runDiffCommand : command === "fork" ? runForkCommand : runExportOtelCommand)(rest);
+    } catch (error) {
+      if (error instanceof RecordedRunsUsageError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
   if (command !== "run") throw new UsageError(usage);
   const { values, positionals } = parseArgs({ args: rest, options: { input: { type: "string", default: "{}" }, json: { type: "boolean", default: false } }, allowPositionals: true });
   const file = positionals[0];
@@ -77,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
   const document = parseJson(text, file);
   const input = parseJson(values.input ?? "{}", "--input");
   if (input === null || typeof input !== "object" || Array.isArray(input)) throw new UsageError("--input must be a JSON object, e.g. '{\"question\": \"convert 5 kilometre to mile\"}'");
+  const { parseWorkflow } = await import("../lib/graph");
   const parsed = parseWorkflow(document);
   if (!parsed.ok) throw new UsageError(`${file} is not a workflow:\n${parsed.problems.map((problem) => `  ${problem.field ? `${problem.field}: ` : ""}${problem.message}`).join("\n")}`);
   // `start` + `wait` with a worker in this process: the same service, environment and journal as the app's runs.
@@ -109,7 +120,7 @@ function parseJson(text: string, what: string): unknown {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof UsageError || error instanceof RecordedRunsUsageError ? error.message : `workflow: internal error: ${(error as Error).message}`);
+    console.error(error instanceof UsageError ? error.message : `workflow: internal error: ${(error as Error).message}`);
     process.exit(2);
   },
 );

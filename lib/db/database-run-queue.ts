@@ -1,11 +1,11 @@
 import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue/run-queue";
+import { notifyRunQueued } from "./postgres/run-wakes";
 import { requeueReleasedRun } from "./queued-runs";
 import type { SqlDatabase } from "./sql/sql-database";
 
-/** What wakes a waiting worker besides its poll: an enqueue in this process, or the Postgres queue's job. */
+/** What wakes a waiting worker besides its poll and this process's own enqueues: on Postgres, a NOTIFY from any process (lib/db/postgres/run-wakes.ts). */
 export interface WakeSource {
   subscribe(wake: () => void): () => void;
-  notify?(runId: string): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -15,10 +15,15 @@ export interface WakeSource {
  * holder and a lease; a heartbeat renews the lease; a run whose lease
  * expired is claimable again, and counts one more resume. The conditional
  * update makes "held by two workers at once" impossible on SQLite and
- * Postgres alike. Idle workers poll every `pollMs`, or sooner when woken.
+ * Postgres alike. Idle workers sleep until woken (a run queued in this
+ * process, a NOTIFY from another, a slot come free), polling every `pollMs`
+ * only as the fallback.
  */
 export class DatabaseRunQueue implements RunQueue {
   private readonly local = new Set<() => void>();
+  /** A wake-up that came while nobody waited (the claim loop was claiming): the next wait ends at once, so it is not lost. */
+  private pending = false;
+  private readonly unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -27,20 +32,35 @@ export class DatabaseRunQueue implements RunQueue {
     private readonly now: () => Date = () => new Date(),
     /** Claims only these runs (a command's own run); default any. */
     private readonly onlyRuns?: readonly string[],
-  ) {}
+  ) {
+    this.unsubscribe = wakes?.subscribe(() => this.wake());
+  }
 
-  /** Wakes the workers of this process that wait for work (a run was queued here). */
+  /** Ends the waits for work at once (a run was queued, a slot came free); with none waiting, the next wait ends at once. */
   wake(): void {
+    if (this.local.size === 0) {
+      this.pending = true;
+      return;
+    }
     for (const wake of [...this.local]) wake();
   }
 
   async claim(workerId: string, limit: number): Promise<ClaimedRun[]> {
     const now = this.now();
     const lease = new Date(now.getTime() + this.timings.leaseMs);
-    const skipLocked = this.db.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
     const only = this.onlyRuns ? ` AND "id" IN (${this.onlyRuns.map(() => "?").join(", ") || "NULL"})` : "";
+    if (this.db.dialect === "postgres") {
+      // One round trip: the candidates locked (skipping those another worker is claiming) and taken in one statement.
+      const rows = await this.db.query<{ id: string; resumeCount: number }>(
+        `UPDATE "Run" SET "status" = 'running', "workerId" = ?, "leaseExpiresAt" = ?, "resumeCount" = "resumeCount" + CASE WHEN "workerId" IS NULL THEN 0 ELSE 1 END
+         WHERE "id" IN (SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ? FOR UPDATE SKIP LOCKED)
+         AND ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?)) RETURNING "id", "resumeCount"`,
+        [workerId, lease, now, ...(this.onlyRuns ?? []), limit, now],
+      );
+      return rows.map((row) => ({ runId: row.id, workerId, resumeCount: Number(row.resumeCount) }));
+    }
     const candidates = await this.db.query<{ id: string }>(
-      `SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ?${skipLocked}`,
+      `SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ?`,
       [now, ...(this.onlyRuns ?? []), limit],
     );
     const claimed: ClaimedRun[] = [];
@@ -70,27 +90,32 @@ export class DatabaseRunQueue implements RunQueue {
   async release(claim: ClaimedRun): Promise<void> {
     // Fenced like the journal: a claim that was replaced (even by the same worker, after its lease lapsed) gives back nothing.
     const [sql, params] = requeueReleasedRun(claim);
-    await this.db.execute(sql, params);
+    const requeued = await this.db.execute(sql, params);
     this.wake();
+    // Another process's worker may take it at once (this one is usually stopping).
+    if (requeued > 0) await notifyRunQueued(this.db, claim.runId).catch(() => undefined);
   }
 
   waitForWork(signal: AbortSignal): Promise<void> {
+    if (this.pending || signal.aborted) {
+      this.pending = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.local.delete(done);
-        unsubscribe?.();
         signal.removeEventListener("abort", done);
         resolve();
       };
       const timer = setTimeout(done, this.timings.pollMs);
       this.local.add(done);
-      const unsubscribe = this.wakes?.subscribe(done);
       signal.addEventListener("abort", done, { once: true });
     });
   }
 
   async close(): Promise<void> {
+    this.unsubscribe?.();
     await this.wakes?.close?.();
   }
 }

@@ -51,6 +51,16 @@ describe("cachedCatalogue", () => {
     expect(await cachedCatalogue(folder, { checkFiles: false })).toBe(first);
   });
 
+  it("checks the files at most every `everyMs` when asked to (a busy worker's runs)", async () => {
+    const interfaceFile = path.join(folder, "unit-converter", "interface.yaml");
+    const first = await cachedCatalogue(folder, { checkFiles: { everyMs: 600_000 } });
+    await writeFile(interfaceFile, (await readFile(interfaceFile, "utf8")).replace(/^title: .*$/m, "title: Edited converter"));
+    expect(await cachedCatalogue(folder, { checkFiles: { everyMs: 600_000 } })).toBe(first);
+    const edited = await cachedCatalogue(folder, { checkFiles: { everyMs: 0 } });
+    expect(edited).not.toBe(first);
+    expect(edited.nodes[0].manifest?.interface.title).toBe("Edited converter");
+  });
+
   it("reports a missing folder as the lint does, and tries again next time", async () => {
     const missing = path.join(folder, "nowhere");
     const catalogue = await cachedCatalogue(missing, { checkFiles: true }).catch((error: Error) => error);

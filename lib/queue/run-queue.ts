@@ -3,7 +3,7 @@
  * hand them back. A run is held by one worker at a time through a lease on
  * its row: a worker that stops renewing it (killed, cut off) loses the run
  * to another once the lease has expired. The database adapter serves both
- * SQLite and Postgres; on Postgres, pg-boss carries the wake-ups.
+ * SQLite and Postgres; on Postgres, LISTEN/NOTIFY carries the wake-ups.
  */
 export interface RunQueue {
   /** Takes up to `limit` runs: queued ones first, then runs whose holder's lease expired. */

@@ -1,29 +1,24 @@
 import { databaseUrl } from "../db/database-url";
-import type { WakeSource } from "../db/database-run-queue";
-import { pgBossWakes } from "../db/postgres/pg-boss-wakes";
-import { isPostgresUrl, openSqlDatabase } from "../db/sql/open-database";
+import { openSqlDatabase } from "../db/sql/open-database";
 import { RunService } from "./run-service";
 import { runNodeTypes } from "./run-environment";
 
 /**
- * This process's run service and what it shares: one database handle, the
- * wake-up of this process's own worker (the embedded one, or the command
- * line's), and on Postgres the pg-boss sender that wakes every other
- * worker. Kept on globalThis: Next may load this module more than once (one
+ * This process's run service and what it shares: one database handle and
+ * the wake-up of this process's own worker (the embedded one, or the
+ * command line's); on Postgres the service itself NOTIFYs every other
+ * process's workers. Kept on globalThis: Next may load this module more than once (one
  * copy per server bundle), and every copy must share them.
  */
 interface ProcessRuns {
   service?: RunService;
   localWorkers: Set<() => void>;
-  pgBoss?: Promise<WakeSource>;
-  /** Wake-ups on their way to pg-boss: a command that exits waits for them. */
-  sending: Set<Promise<unknown>>;
 }
 
 const holder = globalThis as typeof globalThis & { switchboardRuns?: ProcessRuns };
 
 function shared(): ProcessRuns {
-  holder.switchboardRuns ??= { localWorkers: new Set(), sending: new Set() };
+  holder.switchboardRuns ??= { localWorkers: new Set() };
   return holder.switchboardRuns;
 }
 
@@ -42,21 +37,12 @@ export function onLocalRunQueued(wake: () => void): () => void {
 }
 
 /**
- * Wakes the workers for a queued run: this process's at once, and on
- * Postgres every other process's through pg-boss. A wake-up that cannot be
- * sent costs only latency: workers find queued runs by polling too.
+ * Wakes this process's workers for a queued run, at once (an in-process
+ * signal). Other processes' workers are woken by the run service's NOTIFY
+ * on Postgres; on SQLite they find the run on their poll.
  */
-export function wakeWorkers(runId: string): void {
-  const runs = shared();
-  for (const wake of [...runs.localWorkers]) wake();
-  const url = databaseUrl();
-  if (!isPostgresUrl(url) || process.env.SWITCHBOARD_PG_BOSS === "false") return;
-  runs.pgBoss ??= pgBossWakes(url, { work: false });
-  const sending = runs.pgBoss
-    .then((boss) => boss.notify?.(runId))
-    .catch((error: unknown) => console.warn(`run ${runId}: pg-boss could not wake the workers (${(error as Error).message}); they find it by polling`))
-    .finally(() => runs.sending.delete(sending));
-  runs.sending.add(sending);
+export function wakeWorkers(): void {
+  for (const wake of [...shared().localWorkers]) wake();
 }
 
 /** Closes what this process opened for runs (the command line, before it exits). */
@@ -64,7 +50,5 @@ export async function closeProcessRuns(): Promise<void> {
   const runs = holder.switchboardRuns;
   if (!runs) return;
   holder.switchboardRuns = undefined;
-  await Promise.all(runs.sending);
-  await (await runs.pgBoss?.catch(() => undefined))?.close?.();
   await runs.service?.db.close();
 }

@@ -4,6 +4,7 @@ import { type DecisionInput, type DecisionResult, denyExpiredApprovals, listWait
 import { requestCancel } from "../db/database-run-queue";
 import { resumeInterruptedRuns } from "../db/interrupted-runs";
 import { type AnswerInput, type AnswerResult, recordQuestionAnswer } from "../db/questions";
+import { notifyRunQueued } from "../db/postgres/run-wakes";
 import { queuedRunInsert } from "../db/queued-runs";
 import { forkRun, type ForkRequest, type ForkResult, readForkLinks, type ForkLinks } from "../db/run-fork";
 import { GuardFailedError, isoFromSql, type SqlDatabase, type SqlStatement } from "../db/sql/sql-database";
@@ -70,7 +71,7 @@ export interface RunServiceOptions {
   db: SqlDatabase;
   /** The node types a full check reads (cached per nodes/ version). */
   nodeTypes: () => Promise<NodeTypes>;
-  /** Tells the workers a run was queued (this process's worker at once; on Postgres, pg-boss for the others). */
+  /** Tells this process's workers a run was queued (at once); on Postgres the service also NOTIFYs every other process's. */
   wake: (runId: string) => void;
   now?: () => Date;
 }
@@ -119,7 +120,7 @@ export class RunService {
       if (holder) return { ok: true, runId: holder.runId, duplicate: true };
       throw error;
     }
-    this.options.wake(runId);
+    await this.wake(runId);
     return { ok: true, runId, duplicate: false };
   }
 
@@ -164,27 +165,27 @@ export class RunService {
   /** A person's choice for the call a run stopped at after a crash; the run is queued again. */
   async choose(runId: string, choice: AttentionChoice, shown?: string): Promise<ChoiceResult> {
     const result = await recordAttentionChoice(this.options.db, runId, choice, this.now(), shown);
-    if (result.ok) this.options.wake(runId);
+    if (result.ok) await this.wake(runId);
     return result;
   }
 
   /** A person's decision on a call waiting for approval; the run is queued again. */
   async decide(callId: string, input: DecisionInput): Promise<DecisionResult> {
     const result = await recordApprovalDecision(this.options.db, callId, input, this.now());
-    if (result.ok) this.options.wake(result.runId);
+    if (result.ok) await this.wake(result.runId);
     return result;
   }
 
   /** A person's answer to a tool's question; the run is queued again. */
   async answer(questionId: string, input: AnswerInput): Promise<AnswerResult> {
     const result = await recordQuestionAnswer(this.options.db, questionId, input, this.now());
-    if (result.ok) this.options.wake(result.runId);
+    if (result.ok) await this.wake(result.runId);
     return result;
   }
 
   /** The calls waiting for approval, after denying those past their deadline (their runs are queued again). */
   async waitingApprovals(): Promise<WaitingApproval[]> {
-    for (const runId of await denyExpiredApprovals(this.options.db, this.now())) this.options.wake(runId);
+    for (const runId of await denyExpiredApprovals(this.options.db, this.now())) await this.wake(runId);
     return listWaitingApprovals(this.options.db);
   }
 
@@ -192,7 +193,7 @@ export class RunService {
   async fork(request: ForkRequest): Promise<ForkResult> {
     const needsNodeTypes = request.prompt !== undefined || request.model !== undefined || request.document !== undefined;
     const result = await forkRun(this.options.db, request, needsNodeTypes ? { nodeTypes: await this.options.nodeTypes() } : {});
-    if (result.ok) this.options.wake(result.runId);
+    if (result.ok) await this.wake(result.runId);
     return result;
   }
 
@@ -204,8 +205,21 @@ export class RunService {
   /** At start-up on one box: runs a killed process left running are queued again to resume (see resumeInterruptedRuns). */
   async resumeInterrupted(): ReturnType<typeof resumeInterruptedRuns> {
     const result = await resumeInterruptedRuns(this.options.db, this.now());
-    if (result.queued > 0) this.options.wake("");
+    if (result.queued > 0) await this.wake("");
     return result;
+  }
+
+  /**
+   * A run was queued: this process's workers at once, and on Postgres every
+   * listening worker of any process (a NOTIFY, sent before the caller hears
+   * back, so a command that exits right after has sent it). A wake-up that
+   * cannot be sent costs only latency: workers poll too.
+   */
+  private async wake(runId: string): Promise<void> {
+    this.options.wake(runId);
+    await notifyRunQueued(this.options.db, runId).catch((error: unknown) =>
+      console.warn(`run ${runId || "(several)"}: could not wake the workers of other processes (${(error as Error).message.split("\n")[0]}); they find it on their poll`),
+    );
   }
 
   private async check(request: StartRunRequest): Promise<{ ok: true; workflow: Workflow; input: Record<string, unknown> } | Extract<StartRunResult, { ok: false }>> {

@@ -8,8 +8,9 @@ import { createPrismaClient, type PrismaClient } from "../db/create-client";
 import { settleTasksOfRun } from "../db/mcp-endpoint-store";
 import { DatabaseRunJournal } from "../db/run-journal-store";
 import { DatabaseRunQueue, type WakeSource } from "../db/database-run-queue";
-import { openSqlDatabase } from "../db/sql/open-database";
-import { sqlTime, type SqlDatabase } from "../db/sql/sql-database";
+import { listenForRuns } from "../db/postgres/run-wakes";
+import { isPostgresUrl, openSqlDatabase } from "../db/sql/open-database";
+import { isoFromSql, sqlTime, type SqlDatabase } from "../db/sql/sql-database";
 import { type EngineEnvironment, runWorkflow } from "../engine";
 import { parseWorkflow } from "../graph";
 import { parseRunOrigin } from "../run-model";
@@ -29,7 +30,7 @@ export interface WorkerRuntimeOptions {
   concurrency?: number;
   timings?: QueueTimings;
   nodesDir?: string;
-  /** Wake-ups besides polling (pg-boss on Postgres). */
+  /** Wake-ups from other processes besides polling: default, on Postgres, a LISTEN on the run channel; null for none. */
   wakes?: WakeSource | null;
   /** Replaces the engine environment (tests: fixture models and tools). */
   environment?: (workflowId: string | null) => Promise<EngineEnvironment>;
@@ -59,7 +60,11 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   const db = openSqlDatabase(options.databaseUrl);
   const prisma = createPrismaClient(options.databaseUrl);
   const timings = options.timings ?? queueTimingsFromEnvironment();
-  const queue = new DatabaseRunQueue(db, timings, options.wakes ?? null, undefined, options.onlyRuns);
+  // On Postgres, any process's NOTIFY for a queued run wakes this worker at once; polling is only the fallback.
+  // SWITCHBOARD_LISTEN=false: polling only (a pooler in transaction mode, e.g. PgBouncer, cannot hold a LISTEN).
+  const listens = isPostgresUrl(options.databaseUrl) && process.env.SWITCHBOARD_LISTEN !== "false";
+  const wakes = options.wakes !== undefined ? options.wakes : listens ? listenForRuns(options.databaseUrl, { log: options.log }) : null;
+  const queue = new DatabaseRunQueue(db, timings, wakes, undefined, options.onlyRuns);
   // A run queued by this process's run service wakes this worker at once.
   const unregister = onLocalRunQueued(() => queue.wake());
   const environment = options.environment ?? ((workflowId: string | null) => runEnvironment({ prisma, nodesDir: options.nodesDir, log: options.log, toolNews: options.toolNews }, workflowId));
@@ -103,8 +108,13 @@ function isOutsideServiceCall(input: Record<string, unknown>): boolean {
 /** Runs one claimed run from its row: the frozen document, its input, its journal. */
 function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowId: string | null) => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
   return async (claimed, signals) => {
-    const run = await prisma.run.findUnique({ where: { id: claimed.runId }, select: { document: true, input: true, workflowId: true, startedAt: true, origin: true } });
-    if (!run) return "finished";
+    // Through the journal's SQL, not Prisma: one plain read, a trivial run's largest fixed cost otherwise.
+    const [row] = await db.query<{ document: string; input: string; workflowId: string | null; startedAt: unknown; origin: string | null }>(
+      `SELECT "document", "input", "workflowId", "startedAt", "origin" FROM "Run" WHERE "id" = ?`,
+      [claimed.runId],
+    );
+    if (!row) return "finished";
+    const run = { ...row, startedAt: new Date(isoFromSql(row.startedAt)) };
     const parsed = parseWorkflow(JSON.parse(run.document));
     if (!parsed.ok || claimed.resumeCount > maxResumes) {
       const error = parsed.ok ? `the run was resumed ${claimed.resumeCount} times without finishing; it was stopped` : `the run's document is not a workflow: ${parsed.problems[0]?.message}`;

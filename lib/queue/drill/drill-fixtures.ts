@@ -194,3 +194,14 @@ export function drillWorkflow(baseUrl: string) {
   ];
   return { version: 1, name: "Kill drill", nodes, edges };
 }
+
+/** start → end, nothing else: what a run costs the queue and the worker alone (its `tag` input is its result). */
+export const trivialWorkflow = {
+  version: 1,
+  name: "trivial",
+  nodes: [
+    { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "tag", type: "string", required: true }] } },
+    { id: "end", type: "end", position: { x: 300, y: 0 }, config: {} },
+  ],
+  edges: [{ id: "e1", kind: "signal", source: "start", sourceHandle: "tag", target: "end", targetHandle: "result" }],
+};

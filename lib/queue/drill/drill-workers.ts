@@ -1,6 +1,6 @@
 /**
  * TEST DOUBLE helpers for the kill drills: worker processes (`npm run
- * worker`, started through tsx in their own process group so SIGKILL takes
+ * worker`, started through the bundled command, scripts/cli.mjs, in their own process group so SIGKILL takes
  * the whole process), and queued runs written as `workflow start` writes them.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -9,7 +9,8 @@ import type { SqlDatabase } from "../../db/sql/sql-database";
 import { RunService } from "../../runs/run-service";
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
-const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+/** `npm run worker` without npm: the bundled command (scripts/cli.mjs builds it first when it is stale). */
+const launcher = path.join(root, "scripts", "cli.mjs");
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -21,7 +22,7 @@ export interface WorkerProcess {
 }
 
 export function startWorkerProcess(env: Record<string, string>, args: string[] = []): WorkerProcess {
-  const child = spawn(process.execPath, [tsx, "scripts/worker.ts", ...args], { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [launcher, "worker", ...args], { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const ready = new Promise<void>((resolve, reject) => {
     const take = (chunk: Buffer) => {
@@ -50,7 +51,7 @@ export function startWorkerProcess(env: Record<string, string>, args: string[] =
   };
 }
 
-/** Queues a run of this document through the run service, as `npm run workflow -- start` does (the worker processes find it by polling or pg-boss). */
+/** Queues a run of this document through the run service, as `npm run workflow -- start` does (its NOTIFY wakes the worker processes on Postgres; on SQLite they poll). */
 export async function enqueueRun(db: SqlDatabase, document: unknown, input: Record<string, unknown>): Promise<string> {
   const started = await new RunService({ db, nodeTypes: () => Promise.reject(new Error("a drill run is not checked against node types")), wake: () => undefined }).start({ workflowId: null, document, input, origin: { kind: "test" }, check: "document" });
   if (!started.ok) throw new Error(started.error);
@@ -58,13 +59,13 @@ export async function enqueueRun(db: SqlDatabase, document: unknown, input: Reco
 }
 
 /** Waits until every run has one of these statuses (polling the database); throws after `timeoutMs`. */
-export async function waitForRuns(db: SqlDatabase, runIds: readonly string[], statuses: readonly string[], timeoutMs: number): Promise<Map<string, string>> {
+export async function waitForRuns(db: SqlDatabase, runIds: readonly string[], statuses: readonly string[], timeoutMs: number, pollMs = 100): Promise<Map<string, string>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rows = await db.query<{ id: string; status: string }>(`SELECT "id", "status" FROM "Run" WHERE "id" IN (${runIds.map(() => "?").join(", ")})`, [...runIds]);
     const byId = new Map(rows.map((row) => [row.id, row.status]));
     if (runIds.every((id) => statuses.includes(byId.get(id) ?? ""))) return byId;
     if (Date.now() > deadline) throw new Error(`runs still not ${statuses.join("/")}: ${[...byId].filter(([, status]) => !statuses.includes(status)).map(([id, status]) => `${id} ${status}`).join(", ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

@@ -62,7 +62,6 @@ describe.skipIf(skipped !== null)("Postgres goes away mid-run and comes back", (
       SWITCHBOARD_LEASE_SECONDS: "2",
       SWITCHBOARD_HEARTBEAT_MS: "200",
       SWITCHBOARD_POLL_MS: "100",
-      SWITCHBOARD_PG_BOSS: "false",
     }, ["--concurrency", "1"]);
     await worker.ready;
     const runId = await enqueueRun(db, threeSteps(server.url), { tag: "outage" });
