@@ -57,12 +57,13 @@ export async function caseVerdict(testCase: TestCase, trace: RunTrace, context: 
   const failures: string[] = [];
   const run = trace.run;
   const topLevel = new Set(trace.nodeRuns.filter((nodeRun) => nodeRun.parentToolCallId === null).map((nodeRun) => nodeRun.id));
-  for (const nodeRun of trace.nodeRuns) {
-    if (nodeRun.error?.includes(cassetteMark)) failures.push(`${nodeRun.nodeId}: ${nodeRun.error.replace(`${cassetteMark} `, "")}`);
-  }
+  // A call the cassette lacks comes first: the turns after it were asked with its error, so they diverge because of it.
   const calls = trace.toolCalls.filter((call) => call.nodeRunId !== null && topLevel.has(call.nodeRunId));
   for (const call of calls) {
     if (call.error?.includes(cassetteMark)) failures.push(`a call the cassette lacks: ${call.server}/${call.tool} ${brief(call.arguments)} (${call.stepKey ?? "no step key"})`);
+  }
+  for (const nodeRun of trace.nodeRuns) {
+    if (nodeRun.error?.includes(cassetteMark)) failures.push(`${nodeRun.nodeId}: ${nodeRun.error.replace(`${cassetteMark} `, "")}`);
   }
   if (run.status !== "completed" && failures.length === 0) failures.push(`the run ${run.status}${run.error ? `: ${run.error}` : ""}`);
   if (run.status === "completed") {
