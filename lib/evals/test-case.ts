@@ -320,9 +320,40 @@ function fieldName(path: Path): string | null {
   return path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${part}` : part), "");
 }
 
-/** The case as the file holds it: two-space JSON, keys in the order above, a newline at the end. */
+/**
+ * The case as the file holds it: two-space JSON, keys in the order above,
+ * short objects and lists of plain values on one line (a tool's enum of
+ * units is one line, not sixty), a newline at the end.
+ */
 export function caseFileText(testCase: TestCase): string {
-  return `${JSON.stringify(testCase, null, 2)}\n`;
+  return `${formatJson(testCase, "")}\n`;
+}
+
+const inlineWidth = 100;
+
+function formatJson(value: unknown, indent: string): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  const flat = oneLine(value);
+  const plainList = Array.isArray(value) && value.every((item) => item === null || typeof item !== "object");
+  if (plainList || (depth(value) <= 2 && indent.length + flat.length <= inlineWidth)) return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `[\n${value.map((item) => `${inner}${formatJson(item, inner)}`).join(",\n")}\n${indent}]`;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${formatJson(item, inner)}`).join(",\n")}\n${indent}}`;
+}
+
+/** A value on one line, spaced as a person would write it: `{ "kind": "exact" }`. */
+function oneLine(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(oneLine).join(", ")}]`;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return entries.length === 0 ? "{}" : `{ ${entries.map(([key, item]) => `${JSON.stringify(key)}: ${oneLine(item)}`).join(", ")} }`;
+}
+
+/** How deeply a value nests objects and lists (a flat object is 1). */
+function depth(value: unknown): number {
+  if (value === null || typeof value !== "object") return 0;
+  return 1 + Math.max(0, ...Object.values(value).map(depth));
 }
 
 /** A file name for a case: its name in lower-case words, `.case.json`. */
