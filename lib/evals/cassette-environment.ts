@@ -44,8 +44,15 @@ export function cassetteEnvironment(env: EngineEnvironment, stored: StoredCasset
     }
   }
   const argumentScorers = new Map(stored.assertions.toolCalls.map((entry) => [entry.key, entry.arguments]));
+  const recordedCalls = [...calls.values()];
   return {
     ...env,
+    // A call the recorded run made was let through then; without live tools no call reaches anything, so none waits for a person.
+    approveInline: async (request) => {
+      const recorded = recordedCalls.some((call) => call.server === request.server && call.tool === request.tool && JSON.stringify(call.arguments) === JSON.stringify(request.arguments));
+      if (recorded || !stored.live.tools) return { action: "approve", by: "test case", at: new Date().toISOString() };
+      return env.approveInline?.(request);
+    },
     models: stored.live.model ? env.models : (request) => cassetteModel(request, turns, (key) => requestScorers(stored.assertions.modelRequests, key)),
     agentTools: (tools, context) => {
       const inner = env.agentTools ? env.agentTools(tools, context) : [...tools];
@@ -70,16 +77,18 @@ function cassetteModel(request: ModelRequest, turns: ReadonlyMap<string, Cassett
   return {
     label: "cassette (recorded model turns)",
     async start(input) {
-      const history: HistoryTurn[] = [];
+      let previous: HistoryTurn | null = null;
       let count = 0;
-      const remember = (turn: ModelTurn) => history.push({ text: turn.text, toolCalls: turn.toolCalls.map((call) => ({ name: call.name, arguments: call.input })), results: [] });
+      const remember = (turn: ModelTurn) => {
+        previous = { text: turn.text, toolCalls: turn.toolCalls.map((call) => ({ name: call.name, arguments: call.input })), results: [] };
+      };
       const conversation: Conversation = {
         async turn(tools: readonly ToolDefinition[]) {
           count += 1;
           const key = turnKey(nodeRunKey, count);
           const recorded = turns.get(key);
           if (!recorded) throw new Error(`${cassetteMark} model turn ${key}: the recorded run has no such turn (the agent asked its model more often than when it was recorded)`);
-          const asked = caseModelRequest({ config: request.config, instructions: input.instructions, inputs: input.inputs, history, tools });
+          const asked = caseModelRequest({ config: request.config, instructions: input.instructions, inputs: input.inputs, previous, tools });
           const verdict = combineScores(await scoreAll(scorersFor(key), asked, recorded.request, {}));
           if (!verdict.pass) throw new Error(`${cassetteMark} model turn ${key} was asked differently than when it was recorded: ${verdict.reason}`);
           const turn = recordedTurn(recorded);
@@ -87,8 +96,7 @@ function cassetteModel(request: ModelRequest, turns: ReadonlyMap<string, Cassett
           return turn;
         },
         addResults(_turn: ModelTurn, results: readonly ToolResultMessage[]) {
-          const last = history.at(-1);
-          if (last) last.results = results.map((result) => ({ name: result.name, isError: result.isError }));
+          if (previous) previous.results = results.map((result) => ({ name: result.name, isError: result.isError }));
         },
         restore(turn: ModelTurn) {
           // A resumed run replays its recorded turns: the history goes on from them.
@@ -115,8 +123,9 @@ function recordedTurn(recorded: CassetteTurn): ModelTurn {
 function cassetteTool(tool: AgentTool, context: AgentToolsContext, calls: ReadonlyMap<string, CassetteCall>, argumentScorers: ReadonlyMap<string, Scorer[]>, liveTools: boolean): AgentTool {
   return {
     ...tool,
-    // Answers come from the file: repeating one is always safe.
+    // Answers come from the file: repeating one is always safe, and without live tools none reaches the world.
     retrySafe: true,
+    ...(liveTools ? {} : { hints: { ...tool.hints, readOnly: true } }),
     call: async (args: unknown, meta: CallMeta): Promise<ToolOutcome> => {
       const key = meta.stepKey ?? "";
       const recorded = calls.get(key);

@@ -116,7 +116,7 @@ function configOf(node: Workflow["nodes"][number], nodeTypes: NodeTypes): Record
 /** A node run's turns and calls, in the order they came (each turn before the calls it asked for). */
 function stepsOf(key: string, nodeRunId: string, inputs: Record<string, unknown>, config: Record<string, unknown>, trace: RunTrace, journal: ReadonlyMap<string, { kind: string; value: unknown }>): CassetteStep[] {
   const steps: CassetteStep[] = [];
-  const history: HistoryTurn[] = [];
+  let previous: HistoryTurn | null = null;
   const rows = new Map(trace.toolCalls.filter((row) => row.nodeRunId === nodeRunId && row.stepKey).map((row) => [row.stepKey!, row]));
   for (let turn = 1; ; turn++) {
     const turnKey = `${key}/t${turn}`;
@@ -124,10 +124,9 @@ function stepsOf(key: string, nodeRunId: string, inputs: Record<string, unknown>
     if (!entry || entry.kind !== "model-turn") break;
     const recorded = entry.value as RecordedModelTurn;
     const context = recorded.row?.contextKey ? (journal.get(recorded.row.contextKey)?.value as ModelContext | undefined) : undefined;
-    const last = history.at(-1);
-    if (last) last.results = (recorded.sent?.results ?? []).map((result) => ({ name: result.name, isError: result.isError }));
-    steps.push(turnStep(turnKey, recorded, caseModelRequest({ config, instructions: context?.instructions ?? "", inputs, history, tools: context?.tools ?? [] })));
-    history.push({ text: recorded.turn.text, toolCalls: recorded.turn.toolCalls.map((call) => ({ name: call.name, arguments: call.input })), results: [] });
+    if (previous) previous.results = (recorded.sent?.results ?? []).map((result) => ({ name: result.name, isError: result.isError }));
+    steps.push(turnStep(turnKey, recorded, caseModelRequest({ config, instructions: context?.instructions ?? "", inputs, previous, tools: context?.tools ?? [] })));
+    previous = { text: recorded.turn.text, toolCalls: recorded.turn.toolCalls.map((call) => ({ name: call.name, arguments: call.input })), results: [] };
     recorded.turn.toolCalls.forEach((_call, index) => {
       const callKey = `${turnKey}/c${index}`;
       const row = rows.get(callKey);
