@@ -123,7 +123,7 @@ export async function runTestCases(cases: readonly CaseToRun[], options: RunCase
           await deps.service.cancel(entry.runId);
           return { ...base, pass: false, failures: [`the run did not end within ${Math.round((options.timeoutMs ?? 300_000) / 1000)} s`], diff: null, runDiff: null };
         }
-        const verdict = await caseVerdict(entry.item.testCase, trace, await judgeContext(entry.item.testCase, entry.document));
+        const verdict = await caseVerdict(entry.item.testCase, trace, await caseJudges(entry.item.testCase, entry.document));
         return { ...base, ...verdict };
       }),
     );
@@ -168,7 +168,7 @@ async function startCase(item: CaseToRun, options: RunCasesOptions, deps: RunCas
  * would resolve it (its adapter, its configured model; its API key from
  * the server's environment).
  */
-async function judgeContext(testCase: TestCase, document: Workflow): Promise<ScoreContext> {
+export async function caseJudges(testCase: TestCase, document: Workflow): Promise<ScoreContext> {
   const judges = testCase.assertions.outputs.filter((scorer) => scorer.kind === "judge");
   if (judges.length === 0) return {};
   const nodeTypes = await runNodeTypes();
@@ -184,8 +184,8 @@ async function judgeContext(testCase: TestCase, document: Workflow): Promise<Sco
     if (known) return known;
     const config = { ...Object.fromEntries(Object.entries(manifest.config?.configSchema.properties ?? {}).flatMap(([name, property]) => (property.default === undefined ? [] : [[name, property.default]]))), ...node.config };
     const credentials = credentialsFromEnvironment(manifest.interface.credentials, process.env, environmentCredentialGate(env.catalogue, node.type));
-    const protocol = resolveModel({ nodeId: node.id, manifest, exchange: manifest.toolExchange, config, callContext: { evaluator: env.evaluator, credentials } });
-    const judge = modelJudge(protocol);
+    const protocol = resolveModel({ nodeId: node.id, manifest, exchange: manifest.toolExchange, config, callContext: { evaluator: env.evaluator, credentials, allowedOrigins: env.allowedPrivateOrigins } });
+    const judge = modelJudge(protocol, config);
     byNode.set(node.id, judge);
     return judge;
   };
