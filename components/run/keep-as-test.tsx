@@ -45,7 +45,7 @@ export function KeepAsTest({ runId, defaultName, keep }: { runId: string; defaul
         Close
       </button>
       {result?.ok ? (
-        <p role="status">
+        <p aria-live="polite">
           Kept as <code>{result.file}</code>.{" "}
           <a href={href ?? undefined} download={result.fileName}>
             Download the case file
