@@ -140,7 +140,7 @@ export class AgentSteps {
       ...tool,
       call: async (args, meta) => {
         // Origins are only ever added, in order: the count before the call marks the ones it brought.
-        const before = this.options.taint.originSet(meta.nodeRunId).size;
+        const before = this.options.taint.originList(meta.nodeRunId).length;
         const outcome = await this.counted(callThroughJournal(tool, args, meta, {
           recorder: this.options.recorder,
           key: this.key(meta.turn ?? 0, meta.callIndex ?? 0),
