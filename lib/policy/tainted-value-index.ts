@@ -118,7 +118,7 @@ function forEachWindow(text: string, visit: (hash: number) => void): void {
   for (let index = 0; index < text.length; index++) {
     if (index >= minimumTracedLength) hash = (hash - Math.imul(text.charCodeAt(index - minimumTracedLength), leaving)) | 0;
     hash = (Math.imul(hash, base) + text.charCodeAt(index)) | 0;
-    if (index >= minimumTracedLength - 1) visit(hash);
+    if (index >= minimumTracedLength - 1) visit(hash & 0x3fffffff);
   }
 }
 
