@@ -53,11 +53,6 @@ export class TaintRegistry {
     }
   }
 
-  /** The node run's origin set itself, shared by reference (no copy per call): read it, never change it. Empty when the node run is clean. */
-  originSet(nodeRunId: string): ReadonlySet<string> {
-    return this.nodeRuns.get(nodeRunId)?.set ?? noOrigins;
-  }
-
   /**
    * The node run's origins in the order they came, shared by reference
    * (read it, never change it): origins are only ever added, at the end, so
@@ -155,7 +150,6 @@ class NodeRunOrigins {
   }
 }
 
-const noOrigins: ReadonlySet<string> = new Set();
 const noOriginList: readonly string[] = [];
 
 function outputKey(nodeId: string, output: string): string {
