@@ -137,21 +137,25 @@ async function clientLoop(calls: number): Promise<number> {
 }
 
 /**
- * µs per call at `calls`: the mean run's time less a run that makes no call
- * (median of 3), over the calls; the median of 3 samples. A sample of a
- * small size runs it several times (some 2,000 calls in all), so the run's
- * fixed cost does not drown the per-call figure in noise.
+ * µs per call at `calls`, for each kind: the mean run's time less a run
+ * that makes no call (median of 3), over the calls; the median of 3
+ * samples. The kinds take turns within each round, so a load that moves
+ * during the bench moves them alike. A sample of a small size runs it
+ * several times (some 2,000 calls in all), so the run's fixed cost does not
+ * drown the per-call figure in noise.
  */
-async function perCall(kind: Kind, calls: number): Promise<number> {
+async function perCall(measured: readonly Kind[], calls: number): Promise<Map<Kind, number>> {
   const runs = Math.min(20, Math.max(1, Math.round(2000 / calls)));
-  const samples: number[] = [];
+  const samples = new Map(measured.map((kind) => [kind, [] as number[]]));
   for (let round = 0; round < 3; round++) {
-    const fixed = median([(await engineRun(kind, 0)).ms, (await engineRun(kind, 0)).ms, (await engineRun(kind, 0)).ms]);
-    let total = 0;
-    for (let run = 0; run < runs; run++) total += (await engineRun(kind, calls)).ms;
-    samples.push(((total / runs - fixed) * 1000) / calls);
+    for (const kind of measured) {
+      const fixed = median([(await engineRun(kind, 0)).ms, (await engineRun(kind, 0)).ms, (await engineRun(kind, 0)).ms]);
+      let total = 0;
+      for (let run = 0; run < runs; run++) total += (await engineRun(kind, calls)).ms;
+      samples.get(kind)!.push(((total / runs - fixed) * 1000) / calls);
+    }
   }
-  return median(samples);
+  return new Map([...samples].map(([kind, values]) => [kind, median(values)]));
 }
 
 console.log(`outside MCP server at ${url} (a process of its own); ${load()} at the start`);
@@ -163,12 +167,13 @@ if (part("scaling")) {
   const figures = new Map<string, number>();
   for (const size of sizes) {
     const line = [`${size.toLocaleString("en-US")} calls`.padEnd(13)];
+    const measured = await perCall(kinds.filter((kind) => kind !== "http" || httpSizes.includes(size)), size);
     for (const kind of kinds) {
-      if (kind === "http" && !httpSizes.includes(size)) {
+      const figure = measured.get(kind);
+      if (figure === undefined) {
         line.push(`${kind} (not run)`.padEnd(30));
         continue;
       }
-      const figure = await perCall(kind, size);
       figures.set(`${kind} ${size}`, figure);
       line.push(`${kind} ${figure.toFixed(1).padStart(7)} (${(figure / figures.get(`${kind} ${sizes[0]}`)!).toFixed(2)}x)`.padEnd(30));
     }
