@@ -23,22 +23,18 @@
  *   npx tsx bench/run-writes.bench.ts [calls] [rounds]
  */
 import { randomUUID } from "node:crypto";
-import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { scriptedModel, type ScriptedTurn } from "../lib/ai/scripted-model";
-import { createTestPostgres } from "../lib/db/postgres/test-postgres";
 import { DatabaseRunJournal } from "../lib/db/run-journal-store";
-import { postgresDatabase } from "../lib/db/sql/postgres-database";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
-import { sqliteDatabase } from "../lib/db/sql/sqlite-database";
-import { createTemporaryDatabase } from "../lib/db/temporary-database";
 import { createLocalEnvironment, runWorkflow } from "../lib/engine";
 import { chainDocument, writeToolLayerNodes } from "../lib/engine/tool-layer-fixtures";
 import { parseWorkflow, type Workflow } from "../lib/graph";
 import { CustomToolRegistry } from "../lib/tools/custom-tool-registry";
 import { defineTool } from "../lib/tools/define-tool";
 import { MemorySink } from "../lib/trace/memory-sink";
+import { benchDatabases, heldRun, load, median, rowsOf } from "./fixtures/journal-runs";
 
 const calls = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 3);
@@ -72,28 +68,6 @@ function workflowFor(total: number, perTurn: number): Workflow {
   return parsed.workflow;
 }
 
-/** A Run row held by a worker, as a claim leaves it: the journal is fenced by (workerId, resumeCount). */
-async function heldRun(db: SqlDatabase, workflow: Workflow): Promise<{ runId: string; holder: { workerId: string; resumeCount: number } }> {
-  const runId = randomUUID();
-  const holder = { workerId: "bench-worker", resumeCount: 0 };
-  await db.execute(`INSERT INTO "Run" ("id", "document", "input", "status", "outputs", "startedAt", "resumeCount", "workerId", "leaseExpiresAt") VALUES (?, ?, '{}', 'running', '{}', ?, 0, ?, ?)`, [
-    runId, JSON.stringify(workflow), new Date(), holder.workerId, new Date(Date.now() + 600_000),
-  ]);
-  return { runId, holder };
-}
-
-async function rowsOf(db: SqlDatabase, runIds: string[]): Promise<number> {
-  let total = 0;
-  for (const runId of runIds) {
-    const [{ rows }] = await db.query<{ rows: number | string }>(
-      `SELECT (SELECT COUNT(*) FROM "ToolCall" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "RunStep" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "NodeRun" WHERE "runId" = ?) + (SELECT COUNT(*) FROM "TaintRecord" WHERE "runId" = ?) AS "rows"`,
-      [runId, runId, runId, runId],
-    );
-    total += Number(rows);
-  }
-  return total;
-}
-
 /** Runs the shape's runs at once; the database, or the in-memory sink when none. Milliseconds, and the rows written. */
 async function runShape(shape: Shape, db: SqlDatabase | null): Promise<{ ms: number; rows: number }> {
   const each = Math.ceil(calls / shape.runs);
@@ -119,19 +93,10 @@ async function runShape(shape: Shape, db: SqlDatabase | null): Promise<{ ms: num
   return { ms, rows: db ? await rowsOf(db, prepared.map(({ runId }) => runId)) : 0 };
 }
 
-const database = await createTemporaryDatabase();
-const sqlite = sqliteDatabase(database.url);
-const postgres = await createTestPostgres();
-const pg = "skipped" in postgres ? null : postgresDatabase(postgres.url);
-if ("skipped" in postgres) console.log(postgres.skipped);
-const stores: Array<[string, SqlDatabase]> = [["SQLite", sqlite], ...(pg ? ([["Postgres", pg]] as Array<[string, SqlDatabase]>) : [])];
-
-/** The machine's load next to every figure: on a shared machine it moves them more than anything measured. */
-const load = () => `load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`;
+const { stores, dispose } = await benchDatabases();
 await runShape({ label: "warm-up", perTurn: 20, runs: 1 }, null);
 console.log(`${load()} at the start`);
 console.log(`${calls} tool calls per shape, ${rounds} rounds; medians (range) of µs per call, of the ratio to the in-memory sink (target < 3x) and of rows per second written (target ≥ 5,000)`);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 for (const shape of shapes) {
   const memory: number[] = [];
@@ -172,9 +137,6 @@ async function writePath(db: SqlDatabase, count: number): Promise<number> {
 console.log("");
 for (const [label, db] of stores) console.log(`write path alone (one step + its row per transaction, no engine), ${label}: ${Math.round(await writePath(db, 5000))} rows/s (${load()})`);
 
-await sqlite.close();
-await database.dispose();
-if (pg) await pg.close();
-if (!("skipped" in postgres)) await postgres.dispose();
+await dispose();
 await nodes.remove();
 process.exit(0);

@@ -1,3 +1,5 @@
+import { minimumTracedLength, TaintedValueIndex } from "./tainted-value-index";
+
 /** A tainted tool result the calling node run took in: where outside content came from. */
 export interface TaintSourceText {
   /** The trace row id of the result. */
@@ -17,8 +19,6 @@ export interface TaintedArgument {
   foundIn: Array<{ origin: string; server: string; tool: string }>;
 }
 
-/** Shorter values are too common to mark as copied ("a", "yes", "10"). */
-const minimumTracedLength = 4;
 
 /**
  * Which arguments of a call derive from tainted content: pure. Taint is
@@ -26,17 +26,22 @@ const minimumTracedLength = 4;
  * node run has taken in tainted content every string argument counts as
  * derived from it (over-tainting, never under-tainting); each is marked with
  * the tainted results that contain it verbatim, which is where it came from
- * in the usual case (an address or a URL copied out of a page).
+ * in the usual case (an address or a URL copied out of a page). Values
+ * shorter than 4 characters are too common to mark as copied ("a", "yes",
+ * "10"). The sources are given as the node run's index of them (kept as
+ * results come in, so a call's check costs what its own arguments cost), or
+ * as a list.
  *
  * @example
  * taintedArguments({ to: "attacker@example.com" }, [{ origin: "r1", server: "web", tool: "search", text: "… mail attacker@example.com …" }], true)
  * // [{ path: "to", value: "attacker@example.com", foundIn: [{ origin: "r1", server: "web", tool: "search" }] }]
  */
-export function taintedArguments(args: unknown, sources: readonly TaintSourceText[], nodeRunTainted: boolean): TaintedArgument[] {
+export function taintedArguments(args: unknown, sources: readonly TaintSourceText[] | TaintedValueIndex, nodeRunTainted: boolean): TaintedArgument[] {
   if (!nodeRunTainted) return [];
+  const index = sources instanceof TaintedValueIndex ? sources : TaintedValueIndex.of(sources);
   const found: TaintedArgument[] = [];
   for (const [path, value] of stringLeaves(args, "")) {
-    const foundIn = value.length >= minimumTracedLength ? sources.filter((source) => source.text.includes(value)).map(({ origin, server, tool }) => ({ origin, server, tool })) : [];
+    const foundIn = value.length >= minimumTracedLength ? index.find(value) : [];
     found.push({ path, value: value.length > 200 ? `${value.slice(0, 199)}…` : value, foundIn });
   }
   return found;

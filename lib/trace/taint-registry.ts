@@ -23,7 +23,8 @@ export interface TaintRegistryOptions {
 export class TaintRegistry {
   private readonly entries: TaintRecord[] = [];
   private readonly results = new Set<string>();
-  private readonly nodeRuns = new Map<string, Set<string>>();
+  /** Each node run's origins, one object per node run grown in place: a call reads it by reference, never copies it. */
+  private readonly nodeRuns = new Map<string, NodeRunOrigins>();
   /** The current taint of each memory key; a clean write clears it. */
   private readonly memory = new Map<string, string[]>();
   private readonly outputs = new Map<string, string[]>();
@@ -45,19 +46,31 @@ export class TaintRegistry {
 
   /** Taint carried into a node run from elsewhere (a memory key, an input, a task's result): no new entry. */
   taintNodeRun(nodeRunId: string, origins: Iterable<string>): void {
-    const known = this.nodeRuns.get(nodeRunId) ?? new Set<string>();
-    for (const origin of origins) known.add(origin);
-    if (known.size) this.nodeRuns.set(nodeRunId, known);
+    let known = this.nodeRuns.get(nodeRunId);
+    for (const origin of origins) {
+      if (!known) this.nodeRuns.set(nodeRunId, (known = new NodeRunOrigins()));
+      known.add(origin);
+    }
   }
 
-  /** The node run's origin set itself, shared by reference (no copy per call): read it, never change it. Empty when the node run is clean. */
-  originSet(nodeRunId: string): ReadonlySet<string> {
-    return this.nodeRuns.get(nodeRunId) ?? noOrigins;
+  /**
+   * The node run's origins in the order they came, shared by reference
+   * (read it, never change it): origins are only ever added, at the end, so
+   * the count before a call marks the ones the call brought.
+   */
+  originList(nodeRunId: string): readonly string[] {
+    return this.nodeRuns.get(nodeRunId)?.list ?? noOriginList;
   }
 
-  /** The tainted tool results (trace row ids) that reached a node run; empty when it is clean. */
+  /** The origins that came to a node run after its first `count` (what a call brought, given the count before it). */
+  originsSince(nodeRunId: string, count: number): string[] {
+    const list = this.originList(nodeRunId);
+    return list.length > count ? list.slice(count) : [];
+  }
+
+  /** The tainted tool results (trace row ids) that reached a node run, as a copy; empty when it is clean. */
   originsOf(nodeRunId: string): string[] {
-    return [...(this.nodeRuns.get(nodeRunId) ?? [])];
+    return [...this.originList(nodeRunId)];
   }
 
   /** A save_to_memory call: the key is tainted when the writer is, and clean again when a clean writer overwrites it. */
@@ -125,7 +138,19 @@ export class TaintRegistry {
   }
 }
 
-const noOrigins: ReadonlySet<string> = new Set();
+/** A node run's origins: each once, in the order they came. */
+class NodeRunOrigins {
+  readonly set = new Set<string>();
+  readonly list: string[] = [];
+
+  add(origin: string): void {
+    if (this.set.has(origin)) return;
+    this.set.add(origin);
+    this.list.push(origin);
+  }
+}
+
+const noOriginList: readonly string[] = [];
 
 function outputKey(nodeId: string, output: string): string {
   return `${nodeId}\u0000${output}`;

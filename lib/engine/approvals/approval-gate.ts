@@ -1,5 +1,5 @@
 import { mcpServerChoice, type Workflow, type WorkflowNode } from "../../graph";
-import { approvalDecision, decideApplied, policyFor, type TaintedContextSource, type TaintSourceText, taintedArguments } from "../../policy";
+import { approvalDecision, decideApplied, policyFor, type TaintedContextSource, type TaintSource, TaintedValueIndex, taintedArguments } from "../../policy";
 import { approvalGrantKey } from "../workflow-grants";
 import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
 import type { RunSink, ToolCallRow } from "../../trace/run-events";
@@ -54,34 +54,41 @@ export function wiredEdge(workflow: Workflow, agentId: string, server: string): 
  * decision writes one trace row (server `switchboard`, tool `approval`).
  */
 export class ApprovalGate {
-  /** The tainted results this node run took in, with their text: where a tainted argument came from. */
-  private readonly sources: TaintSourceText[] = [];
-  /** The same, by origin: the context of each call is read in one pass over the node run's origins. */
-  private readonly sourceOf = new Map<string, TaintSourceText>();
+  /** The tainted results this node run took in, indexed by their text: where a tainted argument came from, found without a rescan. */
+  private readonly sources = new TaintedValueIndex();
+  /** The same, by origin: who returned each. */
+  private readonly sourceOf = new Map<string, TaintSource>();
+  /** Each node run's tainted context, grown as origins come (in the order of the node run's origins): read per call, never rebuilt. */
+  private readonly contexts = new Map<string, TaintedContextSource[]>();
 
   constructor(private readonly options: ApprovalGateOptions) {}
 
   /** After each call (run or replayed): remembers the text of a result that brought taint in (the origins past the count held before the call). */
   observe(tool: AgentTool, originsBefore: number, meta: CallMeta, outcome: ToolOutcome): void {
-    const origins = this.options.taint.originSet(meta.nodeRunId);
-    if (origins.size === originsBefore) return;
-    let index = 0;
-    for (const origin of origins) {
-      if (index++ < originsBefore) continue;
-      const source = { origin, server: tool.server, tool: tool.name, text: outcome.output };
-      this.sources.push(source);
+    const brought = this.options.taint.originsSince(meta.nodeRunId, originsBefore);
+    if (brought.length === 0) return;
+    const context = this.contexts.get(meta.nodeRunId);
+    const sources = brought.map((origin, offset) => {
+      const source = { origin, server: tool.server, tool: tool.name };
       this.sourceOf.set(origin, source);
-    }
+      // An origin the context already listed before this gate saw who returned it: now it is known.
+      if (context && originsBefore + offset < context.length) context[originsBefore + offset] = { ...source };
+      return source;
+    });
+    this.sources.add(outcome.output, sources);
   }
 
-  /** The tainted results in the node run's context, each with the tool that returned it when this gate saw it come in. */
-  private taintedContext(nodeRunId: string): TaintedContextSource[] {
-    const origins = this.options.taint.originSet(nodeRunId);
-    if (origins.size === 0) return [];
-    return [...origins].map((origin) => {
+  /** The tainted results in the node run's context, each with the tool that returned it when this gate saw it come in: the gate's own list, read it and never keep it. */
+  private taintedContext(nodeRunId: string): readonly TaintedContextSource[] {
+    const origins = this.options.taint.originList(nodeRunId);
+    let context = this.contexts.get(nodeRunId);
+    if (!context) this.contexts.set(nodeRunId, (context = []));
+    for (let index = context.length; index < origins.length; index++) {
+      const origin = origins[index];
       const seen = this.sourceOf.get(origin);
-      return seen ? { origin, server: seen.server, tool: seen.tool } : { origin };
-    });
+      context.push(seen ? { origin, server: seen.server, tool: seen.tool } : { origin });
+    }
+    return context;
   }
 
   async check(tool: AgentTool, args: unknown, meta: CallMeta, key: string): Promise<GateResult> {
@@ -97,15 +104,18 @@ export class ApprovalGate {
     const tainted = taintedArguments(args, this.sources, taintedContext.length > 0);
     const verdict = decideApplied(applied, { tool: tool.name, hints, tainted, taintedContext });
     const plan = planApproval({ args, decision: decided.success ? decided.data : undefined, waiting, verdict, now: this.options.now() });
-    const request =
-      waiting ?? waitingRequest({ policy: verdict.policy, setAt: verdict.setAt, rule: verdict.rule, reason: verdict.reason, causes: verdict.causes, tainted, taintedContext, inputSchema: tool.inputSchema }, this.options.now());
+    const requestedAt = this.options.now();
+    // Only a call that waits or applies a decision shows its request: built then, with its own copy of the context.
+    const requestOf = (): ApprovalRequest =>
+      waiting ?? waitingRequest({ policy: verdict.policy, setAt: verdict.setAt, rule: verdict.rule, reason: verdict.reason, causes: verdict.causes, tainted, taintedContext: [...taintedContext], inputSchema: tool.inputSchema }, requestedAt);
     if (plan.action === "wait") {
+      const request = requestOf();
       const decision = await this.options.approveInline?.({ tool: tool.name, server: tool.server, arguments: args, approval: request });
       if (!decision || !approvalDecision.safeParse(decision).success) return this.wait(tool, args, meta, key, request);
       await recorder.record({ key: `${key}/decision`, kind: "decision", value: decision });
       return this.check(tool, args, meta, key);
     }
-    if (plan.decision) await this.writeDecisionRow(tool, args, meta, key, plan, request);
+    if (plan.decision) await this.writeDecisionRow(tool, args, meta, key, plan, requestOf());
     if (plan.action === "run") return { action: "run", args: plan.args };
     const outcome: ToolOutcome = { output: plan.message, isError: true };
     await this.writeRow(tool, args, meta, key, { result: null, error: plan.message, isError: true });

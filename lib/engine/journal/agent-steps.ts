@@ -100,12 +100,18 @@ export class AgentSteps {
   /** The node run's tool calls that have returned so far (a turn's place among them). */
   private calls = 0;
 
+  /** The tools last offered and the key of their context. */
+  private lastContext: { tools: readonly ToolDefinition[]; key: string } | null = null;
+
   /** What the turn was offered, kept once per run under a key named by its hash; the key, or null without a node run to hang it on. */
   private async recordContext(tools: readonly ToolDefinition[]): Promise<string | null> {
     if (!this.options.nodeRunId) return null;
+    // The loop offers the same list turn after turn: its key is worked out once, not hashed again on every turn.
+    if (this.lastContext?.tools === tools && this.options.recorder.has(this.lastContext.key)) return this.lastContext.key;
     const context: ModelContext = { instructions: this.options.instructions ?? "", tools: tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })) };
     const key = `context/${createHash("sha256").update(JSON.stringify(context)).digest("hex").slice(0, 16)}`;
     if (!this.options.recorder.has(key)) await this.options.recorder.record({ key, kind: "model-context", value: context }, { repeatable: true });
+    this.lastContext = { tools, key };
     return key;
   }
 
@@ -140,7 +146,7 @@ export class AgentSteps {
       ...tool,
       call: async (args, meta) => {
         // Origins are only ever added, in order: the count before the call marks the ones it brought.
-        const before = this.options.taint.originSet(meta.nodeRunId).size;
+        const before = this.options.taint.originList(meta.nodeRunId).length;
         const outcome = await this.counted(callThroughJournal(tool, args, meta, {
           recorder: this.options.recorder,
           key: this.key(meta.turn ?? 0, meta.callIndex ?? 0),

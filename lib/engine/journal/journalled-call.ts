@@ -117,9 +117,10 @@ export async function callThroughJournal(tool: AgentTool, args: unknown, meta: C
       if (plan.markStart) await recorder.record({ key: attempt.next.start, kind: "call-start", value: { tool: tool.name, server: tool.server, arguments: callArgs } });
       // A call that changes something (even one safe to repeat) begins once the turn that asked for it is durable: a resume repeats it with the same arguments, never with a new answer's.
       else if (tool.hints?.readOnly !== true) await recorder.durable(askedBy(key));
-      const before = new Set(options.taint.originsOf(meta.nodeRunId));
+      // Origins are only ever added, at the end: the count before the call marks the ones it brought (no copy of the node run's set).
+      const before = options.taint.originList(meta.nodeRunId).length;
       const outcome = await callAsking(tool, callArgs, { ...meta, stepKey: key, rowId }, questions, plan.markStart ? attempt.next.choice : attempt.choiceKey);
-      const taint = options.taint.originsOf(meta.nodeRunId).filter((origin) => !before.has(origin));
+      const taint = options.taint.originsSince(meta.nodeRunId, before);
       // A call safe to repeat may commit behind the run: lost, it is made again; any other call's outcome is durable before the run goes on.
       await recorder.record({ key, kind: "tool-call", value: { outcome: { output: outcome.output, isError: outcome.isError, ...(outcome.structured === undefined ? {} : { structured: outcome.structured }) }, ...(taint.length ? { taint } : {}) } satisfies RecordedCall }, { repeatable: tool.retrySafe === true });
       return outcome;
