@@ -6,6 +6,7 @@ import { validateConfig } from "../canvas/config-check";
 import { type NodeTypes, parseWorkflow, type Workflow } from "../graph";
 import type { RecordedStep } from "../engine/journal/run-journal";
 import { toJsonText } from "./json-text";
+import { addTurn, emptyDelta, totalsUpdate, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";
 import { queuedRunInsert } from "./queued-runs";
 import { isoFromSql, type SqlDatabase } from "./sql/sql-database";
 
@@ -117,11 +118,15 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
     statements.push(insert("NodeRun", { ...row, id: ids.get(String(row.id)), runId: forkId, parentToolCallId: row.parentToolCallId === null ? null : (ids.get(String(row.parentToolCallId)) ?? row.parentToolCallId) }));
   }
   const copiedCalls = new Set<string>();
+  // Each fork node run's copied calls, by write order: a copied turn's place among them.
+  const copiedOrder = new Map<string, number[]>();
   for (const row of calls) {
     const step = row.stepKey === null ? undefined : kept.get(String(row.stepKey));
     if (!step || step.kind !== "tool-call") continue;
     const edited = step.key === request.at && edit !== undefined;
     copiedCalls.add(String(row.id));
+    const forkNodeRunId = row.nodeRunId === null ? null : (ids.get(String(row.nodeRunId)) ?? String(row.nodeRunId));
+    if (forkNodeRunId !== null) copiedOrder.set(forkNodeRunId, [...(copiedOrder.get(forkNodeRunId) ?? []), Number(row.sequence ?? 0)]);
     const outcome = withMappedIds(step.value, ids);
     statements.push(
       insert("ToolCall", {
@@ -136,11 +141,26 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
       }),
     );
   }
+  const totals = { ...emptyDelta(), calls: copiedCalls.size };
   for (const step of plan.steps) {
     if (step.kind === "tool-call") continue;
+    const value = withMappedIds(step.value, ids);
+    const sequence = sequenceOf.get(step.key) ?? 0;
+    const turn = turnFactsOf(step.kind, value);
+    if (turn) addTurn(totals, turn);
+    const written = turn ? copiedOrder.get(turn.nodeRunId) : undefined;
+    const callsBefore = turn && sequence > 0 && written ? written.filter((at) => at < sequence).length : (turn?.callsBefore ?? 0);
+    const turnValues = turnStepValues(turn, callsBefore);
     // The parent's order goes with the step, so a fork of the fork keeps what came before its own fork point.
-    statements.push(insert("RunStep", { runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(withMappedIds(step.value, ids)), attempt: 0, recordedAt: recordedAtOf.get(step.key) ?? new Date(), sequence: sequenceOf.get(step.key) ?? 0 }));
+    statements.push(
+      insert("RunStep", {
+        runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(value), attempt: 0, recordedAt: recordedAtOf.get(step.key) ?? new Date(), sequence,
+        ...Object.fromEntries(turnStepColumns.map((column, index) => [column, turnValues[index]])),
+      }),
+    );
   }
+  const totalsStatement = totalsUpdate(forkId, totals);
+  if (totalsStatement) statements.push(totalsStatement);
   // Where external content went, for the copied calls: the fork's trace shows the same taint up to the fork point.
   for (const row of taint) {
     if (row.toolCallId === null || !copiedCalls.has(String(row.toolCallId)) || !ids.has(String(row.nodeRunId))) continue;

@@ -15,7 +15,10 @@ import type { RunOrigin } from "../run-model";
  * update would return the row). JSON values are stored as
  * text. One sink writes one run: it numbers the tool-call and taint rows
  * 1, 2, 3… together in the order they arrive (`sequence`), which lets a
- * live page ask for "the rows after n".
+ * live page ask for "the rows after n". Node runs are numbered apart
+ * (`changeSequence`: each start and end takes the next number), and each
+ * call adds one to the run's call count (lib/db/run-aggregates.ts) in the
+ * call's transaction.
  *
  * Not server-only, so tests and scripts can use it with their own client;
  * the app passes its shared client.
@@ -25,6 +28,7 @@ import type { RunOrigin } from "../run-model";
  */
 export class PrismaRunSink implements RunSink {
   private sequence = 0;
+  private nodeRunChanges = 0;
 
   constructor(
     private readonly db: PrismaClient,
@@ -50,11 +54,12 @@ export class PrismaRunSink implements RunSink {
   }
 
   async nodeStart(event: NodeStartEvent): Promise<void> {
+    const changeSequence = (this.nodeRunChanges += 1);
     await this.write(`record the start of node "${event.nodeId}"`, () =>
       this.db.nodeRun.upsert({
         where: { id: event.nodeRunId },
         // A resumed run starts the same node run again: the same row, running again.
-        update: { status: "running", endedAt: null, error: null },
+        update: { status: "running", endedAt: null, error: null, changeSequence },
         create: {
           id: event.nodeRunId,
           runId: event.runId,
@@ -64,6 +69,7 @@ export class PrismaRunSink implements RunSink {
           status: "running",
           inputs: toJsonText(event.inputs),
           startedAt: new Date(event.startedAt),
+          changeSequence,
         },
       }),
     );
@@ -73,27 +79,30 @@ export class PrismaRunSink implements RunSink {
     this.sequence += 1;
     const sequence = this.sequence;
     await this.write(`record the call of tool "${row.tool}"`, () =>
-      this.db.toolCall.createMany({
-        data: {
-          id: row.id,
-          runId: row.runId,
-          nodeRunId: row.nodeRunId,
-          tool: row.tool,
-          server: row.server,
-          caller: row.caller,
-          arguments: toJsonText(row.arguments),
-          result: row.result === null || row.result === undefined ? null : toJsonText(row.result),
-          error: row.error,
-          isError: row.isError,
-          tainted: row.tainted,
-          startedAt: new Date(row.startedAt),
-          durationMs: Math.max(0, Math.round(row.durationMs)),
-          inputTokens: row.inputTokens,
-          outputTokens: row.outputTokens,
-          sequence,
-          stepKey: row.stepKey ?? null,
-        },
-      }),
+      this.db.$transaction([
+        this.db.toolCall.createMany({
+          data: {
+            id: row.id,
+            runId: row.runId,
+            nodeRunId: row.nodeRunId,
+            tool: row.tool,
+            server: row.server,
+            caller: row.caller,
+            arguments: toJsonText(row.arguments),
+            result: row.result === null || row.result === undefined ? null : toJsonText(row.result),
+            error: row.error,
+            isError: row.isError,
+            tainted: row.tainted,
+            startedAt: new Date(row.startedAt),
+            durationMs: Math.max(0, Math.round(row.durationMs)),
+            inputTokens: row.inputTokens,
+            outputTokens: row.outputTokens,
+            sequence,
+            stepKey: row.stepKey ?? null,
+          },
+        }),
+        this.db.run.updateMany({ where: { id: row.runId }, data: { callCount: { increment: 1 } } }),
+      ]),
     );
   }
 
@@ -108,6 +117,7 @@ export class PrismaRunSink implements RunSink {
           error: event.error,
           turns: event.turns,
           endedAt: new Date(event.endedAt),
+          changeSequence: (this.nodeRunChanges += 1),
         },
       }),
     );

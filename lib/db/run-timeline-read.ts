@@ -1,7 +1,6 @@
 import type { PrismaClient } from "./create-client";
 import { fromJsonText } from "./json-text";
 import { stableId } from "../run-model";
-import { modelTurnsFromJournal } from "../trace/model-turns";
 import { buildRunTimeline } from "../trace/run-timeline";
 import type { NodeRunRecord, RunRecord } from "../trace/run-trace";
 import type { RunTimeline } from "../trace/trace-types";
@@ -10,25 +9,26 @@ import type { RunTimeline } from "../trace/trace-types";
  * A run's timeline (lib/trace/run-timeline.ts) from its rows: when each
  * attempt of the run wrote its first and last row, each node run's first
  * step that ran in this run, and the journal's waits. A few small queries,
- * whatever the size of the run, but for the model turns it parses.
+ * whatever the size of the run: the turns' starts are columns of their
+ * rows (lib/db/run-aggregates.ts), so no turn is parsed.
  */
-export async function readRunTimeline(db: PrismaClient, run: RunRecord, nodeRuns: readonly NodeRunRecord[], readAt: string): Promise<RunTimeline> {
+export async function readRunTimeline(db: PrismaClient, run: RunRecord, nodeRuns: ReadonlyArray<Pick<NodeRunRecord, "id" | "startedAt" | "endedAt">>, readAt: string): Promise<RunTimeline> {
   const runId = run.id;
   const since = new Date(run.startedAt);
-  const [callStarts, callAttempts, stepAttempts, waitRows, turnSteps] = await Promise.all([
+  const [callStarts, callAttempts, stepAttempts, waitRows, turnStarts] = await Promise.all([
     db.toolCall.groupBy({ by: ["nodeRunId"], where: { runId, startedAt: { gte: since } }, _min: { startedAt: true } }),
     db.toolCall.groupBy({ by: ["attempt"], where: { runId, startedAt: { gte: since } }, _min: { startedAt: true }, _max: { startedAt: true } }),
     // Entries written beside the journal (a person's choice or answer: sequence 0) are no work of the run's.
     db.runStep.groupBy({ by: ["attempt"], where: { runId, recordedAt: { gte: since }, sequence: { gt: 0 } }, _min: { recordedAt: true }, _max: { recordedAt: true } }),
     db.runStep.findMany({ where: { runId, kind: { in: ["waiting", "decision"] } }, select: { key: true, value: true, recordedAt: true, sequence: true } }),
-    db.runStep.findMany({ where: { runId, kind: "model-turn", recordedAt: { gte: since } }, select: { key: true, value: true } }),
+    db.runStep.groupBy({ by: ["turnNodeRunId"], where: { runId, turnNodeRunId: { not: null }, recordedAt: { gte: since }, turnStartedAt: { gte: since } }, _min: { turnStartedAt: true } }),
   ]);
   const firstLiveStep: Record<string, string> = {};
   const earlier = (nodeRunId: string, at: string) => {
     if (at >= run.startedAt && (firstLiveStep[nodeRunId] === undefined || at < firstLiveStep[nodeRunId])) firstLiveStep[nodeRunId] = at;
   };
   for (const row of callStarts) if (row.nodeRunId && row._min.startedAt) earlier(row.nodeRunId, row._min.startedAt.toISOString());
-  for (const turn of modelTurnsFromJournal(runId, turnSteps.map((step) => ({ key: step.key, value: fromJsonText(step.value) })))) earlier(turn.nodeRunId, turn.startedAt);
+  for (const row of turnStarts) if (row.turnNodeRunId && row._min.turnStartedAt) earlier(row.turnNodeRunId, row._min.turnStartedAt.toISOString());
   const attempts = new Map<number, { attempt: number; first: string; last: string }>();
   const widen = (attempt: number, first: Date | null, last: Date | null) => {
     if (!first || !last) return;

@@ -1,5 +1,5 @@
 import { prisma } from "./client";
-import { outsideGroup, type TraceAggregates } from "../trace/trace-page";
+import { outsideGroup, type TraceAggregates, type TraceCursor } from "../trace/trace-page";
 
 /**
  * What the trace page counts over every call of a run, counted by the
@@ -51,4 +51,23 @@ async function lastCallEnd(runId: string, lastStart: Date | null, longest: numbe
   });
   const end = Math.max(...candidates.map((call) => call.startedAt.getTime() + call.durationMs));
   return new Date(end).toISOString();
+}
+
+/**
+ * Where a run's rows stand now (a live poll's cursor): the highest
+ * `sequence` of its calls, journal steps and taint entries (one counter per
+ * run, taken as each row is written), and the highest count of its node
+ * runs' changes (each start and end takes the next). "Changed after the
+ * cursor" is a row whose count is above it.
+ */
+export async function readTraceCursor(runId: string): Promise<TraceCursor> {
+  const db = prisma();
+  const where = { runId };
+  const [calls, steps, taint, nodeRuns] = await Promise.all([
+    db.toolCall.aggregate({ where, _max: { sequence: true } }),
+    db.runStep.aggregate({ where, _max: { sequence: true } }),
+    db.taintRecord.aggregate({ where, _max: { sequence: true } }),
+    db.nodeRun.aggregate({ where, _max: { changeSequence: true } }),
+  ]);
+  return { rows: Math.max(0, calls._max.sequence ?? 0, steps._max.sequence ?? 0, taint._max.sequence ?? 0), nodeRuns: nodeRuns._max.changeSequence ?? 0 };
 }
