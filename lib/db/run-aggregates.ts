@@ -6,8 +6,10 @@ import type { SqlStatement } from "./sql/sql-database";
  * - a model-turn step's place (its node run, start, place among the node
  *   run's calls, the engine's count of the turn) as columns of its RunStep
  *   row, by which the trace pages turns;
- * - the run's totals (calls, turns, the turns' tokens and cost) as columns
- *   of its Run row, which the runs list and the run page's overview read.
+ * - the run's totals (calls, turns, the turns' tokens and cost, the longest
+ *   call) as columns of its Run row, and its calls counted by node run and
+ *   tool (RunCallTotal rows), which the runs list and the run page's
+ *   overview read.
  * The journal (run-journal-store.ts), the plain sink (run-sink.ts) and a
  * fork's copy (run-fork.ts) all write through here; the migration
  * 20261209000000_trace_aggregates filled the columns of the runs before it.
@@ -52,6 +54,8 @@ export function turnFactsOf(kind: string, value: unknown): TurnFacts | null {
 /** What a write adds to its run's totals. */
 export interface TotalsDelta {
   calls: number;
+  /** The longest of the calls added, in whole milliseconds as their rows keep it. */
+  longestCallMs?: number;
   turns: number;
   /** null: none of the added turns reported any. */
   inputTokens: number | null;
@@ -85,6 +89,10 @@ export function totalsUpdate(runId: string, delta: TotalsDelta): SqlStatement | 
     params.push(value);
   };
   if (delta.calls > 0) add("callCount", delta.calls);
+  if (delta.longestCallMs !== undefined && delta.longestCallMs > 0) {
+    sets.push(`"longestCallMs" = CASE WHEN "longestCallMs" < ? THEN ? ELSE "longestCallMs" END`);
+    params.push(delta.longestCallMs, delta.longestCallMs);
+  }
   if (delta.turns > 0) {
     add("turnCount", delta.turns);
     add("turnCostUsd", delta.costUsd);
@@ -97,6 +105,71 @@ export function totalsUpdate(runId: string, delta: TotalsDelta): SqlStatement | 
   }
   if (sets.length === 0) return null;
   return [`UPDATE "Run" SET ${sets.join(", ")} WHERE "id" = ?`, [...params, runId]];
+}
+
+/** What a call row adds to its run's counts. */
+export interface CallFacts {
+  nodeRunId: string | null;
+  tool: string;
+  isError: boolean;
+  tainted: boolean;
+  durationMs: number;
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+/** A call's duration as its row keeps it. */
+export function storedDuration(durationMs: number): number {
+  return Math.max(0, Math.round(durationMs));
+}
+
+/** One RunCallTotal row's counts. */
+export interface CallCounts {
+  runId: string;
+  /** "" for calls with no node run. */
+  nodeRunId: string;
+  tool: string;
+  calls: number;
+  errors: number;
+  tainted: number;
+  durationMs: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Calls added up by node run and tool (one RunCallTotal row each). */
+export function countCalls(runId: string, calls: readonly CallFacts[]): CallCounts[] {
+  const counts = new Map<string, CallCounts>();
+  for (const call of calls) {
+    const nodeRunId = call.nodeRunId ?? "";
+    const key = `${nodeRunId}\u0000${call.tool}`;
+    let row = counts.get(key);
+    if (!row) counts.set(key, (row = { runId, nodeRunId, tool: call.tool, calls: 0, errors: 0, tainted: 0, durationMs: 0, inputTokens: 0, outputTokens: 0 }));
+    row.calls += 1;
+    row.errors += call.isError ? 1 : 0;
+    row.tainted += call.tainted ? 1 : 0;
+    row.durationMs += storedDuration(call.durationMs);
+    row.inputTokens += call.inputTokens ?? 0;
+    row.outputTokens += call.outputTokens ?? 0;
+  }
+  return [...counts.values()];
+}
+
+const countColumns = ["calls", "errors", "tainted", "durationMs", "inputTokens", "outputTokens"] as const;
+
+/**
+ * The statements that add calls to the run's RunCallTotal rows (an upsert
+ * per node run and tool), and them and the turns' delta to its Run row's
+ * totals (one update).
+ */
+export function totalStatements(runId: string, calls: readonly CallFacts[], turns: TotalsDelta = emptyDelta()): SqlStatement[] {
+  const statements: SqlStatement[] = countCalls(runId, calls).map((row) => [
+    `INSERT INTO "RunCallTotal" ("runId", "nodeRunId", "tool", ${countColumns.map((column) => `"${column}"`).join(", ")}) VALUES (?, ?, ?, ${countColumns.map(() => "?").join(", ")})
+     ON CONFLICT ("runId", "nodeRunId", "tool") DO UPDATE SET ${countColumns.map((column) => `"${column}" = "RunCallTotal"."${column}" + excluded."${column}"`).join(", ")}`,
+    [row.runId, row.nodeRunId, row.tool, ...countColumns.map((column) => row[column])],
+  ]);
+  const totals = totalsUpdate(runId, { ...turns, calls: turns.calls + calls.length, longestCallMs: calls.reduce((longest, call) => Math.max(longest, storedDuration(call.durationMs)), 0) });
+  return totals ? [...statements, totals] : statements;
 }
 
 /**

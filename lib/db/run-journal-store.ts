@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine/journal/run-journal";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 import { toJsonText } from "./json-text";
-import { CallsWritten, addTurn, emptyDelta, totalsUpdate, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";
+import { CallsWritten, addTurn, emptyDelta, storedDuration, totalStatements, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";
 import { GuardFailedError, type SqlDatabase, type SqlStatement, type TransactionOptions } from "./sql/sql-database";
 
 /**
@@ -95,19 +95,18 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     const calls: unknown[][] = [];
     const steps: unknown[][] = [];
     const taint: unknown[][] = [];
-    const totals = emptyDelta();
+    const turns = emptyDelta();
     for (const { step, rows, recordedAt } of entries) {
       rows.toolCalls.forEach((row, index) => calls.push(this.toolCallValues(row, index === 0 && step.kind === "tool-call" ? step.value : undefined)));
-      totals.calls += rows.toolCalls.length;
       if (step.kind !== "tool-call" || rows.toolCalls.length === 0) {
         // A step already recorded is not written again (the insert ignores it), so it adds nothing.
         const turn = this.steps.has(step.key) ? null : turnFactsOf(step.kind, step.value);
-        if (turn) addTurn(totals, turn);
+        if (turn) addTurn(turns, turn);
         steps.push([this.runId, step.key, step.kind, toJsonText(step.value), this.attempt, recordedAt, (this.sequence += 1), ...turnStepValues(turn, turn ? this.callsWritten.of(turn.nodeRunId) : 0)]);
       }
       for (const record of rows.taint) taint.push(this.taintValues(record));
     }
-    const totalsStatement = totalsUpdate(this.runId, totals);
+    const totals = totalStatements(this.runId, entries.flatMap((entry) => entry.rows.toolCalls), turns);
     const keys = entries.map((entry) => entry.step.key);
     // A step something not safe to repeat waits for must survive the database server's crash too.
     const durable = entries.some((entry) => !entry.repeatable);
@@ -115,7 +114,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
       ...rowsInsert(toolCallInsert, calls),
       ...rowsInsert(runStepInsert, steps),
       ...rowsInsert(taintInsert, taint),
-      ...(totalsStatement ? [totalsStatement] : []),
+      ...totals,
     ], { durable });
     for (const { step } of entries) this.steps.set(step.key, step);
   }
@@ -137,8 +136,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
   }
 
   async toolCall(row: ToolCallRow): Promise<void> {
-    const totals = totalsUpdate(this.runId, { ...emptyDelta(), calls: 1 })!;
-    await this.commit(`record the call of tool "${row.tool}"`, [...rowsInsert(toolCallInsert, [this.toolCallValues(row, undefined)]), totals]);
+    await this.commit(`record the call of tool "${row.tool}"`, [...rowsInsert(toolCallInsert, [this.toolCallValues(row, undefined)]), ...totalStatements(this.runId, [row])]);
   }
 
   async nodeEnd(event: NodeEndEvent): Promise<void> {
@@ -169,7 +167,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     return [
       row.id, row.runId, row.nodeRunId, row.tool, row.server, row.caller, toJsonText(row.arguments),
       row.result === null || row.result === undefined ? null : toJsonText(row.result), row.error, row.isError, row.tainted,
-      new Date(row.startedAt), Math.max(0, Math.round(row.durationMs)), row.inputTokens, row.outputTokens, (this.sequence += 1),
+      new Date(row.startedAt), storedDuration(row.durationMs), row.inputTokens, row.outputTokens, (this.sequence += 1),
       row.stepKey ?? null, outcome === undefined ? null : toJsonText(outcome), this.attempt,
     ];
   }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "./create-client";
 import { toDatabaseError } from "./database-error";
 import { toJsonText } from "./json-text";
+import { countCalls, storedDuration } from "./run-aggregates";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 import type { RunOrigin } from "../run-model";
 
@@ -94,14 +95,14 @@ export class PrismaRunSink implements RunSink {
             isError: row.isError,
             tainted: row.tainted,
             startedAt: new Date(row.startedAt),
-            durationMs: Math.max(0, Math.round(row.durationMs)),
+            durationMs: storedDuration(row.durationMs),
             inputTokens: row.inputTokens,
             outputTokens: row.outputTokens,
             sequence,
             stepKey: row.stepKey ?? null,
           },
         }),
-        this.db.run.updateMany({ where: { id: row.runId }, data: { callCount: { increment: 1 } } }),
+        ...this.callTotals(row),
       ]),
     );
   }
@@ -143,6 +144,22 @@ export class PrismaRunSink implements RunSink {
         data: { status: event.status, outputs: toJsonText(event.outputs), error: event.error, endedAt: new Date(event.endedAt) },
       }),
     );
+  }
+
+  /** What the call adds to the run's counts (lib/db/run-aggregates.ts), as Prisma writes in the call's transaction. */
+  private callTotals(row: ToolCallRow) {
+    const [counts] = countCalls(row.runId, [row]);
+    const { runId, nodeRunId, tool, ...added } = counts;
+    const durationMs = storedDuration(row.durationMs);
+    return [
+      this.db.runCallTotal.upsert({
+        where: { runId_nodeRunId_tool: { runId, nodeRunId, tool } },
+        create: counts,
+        update: Object.fromEntries(Object.entries(added).map(([column, value]) => [column, { increment: value }])),
+      }),
+      this.db.run.updateMany({ where: { id: row.runId }, data: { callCount: { increment: 1 } } }),
+      this.db.run.updateMany({ where: { id: row.runId, longestCallMs: { lt: durationMs } }, data: { longestCallMs: durationMs } }),
+    ];
   }
 
   private async write(action: string, query: () => Promise<unknown>): Promise<void> {

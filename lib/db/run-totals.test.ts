@@ -101,7 +101,7 @@ async function recordJournalledRun(sql: SqlDatabase, turns: readonly TurnUsage[]
 
 /** The statements of the trace-aggregates migration that fill the columns from the rows already there. */
 function backfillStatements(dialect: "sqlite" | "postgres"): string[] {
-  const folder = dialect === "sqlite" ? path.join("prisma", "migrations", "20261209000000_trace_aggregates") : path.join("prisma", "postgres", "migrations", "20261202085648_trace_aggregates");
+  const folder = dialect === "sqlite" ? path.join("prisma", "migrations", "20261209000000_trace_aggregates") : path.join("prisma", "postgres", "migrations", "20261202091359_trace_aggregates");
   const text = readFileSync(path.resolve(import.meta.dirname, "..", "..", folder, "migration.sql"), "utf8");
   return text
     .slice(text.indexOf("-- Backfill"))
@@ -158,8 +158,12 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       for (const turns of usages) runIds.push(await recordJournalledRun(sql, turns));
       const kept = await readRunTotals(client!, runIds);
       const places = await sql.query(`SELECT "key", "turnNodeRunId", "turnStartedAt", "turnCallsBefore", "turnSequence" FROM "RunStep" WHERE "turnNodeRunId" IS NOT NULL ORDER BY "runId", "key"`);
+      const callTotals = `SELECT * FROM "RunCallTotal" ORDER BY "runId", "nodeRunId", "tool"`;
+      const counted = await sql.query(callTotals);
+      const longest = await sql.query(`SELECT "id", "longestCallMs" FROM "Run" ORDER BY "id"`);
       // As a database of the version before had them: no totals, no turn columns.
-      await sql.execute(`UPDATE "Run" SET "callCount" = 0, "turnCount" = 0, "turnInputTokens" = NULL, "turnOutputTokens" = NULL, "turnCostUsd" = 0, "turnsWithoutCost" = 0`);
+      await sql.execute(`UPDATE "Run" SET "callCount" = 0, "turnCount" = 0, "turnInputTokens" = NULL, "turnOutputTokens" = NULL, "turnCostUsd" = 0, "turnsWithoutCost" = 0, "longestCallMs" = 0`);
+      await sql.execute(`DELETE FROM "RunCallTotal"`);
       await sql.execute(`UPDATE "RunStep" SET "turnNodeRunId" = NULL, "turnStartedAt" = NULL, "turnCallsBefore" = NULL, "turnSequence" = NULL`);
       for (const statement of backfillStatements(dialect)) await sql.execute(statement);
       for (const runId of runIds) {
@@ -169,6 +173,9 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       const filled = await sql.query(`SELECT "key", "turnNodeRunId", "turnStartedAt", "turnCallsBefore", "turnSequence" FROM "RunStep" WHERE "turnNodeRunId" IS NOT NULL ORDER BY "runId", "key"`);
       const comparable = (rows: Array<Record<string, unknown>>) => rows.map((row) => ({ ...row, turnStartedAt: new Date(String(row.turnStartedAt instanceof Date ? row.turnStartedAt.toISOString() : row.turnStartedAt)).toISOString() }));
       expect(comparable(filled)).toEqual(comparable(places));
+      expect(await sql.query(callTotals)).toEqual(counted);
+      expect(counted.length).toBeGreaterThan(0);
+      expect(await sql.query(`SELECT "id", "longestCallMs" FROM "Run" ORDER BY "id"`)).toEqual(longest);
     });
   });
 }

@@ -3,7 +3,7 @@ import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
 import { toNodeRunRecord, toRunRecord } from "./run-rows";
 import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
-import { readAggregates, readTraceCursor } from "./trace-aggregates";
+import { countCallsByGroup, readAggregates, readTraceCursor } from "./trace-aggregates";
 import { readTaintOverview } from "./taint-reads";
 import { readRunTotals } from "./run-totals";
 import { countTurns, readTurnPlaces } from "./turn-reads";
@@ -11,7 +11,7 @@ import { originCallIdOf, readRunTimeline } from "./run-timeline-read";
 import { placeNodeRun, placeStep } from "../trace/run-timeline";
 import { nodeRunOfStepResult, stableId } from "../run-model";
 import { type AnchoredCall, type CallPage, type CallSummary, type TraceChanges, type TraceCursor, type TraceFilters, cursorText, noFilters, outsideGroup } from "../trace/trace-page";
-import { callMatches, countGroups, firstAnswerCalls, placedWaits } from "./trace-reads";
+import { callMatches, firstAnswerCalls, placedWaits } from "./trace-reads";
 
 /**
  * What changed in a run's trace after a poll's cursor (the write count an
@@ -48,7 +48,7 @@ export async function getTraceChanges(runId: string, after: TraceCursor, filters
     const nodeRuns = changedRows.map((row) => placeNodeRun(timeline, toNodeRunRecord(row)));
     const [aggregates, groups, totals, taintChanged, turnPlaces, turnCounts, results, waits, newCalls, anchored] = await Promise.all([
       readAggregates(runId),
-      countGroups(runId, filters),
+      countCallsByGroup(runId, filters),
       readRunTotals(db, [runId]),
       db.taintRecord.count({ where: { runId, sequence: range } }),
       readTurnPlaces(db, runId, { after: since, upTo }),

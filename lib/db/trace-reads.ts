@@ -4,7 +4,7 @@ import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
 import { toNodeRunRecord, toRunRecord, toToolCallRecord } from "./run-rows";
 import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
-import { readAggregates, readTraceCursor } from "./trace-aggregates";
+import { countCallsByGroup, readAggregates, readTraceCursor } from "./trace-aggregates";
 import { readTaintOrigins, readTaintOverview } from "./taint-reads";
 import { readRunTotals } from "./run-totals";
 import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, type TurnPage, cursorText, noFilters, outsideGroup } from "../trace/trace-page";
@@ -47,7 +47,7 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
     const runRecord = toRunRecord(run);
     const timeline = await readRunTimeline(db, runRecord, recorded, readAt.toISOString());
     const nodeRuns = recorded.map((nodeRun) => placeNodeRun(timeline, nodeRun));
-    const [aggregates, groups, taint, totals] = await Promise.all([readAggregates(runId), countGroups(runId, filters), readTaintOverview(runId), readRunTotals(db, [runId])]);
+    const [aggregates, groups, taint, totals] = await Promise.all([readAggregates(runId), countCallsByGroup(runId, filters), readTaintOverview(runId), readRunTotals(db, [runId])]);
     const origin = originCallIdOf(timeline);
     const anchored = (await readAnchoredCalls(runId, nodeRuns, filters)).map((anchor) => ({ ...anchor, call: placeStep(timeline, anchor.call, origin) }));
     const journalled = await readJournalledSteps(runId, nodeRuns, timeline);
@@ -183,11 +183,6 @@ async function readPage(runId: string, request: Required<Pick<CallPageRequest, "
   const calls = rows.slice(0, limit).map((row) => placeStep(timeline, toCallSummary(row), origin));
   const next = rows.length > limit ? String(calls[calls.length - 1].sequence) : null;
   return { group: request.group, offset, calls, next };
-}
-
-export async function countGroups(runId: string, filters: TraceFilters): Promise<Record<string, number>> {
-  const rows = await prisma().toolCall.groupBy({ by: ["nodeRunId"], where: callWhere(runId, filters), _count: { _all: true } });
-  return Object.fromEntries(rows.map((row) => [row.nodeRunId ?? outsideGroup, row._count._all]));
 }
 
 /** Groups in the order the tree shows them: node runs by start, then the calls with no node run. */

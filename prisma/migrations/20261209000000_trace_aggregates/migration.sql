@@ -6,6 +6,23 @@ ALTER TABLE "Run" ADD COLUMN "turnInputTokens" INTEGER;
 ALTER TABLE "Run" ADD COLUMN "turnOutputTokens" INTEGER;
 ALTER TABLE "Run" ADD COLUMN "turnCostUsd" REAL NOT NULL DEFAULT 0;
 ALTER TABLE "Run" ADD COLUMN "turnsWithoutCost" INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE "Run" ADD COLUMN "longestCallMs" INTEGER NOT NULL DEFAULT 0;
+
+-- A run's calls counted by node run and tool.
+CREATE TABLE "RunCallTotal" (
+    "runId" TEXT NOT NULL,
+    "nodeRunId" TEXT NOT NULL,
+    "tool" TEXT NOT NULL,
+    "calls" INTEGER NOT NULL DEFAULT 0,
+    "errors" INTEGER NOT NULL DEFAULT 0,
+    "tainted" INTEGER NOT NULL DEFAULT 0,
+    "durationMs" INTEGER NOT NULL DEFAULT 0,
+    "inputTokens" INTEGER NOT NULL DEFAULT 0,
+    "outputTokens" INTEGER NOT NULL DEFAULT 0,
+
+    PRIMARY KEY ("runId", "nodeRunId", "tool"),
+    CONSTRAINT "RunCallTotal_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
 
 -- A node run's last change in the run's count of node-run changes: a live page asks for the node runs changed since its last poll.
 ALTER TABLE "NodeRun" ADD COLUMN "changeSequence" INTEGER NOT NULL DEFAULT 0;
@@ -16,6 +33,8 @@ ALTER TABLE "RunStep" ADD COLUMN "turnStartedAt" DATETIME;
 ALTER TABLE "RunStep" ADD COLUMN "turnCallsBefore" INTEGER;
 ALTER TABLE "RunStep" ADD COLUMN "turnSequence" INTEGER;
 CREATE INDEX "RunStep_runId_turnNodeRunId_turnCallsBefore_turnSequence_idx" ON "RunStep"("runId", "turnNodeRunId", "turnCallsBefore", "turnSequence");
+-- A live poll's cursor: the run's highest write count.
+CREATE INDEX "RunStep_runId_sequence_idx" ON "RunStep"("runId", "sequence");
 
 -- Backfill: the turns recorded so far (a model-turn step with a row; older entries have none and stay out, as the reads left them out).
 UPDATE "RunStep" SET
@@ -39,3 +58,10 @@ UPDATE "Run" SET
   "turnOutputTokens" = (SELECT SUM(json_extract("value", '$.row.outputTokens')) FROM "RunStep" WHERE "RunStep"."runId" = "Run"."id" AND "turnNodeRunId" IS NOT NULL),
   "turnCostUsd" = COALESCE((SELECT SUM(json_extract("value", '$.row.costUsd')) FROM "RunStep" WHERE "RunStep"."runId" = "Run"."id" AND "turnNodeRunId" IS NOT NULL), 0),
   "turnsWithoutCost" = (SELECT COUNT(*) FROM "RunStep" WHERE "RunStep"."runId" = "Run"."id" AND "turnNodeRunId" IS NOT NULL AND json_extract("value", '$.row.costUsd') IS NULL);
+
+-- The calls counted by node run and tool, and the longest call.
+INSERT INTO "RunCallTotal" ("runId", "nodeRunId", "tool", "calls", "errors", "tainted", "durationMs", "inputTokens", "outputTokens")
+SELECT "runId", COALESCE("nodeRunId", ''), "tool", COUNT(*), SUM(CASE WHEN "isError" THEN 1 ELSE 0 END), SUM(CASE WHEN "tainted" THEN 1 ELSE 0 END), SUM("durationMs"), COALESCE(SUM("inputTokens"), 0), COALESCE(SUM("outputTokens"), 0)
+FROM "ToolCall" GROUP BY "runId", COALESCE("nodeRunId", ''), "tool";
+
+UPDATE "Run" SET "longestCallMs" = COALESCE((SELECT MAX("durationMs") FROM "ToolCall" WHERE "ToolCall"."runId" = "Run"."id"), 0);

@@ -1,5 +1,6 @@
 -- AlterTable
 ALTER TABLE "Run" ADD COLUMN     "callCount" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "longestCallMs" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "turnCostUsd" DOUBLE PRECISION NOT NULL DEFAULT 0,
 ADD COLUMN     "turnCount" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "turnInputTokens" INTEGER,
@@ -15,8 +16,29 @@ ADD COLUMN     "turnStartedAt" TIMESTAMP(3);
 -- AlterTable
 ALTER TABLE "NodeRun" ADD COLUMN     "changeSequence" INTEGER NOT NULL DEFAULT 0;
 
+-- CreateTable
+CREATE TABLE "RunCallTotal" (
+    "runId" TEXT NOT NULL,
+    "nodeRunId" TEXT NOT NULL,
+    "tool" TEXT NOT NULL,
+    "calls" INTEGER NOT NULL DEFAULT 0,
+    "errors" INTEGER NOT NULL DEFAULT 0,
+    "tainted" INTEGER NOT NULL DEFAULT 0,
+    "durationMs" INTEGER NOT NULL DEFAULT 0,
+    "inputTokens" INTEGER NOT NULL DEFAULT 0,
+    "outputTokens" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "RunCallTotal_pkey" PRIMARY KEY ("runId","nodeRunId","tool")
+);
+
 -- CreateIndex
 CREATE INDEX "RunStep_runId_turnNodeRunId_turnCallsBefore_turnSequence_idx" ON "RunStep"("runId", "turnNodeRunId", "turnCallsBefore", "turnSequence");
+
+-- CreateIndex
+CREATE INDEX "RunStep_runId_sequence_idx" ON "RunStep"("runId", "sequence");
+
+-- AddForeignKey
+ALTER TABLE "RunCallTotal" ADD CONSTRAINT "RunCallTotal_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 
 -- Backfill: the turns recorded so far (a model-turn step with a row; older entries have none and stay out, as the reads left them out).
@@ -53,3 +75,10 @@ FROM (
 WHERE turns."runId" = "Run"."id";
 
 UPDATE "Run" SET "callCount" = (SELECT COUNT(*) FROM "ToolCall" WHERE "ToolCall"."runId" = "Run"."id") WHERE "turnCount" = 0;
+
+-- The calls counted by node run and tool, and the longest call.
+INSERT INTO "RunCallTotal" ("runId", "nodeRunId", "tool", "calls", "errors", "tainted", "durationMs", "inputTokens", "outputTokens")
+SELECT "runId", COALESCE("nodeRunId", ''), "tool", COUNT(*), SUM(CASE WHEN "isError" THEN 1 ELSE 0 END), SUM(CASE WHEN "tainted" THEN 1 ELSE 0 END), SUM("durationMs"), COALESCE(SUM("inputTokens"), 0), COALESCE(SUM("outputTokens"), 0)
+FROM "ToolCall" GROUP BY "runId", COALESCE("nodeRunId", ''), "tool";
+
+UPDATE "Run" SET "longestCallMs" = COALESCE((SELECT MAX("durationMs") FROM "ToolCall" WHERE "ToolCall"."runId" = "Run"."id"), 0);
