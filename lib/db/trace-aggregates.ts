@@ -84,11 +84,13 @@ async function lastCallEnd(runId: string, lastStart: Date | null, longest: numbe
 export async function readTraceCursor(runId: string): Promise<TraceCursor> {
   const db = prisma();
   const where = { runId };
+  // Each the last row of a (runId, sequence) index.
+  const last = { orderBy: { sequence: "desc" }, select: { sequence: true } } as const;
   const [calls, steps, taint, nodeRuns] = await Promise.all([
-    db.toolCall.aggregate({ where, _max: { sequence: true } }),
-    db.runStep.aggregate({ where, _max: { sequence: true } }),
-    db.taintRecord.aggregate({ where, _max: { sequence: true } }),
+    db.toolCall.findFirst({ where, ...last }),
+    db.runStep.findFirst({ where, ...last }),
+    db.taintRecord.findFirst({ where, ...last }),
     db.nodeRun.aggregate({ where, _max: { changeSequence: true } }),
   ]);
-  return { rows: Math.max(0, calls._max.sequence ?? 0, steps._max.sequence ?? 0, taint._max.sequence ?? 0), nodeRuns: nodeRuns._max.changeSequence ?? 0 };
+  return { rows: Math.max(0, calls?.sequence ?? 0, steps?.sequence ?? 0, taint?.sequence ?? 0), nodeRuns: nodeRuns._max.changeSequence ?? 0 };
 }

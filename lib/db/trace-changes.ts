@@ -6,11 +6,12 @@ import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
 import { countCallsByGroup, readAggregates, readTraceCursor } from "./trace-aggregates";
 import { readTaintOverview } from "./taint-reads";
 import { readRunTotals } from "./run-totals";
-import { countTurns, readTurnPlaces } from "./turn-reads";
+import { countTurnsUpTo, readTurnPlaces } from "./turn-reads";
 import { originCallIdOf, readRunTimeline } from "./run-timeline-read";
 import { placeNodeRun, placeStep } from "../trace/run-timeline";
 import { nodeRunOfStepResult, stableId } from "../run-model";
-import { type AnchoredCall, type CallPage, type CallSummary, type TraceChanges, type TraceCursor, type TraceFilters, cursorText, noFilters, outsideGroup } from "../trace/trace-page";
+import { type AnchoredCall, type CallPage, type CallSummary, type TraceChanges, type TraceCursor, type TraceFilters, cursorText, filtersActive, noFilters, outsideGroup } from "../trace/trace-page";
+import type { Prisma } from "../generated/prisma/client";
 import { callMatches, firstAnswerCalls, placedWaits } from "./trace-reads";
 
 /**
@@ -46,13 +47,12 @@ export async function getTraceChanges(runId: string, after: TraceCursor, filters
     ]);
     const timeline = await readRunTimeline(db, runRecord, spans.map((span) => ({ id: span.id, startedAt: span.startedAt.toISOString(), endedAt: span.endedAt?.toISOString() ?? null })), readAt.toISOString());
     const nodeRuns = changedRows.map((row) => placeNodeRun(timeline, toNodeRunRecord(row)));
-    const [aggregates, groups, totals, taintChanged, turnPlaces, turnCounts, results, waits, newCalls, anchored] = await Promise.all([
+    const [aggregates, groups, totals, taintChanged, turnPlaces, results, waits, newCalls, anchored] = await Promise.all([
       readAggregates(runId),
       countCallsByGroup(runId, filters),
       readRunTotals(db, [runId]),
       db.taintRecord.count({ where: { runId, sequence: range } }),
       readTurnPlaces(db, runId, { after: since, upTo }),
-      countTurns(db, runId, upTo),
       db.runStep.findMany({ where: { runId, kind: "node-result", sequence: range }, select: { key: true } }),
       placedWaits(runId, timeline),
       db.toolCall.findMany({ where: { ...callWhere(runId, filters), sequence: range }, orderBy: { sequence: "asc" }, take: firstAnswerCalls + 1, select: summaryColumns }),
@@ -79,7 +79,7 @@ export async function getTraceChanges(runId: string, after: TraceCursor, filters
       matchingCalls: Object.values(groups).reduce((sum, count) => sum + count, 0),
       pages,
       anchored: anchored.map((anchor) => ({ ...anchor, call: placeStep(timeline, anchor.call, origin) })),
-      turnPlaces: Object.fromEntries(Object.entries(turnPlaces).map(([group, places]) => [group, { from: (turnCounts[group] ?? places.length) - places.length, places }])),
+      turnPlaces: Object.fromEntries(await Promise.all(Object.entries(turnPlaces).map(async ([group, places]) => [group, { from: await countTurnsUpTo(db, runId, group, since), places }] as const))),
       stepKeys,
       taint: taintChanged > 0 ? await readTaintOverview(runId) : null,
       timeline: { ...timeline, nodeRuns: changedSpans, waits },
@@ -99,11 +99,16 @@ async function newCallPages(runId: string, filters: TraceFilters, since: number,
   return Promise.all(
     [...byGroup].map(async ([group, groupCalls]) => ({
       group,
-      offset: await prisma().toolCall.count({ where: { ...callWhere(runId, filters, group), sequence: { lte: since } } }),
+      offset: await prisma().toolCall.count({ where: { ...callsBefore(runId, filters, group), sequence: { lte: since } } }),
       calls: groupCalls,
       next: cut ? String(groupCalls[groupCalls.length - 1].sequence) : null,
     })),
   );
+}
+
+/** A group's calls under the filters; a node run's with no filter by its id alone, so the (nodeRunId, sequence) index counts them. */
+function callsBefore(runId: string, filters: TraceFilters, group: string): Prisma.ToolCallWhereInput {
+  return group !== outsideGroup && !filtersActive(filters) ? { nodeRunId: group } : callWhere(runId, filters, group);
 }
 
 /** The calls that started a sub-flow written in the range (an anchor's place never moves, so each is sent once). */

@@ -1,5 +1,5 @@
 import type { Prisma } from "../generated/prisma/client";
-import type { PrismaClient } from "./create-client";
+import { type PrismaClient, dialectOf } from "./create-client";
 import { fromJsonText } from "./json-text";
 import type { ModelTurnRow } from "../trace/model-turns";
 import { placeStep } from "../trace/run-timeline";
@@ -25,32 +25,28 @@ export interface WriteRange {
   upTo?: number;
 }
 
-function sequenceWithin(range: WriteRange): Prisma.IntFilter | undefined {
-  if (range.after === undefined && range.upTo === undefined) return undefined;
-  return { ...(range.after !== undefined ? { gt: range.after } : {}), ...(range.upTo !== undefined ? { lte: range.upTo } : {}) };
-}
-
 /**
  * Each node run's turns' places among its calls (the first answer's
  * `turnPlaces`), in the tree's order; within a range, only the turns
- * written in it (they follow every turn written before, see above).
+ * written in it (they follow every turn written before, see above). The
+ * database joins each node run's places into one text, in the index's
+ * order: one row per node run, however many turns.
  */
 export async function readTurnPlaces(db: PrismaClient, runId: string, range: WriteRange = {}): Promise<Record<string, number[]>> {
-  const sequence = sequenceWithin(range);
-  const rows = await db.runStep.findMany({
-    where: { runId, turnNodeRunId: { not: null }, ...(sequence ? { sequence } : {}) },
-    orderBy: [{ turnNodeRunId: "asc" }, ...turnOrder],
-    select: { turnNodeRunId: true, turnCallsBefore: true },
-  });
-  const places: Record<string, number[]> = {};
-  for (const row of rows) (places[row.turnNodeRunId!] ??= []).push(row.turnCallsBefore ?? 0);
-  return places;
+  const after = range.after ?? -1;
+  const upTo = range.upTo ?? 2_147_483_647; // the largest INTEGER: a bound Postgres can compare
+  const rows =
+    dialectOf(db) === "postgres"
+      ? await db.$queryRaw<Array<{ group: string; places: string }>>`SELECT "turnNodeRunId" AS "group", string_agg("turnCallsBefore"::text, ',' ORDER BY "turnCallsBefore", "turnSequence", "turnStartedAt", "key") AS "places" FROM "RunStep" WHERE "runId" = ${runId} AND "turnNodeRunId" IS NOT NULL AND "sequence" > ${after} AND "sequence" <= ${upTo} GROUP BY "turnNodeRunId"`
+      : await db.$queryRaw<Array<{ group: string; places: string }>>`SELECT "turnNodeRunId" AS "group", group_concat("turnCallsBefore", ',' ORDER BY "turnCallsBefore", "turnSequence", "turnStartedAt", "key") AS "places" FROM "RunStep" WHERE "runId" = ${runId} AND "turnNodeRunId" IS NOT NULL AND "sequence" > ${after} AND "sequence" <= ${upTo} GROUP BY "turnNodeRunId"`;
+  return Object.fromEntries(rows.map((row) => [row.group, row.places.split(",").map(Number)]));
 }
 
-/** How many turns each node run had written up to a write count (all of them without one). */
-export async function countTurns(db: PrismaClient, runId: string, upTo?: number): Promise<Record<string, number>> {
-  const rows = await db.runStep.groupBy({ by: ["turnNodeRunId"], where: { runId, turnNodeRunId: { not: null }, ...(upTo !== undefined ? { sequence: { lte: upTo } } : {}) }, _count: { _all: true } });
-  return Object.fromEntries(rows.map((row) => [row.turnNodeRunId!, row._count._all]));
+/** How many turns a node run had written up to a write count. */
+export async function countTurnsUpTo(db: PrismaClient, runId: string, nodeRunId: string, upTo: number): Promise<number> {
+  // All of the node run's turns from the index, less the few written after: no pass over the turns.
+  const [all, later] = await Promise.all([db.runStep.count({ where: { runId, turnNodeRunId: nodeRunId } }), db.runStep.count({ where: { runId, sequence: { gt: upTo }, turnNodeRunId: nodeRunId } })]);
+  return all - later;
 }
 
 /** A page of one node run's turns, numbered as `readTurnPlaces` orders them, as the page shows them (no context keys, no sent results), placed by the timeline. */

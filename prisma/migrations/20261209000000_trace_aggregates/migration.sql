@@ -35,6 +35,11 @@ ALTER TABLE "RunStep" ADD COLUMN "turnSequence" INTEGER;
 CREATE INDEX "RunStep_runId_turnNodeRunId_turnCallsBefore_turnSequence_idx" ON "RunStep"("runId", "turnNodeRunId", "turnCallsBefore", "turnSequence");
 -- A live poll's cursor: the run's highest write count.
 CREATE INDEX "RunStep_runId_sequence_idx" ON "RunStep"("runId", "sequence");
+-- The waits and the step nodes' results among a run's steps, without passing over its turns.
+CREATE INDEX "RunStep_runId_kind_idx" ON "RunStep"("runId", "kind");
+-- A node run's calls in write order: a live poll counts those before its cursor from the index alone.
+DROP INDEX "ToolCall_nodeRunId_idx";
+CREATE INDEX "ToolCall_nodeRunId_sequence_idx" ON "ToolCall"("nodeRunId", "sequence");
 
 -- Backfill: the turns recorded so far (a model-turn step with a row; older entries have none and stay out, as the reads left them out).
 UPDATE "RunStep" SET

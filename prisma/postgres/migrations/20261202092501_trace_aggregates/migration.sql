@@ -1,3 +1,6 @@
+-- DropIndex
+DROP INDEX "ToolCall_nodeRunId_idx";
+
 -- AlterTable
 ALTER TABLE "Run" ADD COLUMN     "callCount" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "longestCallMs" INTEGER NOT NULL DEFAULT 0,
@@ -36,6 +39,12 @@ CREATE INDEX "RunStep_runId_turnNodeRunId_turnCallsBefore_turnSequence_idx" ON "
 
 -- CreateIndex
 CREATE INDEX "RunStep_runId_sequence_idx" ON "RunStep"("runId", "sequence");
+
+-- CreateIndex
+CREATE INDEX "RunStep_runId_kind_idx" ON "RunStep"("runId", "kind");
+
+-- CreateIndex
+CREATE INDEX "ToolCall_nodeRunId_sequence_idx" ON "ToolCall"("nodeRunId", "sequence");
 
 -- AddForeignKey
 ALTER TABLE "RunCallTotal" ADD CONSTRAINT "RunCallTotal_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run"("id") ON DELETE CASCADE ON UPDATE CASCADE;
