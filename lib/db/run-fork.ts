@@ -8,7 +8,7 @@ import type { RecordedStep } from "../engine/journal/run-journal";
 import { toJsonText } from "./json-text";
 import { addTurn, emptyDelta, totalStatements, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";
 import { queuedRunInsert } from "./queued-runs";
-import { isoFromSql, type SqlDatabase } from "./sql/sql-database";
+import { isoFromSql, type SqlDatabase, type SqlStatement } from "./sql/sql-database";
 
 export interface ForkRequest {
   /** The run to fork. */
@@ -102,7 +102,7 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
   const sequenceOf = new Map(sources.map((source) => [source.key, source.sequence]));
   // …and its time, which orders steps written before there was a sequence.
   const recordedAtOf = new Map(sources.map((source) => [source.key, new Date(source.recordedAt)]));
-  const statements: Array<readonly [string, readonly unknown[]]> = [
+  const statements: SqlStatement[] = [
     queuedRunInsert({
       id: forkId,
       workflowId: run.workflowId,

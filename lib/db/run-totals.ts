@@ -1,6 +1,7 @@
 import type { PrismaClient } from "./create-client";
 import { toDatabaseError } from "./database-error";
 import type { RunTotals } from "../trace/run-totals";
+import type { Run } from "../generated/prisma/client";
 
 /** The totals the runs list shows, without the steps: no time (the list has it). */
 export type ListedRunTotals = Pick<RunTotals, "turns" | "toolCalls" | "inputTokens" | "outputTokens" | "costUsd">;
@@ -13,6 +14,18 @@ export type ListedRunTotals = Pick<RunTotals, "turns" | "toolCalls" | "inputToke
  * tool-call row carries its turn's usage, so equal figures within a node run
  * are one turn (two grouped queries, for those runs only).
  */
+/** The Run row's totals columns. */
+export type RunTotalsColumns = Pick<Run, "id" | "callCount" | "turnCount" | "turnInputTokens" | "turnOutputTokens" | "turnCostUsd" | "turnsWithoutCost">;
+
+/** One run's totals from its row already read: no query unless the run has no turn rows. */
+export async function totalsOfRun(db: PrismaClient, run: RunTotalsColumns): Promise<ListedRunTotals> {
+  return run.turnCount > 0 ? fromColumns(run) : (await readRunTotals(db, [run.id])).get(run.id)!;
+}
+
+function fromColumns(run: RunTotalsColumns): ListedRunTotals {
+  return { turns: run.turnCount, toolCalls: run.callCount, inputTokens: run.turnInputTokens, outputTokens: run.turnOutputTokens, costUsd: run.turnCount > 0 && run.turnsWithoutCost === 0 ? run.turnCostUsd : null };
+}
+
 export async function readRunTotals(db: PrismaClient, runIds: readonly string[]): Promise<Map<string, ListedRunTotals>> {
   const totals = new Map<string, ListedRunTotals>(runIds.map((id) => [id, { turns: 0, toolCalls: 0, inputTokens: null, outputTokens: null, costUsd: null }]));
   if (runIds.length === 0) return totals;
@@ -23,13 +36,8 @@ export async function readRunTotals(db: PrismaClient, runIds: readonly string[])
     });
     const withoutTurns: string[] = [];
     for (const run of runs) {
-      const listed = totals.get(run.id)!;
-      listed.toolCalls = run.callCount;
-      if (run.turnCount === 0) {
-        withoutTurns.push(run.id);
-        continue;
-      }
-      Object.assign(listed, { turns: run.turnCount, inputTokens: run.turnInputTokens, outputTokens: run.turnOutputTokens, costUsd: run.turnsWithoutCost === 0 ? run.turnCostUsd : null });
+      totals.set(run.id, fromColumns(run));
+      if (run.turnCount === 0) withoutTurns.push(run.id);
     }
     if (withoutTurns.length === 0) return totals;
     const where = { runId: { in: withoutTurns } };

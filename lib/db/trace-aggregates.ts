@@ -1,5 +1,5 @@
 import { prisma } from "./client";
-import { outsideGroup, type ToolTotal, type TraceAggregates, type TraceCursor, type TraceFilters } from "../trace/trace-page";
+import { filtersActive, outsideGroup, type ToolTotal, type TraceAggregates, type TraceCursor, type TraceFilters } from "../trace/trace-page";
 import { callWhere } from "./trace-queries";
 
 /**
@@ -10,11 +10,10 @@ import { callWhere } from "./trace-queries";
  * (lib/db/run-aggregates.ts): a few rows however many calls the run made;
  * the extent comes from the calls' (runId, startedAt) index.
  */
-export async function readAggregates(runId: string): Promise<TraceAggregates> {
+export async function readAggregates(runId: string, longestCallMs: number): Promise<TraceAggregates> {
   const db = prisma();
-  const [rows, run, first, last] = await Promise.all([
+  const [rows, first, last] = await Promise.all([
     db.runCallTotal.findMany({ where: { runId } }),
-    db.run.findUnique({ where: { id: runId }, select: { longestCallMs: true } }),
     db.toolCall.findFirst({ where: { runId }, orderBy: { startedAt: "asc" }, select: { startedAt: true } }),
     db.toolCall.findFirst({ where: { runId }, orderBy: { startedAt: "desc" }, select: { startedAt: true } }),
   ]);
@@ -38,7 +37,7 @@ export async function readAggregates(runId: string): Promise<TraceAggregates> {
     tools,
     callsByGroup,
     firstCallAt: first?.startedAt.toISOString() ?? null,
-    lastCallEndAt: await lastCallEnd(runId, last?.startedAt ?? null, run?.longestCallMs ?? 0),
+    lastCallEndAt: await lastCallEnd(runId, last?.startedAt ?? null, longestCallMs),
   };
 }
 
@@ -47,7 +46,8 @@ export async function readAggregates(runId: string): Promise<TraceAggregates> {
  * the filters are by tool or errors only; by node, the calls are counted
  * (an outside host's calls are that node's by their caller).
  */
-export async function countCallsByGroup(runId: string, filters: TraceFilters): Promise<Record<string, number>> {
+export async function countCallsByGroup(runId: string, filters: TraceFilters, aggregates?: TraceAggregates): Promise<Record<string, number>> {
+  if (aggregates && !filtersActive(filters)) return aggregates.callsByGroup;
   if (filters.nodeId) {
     const rows = await prisma().toolCall.groupBy({ by: ["nodeRunId"], where: callWhere(runId, filters), _count: { _all: true } });
     return Object.fromEntries(rows.map((row) => [row.nodeRunId ?? outsideGroup, row._count._all]));

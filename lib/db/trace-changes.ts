@@ -5,7 +5,7 @@ import { toNodeRunRecord, toRunRecord } from "./run-rows";
 import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
 import { countCallsByGroup, readAggregates, readTraceCursor } from "./trace-aggregates";
 import { readTaintOverview } from "./taint-reads";
-import { readRunTotals } from "./run-totals";
+import { totalsOfRun } from "./run-totals";
 import { countTurnsUpTo, readTurnPlaces } from "./turn-reads";
 import { originCallIdOf, readRunTimeline } from "./run-timeline-read";
 import { placeNodeRun, placeStep } from "../trace/run-timeline";
@@ -48,9 +48,9 @@ export async function getTraceChanges(runId: string, after: TraceCursor, filters
     const timeline = await readRunTimeline(db, runRecord, spans.map((span) => ({ id: span.id, startedAt: span.startedAt.toISOString(), endedAt: span.endedAt?.toISOString() ?? null })), readAt.toISOString());
     const nodeRuns = changedRows.map((row) => placeNodeRun(timeline, toNodeRunRecord(row)));
     const [aggregates, groups, totals, taintChanged, turnPlaces, results, waits, newCalls, anchored] = await Promise.all([
-      readAggregates(runId),
-      countCallsByGroup(runId, filters),
-      readRunTotals(db, [runId]),
+      readAggregates(runId, run.longestCallMs),
+      filtersActive(filters) ? countCallsByGroup(runId, filters) : null,
+      totalsOfRun(db, run),
       db.taintRecord.count({ where: { runId, sequence: range } }),
       readTurnPlaces(db, runId, { after: since, upTo }),
       db.runStep.findMany({ where: { runId, kind: "node-result", sequence: range }, select: { key: true } }),
@@ -74,9 +74,9 @@ export async function getTraceChanges(runId: string, after: TraceCursor, filters
       filters,
       nodeRuns,
       aggregates,
-      totals: totals.get(runId),
-      groups,
-      matchingCalls: Object.values(groups).reduce((sum, count) => sum + count, 0),
+      totals,
+      groups: groups ?? aggregates.callsByGroup,
+      matchingCalls: Object.values(groups ?? aggregates.callsByGroup).reduce((sum, count) => sum + count, 0),
       pages,
       anchored: anchored.map((anchor) => ({ ...anchor, call: placeStep(timeline, anchor.call, origin) })),
       turnPlaces: Object.fromEntries(await Promise.all(Object.entries(turnPlaces).map(async ([group, places]) => [group, { from: await countTurnsUpTo(db, runId, group, since), places }] as const))),

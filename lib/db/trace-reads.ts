@@ -6,7 +6,7 @@ import { toNodeRunRecord, toRunRecord, toToolCallRecord } from "./run-rows";
 import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
 import { countCallsByGroup, readAggregates, readTraceCursor } from "./trace-aggregates";
 import { readTaintOrigins, readTaintOverview } from "./taint-reads";
-import { readRunTotals } from "./run-totals";
+import { totalsOfRun } from "./run-totals";
 import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, type TurnPage, cursorText, noFilters, outsideGroup } from "../trace/trace-page";
 import type { NodeRunRecord } from "../trace/run-trace";
 import { nodeRunOfStepResult, stableId } from "../run-model";
@@ -47,7 +47,8 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
     const runRecord = toRunRecord(run);
     const timeline = await readRunTimeline(db, runRecord, recorded, readAt.toISOString());
     const nodeRuns = recorded.map((nodeRun) => placeNodeRun(timeline, nodeRun));
-    const [aggregates, groups, taint, totals] = await Promise.all([readAggregates(runId), countCallsByGroup(runId, filters), readTaintOverview(runId), readRunTotals(db, [runId])]);
+    const [aggregates, taint, totals] = await Promise.all([readAggregates(runId, run.longestCallMs), readTaintOverview(runId), totalsOfRun(db, run)]);
+    const groups = await countCallsByGroup(runId, filters, aggregates);
     const origin = originCallIdOf(timeline);
     const anchored = (await readAnchoredCalls(runId, nodeRuns, filters)).map((anchor) => ({ ...anchor, call: placeStep(timeline, anchor.call, origin) }));
     const journalled = await readJournalledSteps(runId, nodeRuns, timeline);
@@ -60,7 +61,7 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
       pages.push(page);
     }
     const matchingCalls = Object.values(groups).reduce((sum, count) => sum + count, 0);
-    return { run: runRecord, nodeRuns, readAt: readAt.toISOString(), cursor: cursorText(cursor), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals: totals.get(runId), timeline, ...journalled };
+    return { run: runRecord, nodeRuns, readAt: readAt.toISOString(), cursor: cursorText(cursor), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals, timeline, ...journalled };
   } catch (error) {
     throw toDatabaseError(error, `read the trace of run "${runId}"`);
   }
