@@ -1,3 +1,4 @@
+import type { PrismaClient } from "./create-client";
 import type { SqlStatement } from "./sql/sql-database";
 
 /**
@@ -208,4 +209,30 @@ export const turnStepColumns = ["turnNodeRunId", "turnStartedAt", "turnCallsBefo
 export function turnStepData(kind: string, value: unknown): { turnNodeRunId?: string; turnStartedAt?: Date; turnCallsBefore?: number; turnSequence?: number } {
   const turn = turnFactsOf(kind, value);
   return turn ? { turnNodeRunId: turn.nodeRunId, turnStartedAt: turn.startedAt, turnCallsBefore: turn.callsBefore, turnSequence: turn.sequence } : {};
+}
+
+/**
+ * The totals of rows a script wrote itself (a bench's or a test's seed), as
+ * the writers would have kept them: the Run row's totals and its
+ * RunCallTotal rows, from the calls and the model-turn values it wrote.
+ */
+export async function writeSeededTotals(db: PrismaClient, runId: string, calls: readonly CallFacts[], turnValues: readonly unknown[]): Promise<void> {
+  const turns = emptyDelta();
+  for (const value of turnValues) {
+    const turn = turnFactsOf("model-turn", value);
+    if (turn) addTurn(turns, turn);
+  }
+  await db.runCallTotal.createMany({ data: countCalls(runId, calls) });
+  await db.run.update({
+    where: { id: runId },
+    data: {
+      callCount: calls.length,
+      longestCallMs: calls.reduce((longest, call) => Math.max(longest, storedDuration(call.durationMs)), 0),
+      turnCount: turns.turns,
+      turnInputTokens: turns.inputTokens,
+      turnOutputTokens: turns.outputTokens,
+      turnCostUsd: turns.costUsd,
+      turnsWithoutCost: turns.turnsWithoutCost,
+    },
+  });
 }
