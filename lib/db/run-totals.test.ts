@@ -7,6 +7,7 @@ import { createPrismaClient, type PrismaClient } from "./create-client";
 import { createTestPostgres, type TestPostgres } from "./postgres/test-postgres";
 import { DatabaseRunJournal } from "./run-journal-store";
 import { PrismaRunSink } from "./run-sink";
+import { readTurnPlaces } from "./turn-reads";
 import { postgresDatabase } from "./sql/postgres-database";
 import type { SqlDatabase } from "./sql/sql-database";
 import { sqliteDatabase } from "./sql/sqlite-database";
@@ -150,6 +151,16 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         const runId = await recordJournalledRun(sql, turns);
         expectSame((await readRunTotals(client!, [runId])).get(runId), await parsed(runId));
       }
+    });
+
+    it("the turns' places come joined by the database, in the tree's order, whole or within a range of writes", async (context) => {
+      if (!sql) return context.skip();
+      const runId = await recordJournalledRun(sql, usages[0]);
+      // Node run a took turns 1 and 3 (one call of its own written before the second), b took turn 2.
+      const places = { [`${runId}-a`]: [0, 1], [`${runId}-b`]: [0] };
+      expect(await readTurnPlaces(client!, runId)).toEqual(places);
+      expect(await readTurnPlaces(client!, runId, { after: 0, upTo: 1000 })).toEqual(places);
+      expect(await readTurnPlaces(client!, runId, { after: 1000 })).toEqual({});
     });
 
     it("the migration fills them, and each turn's place, for the runs written before it", async (context) => {

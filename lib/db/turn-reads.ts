@@ -33,12 +33,22 @@ export interface WriteRange {
  * order: one row per node run, however many turns.
  */
 export async function readTurnPlaces(db: PrismaClient, runId: string, range: WriteRange = {}): Promise<Record<string, number[]>> {
-  const after = range.after ?? -1;
-  const upTo = range.upTo ?? 2_147_483_647; // the largest INTEGER: a bound Postgres can compare
-  const rows =
-    dialectOf(db) === "postgres"
-      ? await db.$queryRaw<Array<{ group: string; places: string }>>`SELECT "turnNodeRunId" AS "group", string_agg("turnCallsBefore"::text, ',' ORDER BY "turnCallsBefore", "turnSequence", "turnStartedAt", "key") AS "places" FROM "RunStep" WHERE "runId" = ${runId} AND "turnNodeRunId" IS NOT NULL AND "sequence" > ${after} AND "sequence" <= ${upTo} GROUP BY "turnNodeRunId"`
-      : await db.$queryRaw<Array<{ group: string; places: string }>>`SELECT "turnNodeRunId" AS "group", group_concat("turnCallsBefore", ',' ORDER BY "turnCallsBefore", "turnSequence", "turnStartedAt", "key") AS "places" FROM "RunStep" WHERE "runId" = ${runId} AND "turnNodeRunId" IS NOT NULL AND "sequence" > ${after} AND "sequence" <= ${upTo} GROUP BY "turnNodeRunId"`;
+  // A node run's places in the tree's order are its turns' places sorted: turns that tie on a place have the same
+  // number. So the whole run's places come from the index alone; a range's few turns are looked up by their count.
+  type Row = { group: string; places: string };
+  const postgres = dialectOf(db) === "postgres";
+  let rows: Row[];
+  if (range.after === undefined && range.upTo === undefined) {
+    rows = postgres
+      ? await db.$queryRaw<Row[]>`SELECT "turnNodeRunId" AS "group", string_agg("turnCallsBefore"::text, ',' ORDER BY "turnCallsBefore") AS "places" FROM "RunStep" WHERE "runId" = ${runId} AND "turnNodeRunId" IS NOT NULL GROUP BY "turnNodeRunId"`
+      : await db.$queryRaw<Row[]>`SELECT "turnNodeRunId" AS "group", group_concat("turnCallsBefore", ',' ORDER BY "turnCallsBefore") AS "places" FROM "RunStep" WHERE "runId" = ${runId} AND "turnNodeRunId" IS NOT NULL GROUP BY "turnNodeRunId"`;
+  } else {
+    const after = range.after ?? -1;
+    const upTo = range.upTo ?? 2_147_483_647; // the largest INTEGER: a bound Postgres can compare
+    rows = postgres
+      ? await db.$queryRaw<Row[]>`SELECT "turnNodeRunId" AS "group", string_agg("turnCallsBefore"::text, ',' ORDER BY "turnCallsBefore") AS "places" FROM "RunStep" WHERE "runId" = ${runId} AND "sequence" > ${after} AND "sequence" <= ${upTo} AND "turnNodeRunId" IS NOT NULL GROUP BY "turnNodeRunId"`
+      : await db.$queryRaw<Row[]>`SELECT "turnNodeRunId" AS "group", group_concat("turnCallsBefore", ',' ORDER BY "turnCallsBefore") AS "places" FROM "RunStep" WHERE "runId" = ${runId} AND "sequence" > ${after} AND "sequence" <= ${upTo} AND "turnNodeRunId" IS NOT NULL GROUP BY "turnNodeRunId"`;
+  }
   return Object.fromEntries(rows.map((row) => [row.group, row.places.split(",").map(Number)]));
 }
 
