@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../../lib/db/create-client";
+import { writeSeededTotals } from "../../lib/db/run-aggregates";
 
 /**
  * A finished run of one agent with `count` tool calls, as the sink writes
@@ -34,6 +35,8 @@ export async function seedTrace(db: PrismaClient, count: number): Promise<string
     await db.toolCall.createMany({ data: calls.slice(offset, offset + 1000) });
     await db.taintRecord.createMany({ data: taint.slice(offset, offset + 1000) });
   }
+  // The totals the sink keeps beside the rows (lib/db/run-aggregates.ts).
+  await writeSeededTotals(db, runId, calls, []);
   for (const [index, output] of ["answer", "summary"].entries()) {
     await db.taintRecord.create({
       data: { id: randomUUID(), runId, kind: "output", nodeId: "agent", nodeRunId, output, origins: JSON.stringify(ids), recordedAt: new Date(start + count * 2 + 5), sequence: 2 * count + 1 + index },

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../../lib/db/create-client";
+import { turnStepData, writeSeededTotals } from "../../lib/db/run-aggregates";
 
 /**
  * A finished run of one agent whose trace has `rows` rows: half of them
  * model turns (journalled as the engine records them, RunStep kind
  * model-turn with its row), each asking for one tool call, half the calls
- * they asked for. Returns the run id.
+ * they asked for, with the totals and turn columns the journal keeps beside
+ * them (lib/db/run-aggregates.ts). Returns the run id.
  */
 export async function seedTurnTrace(db: PrismaClient, rows: number): Promise<string> {
   const runId = randomUUID();
@@ -32,11 +34,13 @@ export async function seedTurnTrace(db: PrismaClient, rows: number): Promise<str
       id: randomUUID(), nodeRunId, nodeId: "agent", sequence: index + 1, model: "gpt-bench", provider: "openai-chat (declarative)", text: "", toolCalls, finishReason: "tool-calls",
       inputTokens: 100 + index, outputTokens: 12, costUsd: null, startedAt: new Date(start + 2 + index * 4).toISOString(), durationMs: 2, callsBefore: index, contextKey: null, sentResults: [],
     };
-    return { runId, key, kind: "model-turn", value: JSON.stringify({ turn: { text: "", toolCalls }, model: { protocol: "bench" }, latencyMs: 2, sent: { tools: [], results: [] }, row }), recordedAt: new Date(start + 3 + index * 4) };
+    const value = { turn: { text: "", toolCalls }, model: { protocol: "bench" }, latencyMs: 2, sent: { tools: [], results: [] }, row };
+    return { runId, key, kind: "model-turn", value: JSON.stringify(value), recordedAt: new Date(start + 3 + index * 4), ...turnStepData("model-turn", value) };
   });
   for (let offset = 0; offset < turns; offset += 1000) {
     await db.toolCall.createMany({ data: calls.slice(offset, offset + 1000) });
     await db.runStep.createMany({ data: steps.slice(offset, offset + 1000) });
   }
+  await writeSeededTotals(db, runId, calls, steps.map((step) => JSON.parse(step.value)));
   return runId;
 }

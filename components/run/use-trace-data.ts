@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolCallRecord } from "@/lib/trace/run-trace";
-import { type CallDetail, type CallPage, type CallSummary, type TraceFilters, type TraceOverview, type TurnPage, filtersKey, noFilters } from "@/lib/trace/trace-page";
+import { type CallDetail, type CallPage, type CallSummary, type TraceChanges, type TraceFilters, type TraceOverview, type TurnPage, filtersKey, mergeTraceChanges, noFilters } from "@/lib/trace/trace-page";
 import type { TraceRow, TraceTurn } from "@/lib/trace/trace-tree";
 
 export const pollIntervalMs = 500;
@@ -43,9 +43,10 @@ export interface TraceData {
 /**
  * The trace page's data: the first answer from the server, then pages of
  * calls as rows scroll into view, a call in full when it is opened, another
- * first answer when the filters change, and, while the run runs, a fresh
- * first answer every ~500 ms (new rows then show as pending rows at the end
- * of their node run and load like the others). A failed request is reported
+ * first answer when the filters change, and, while the run runs, what
+ * changed since the last answer every ~500 ms (GET …?since=<cursor>: the
+ * new calls at their positions, new turns as pending rows at the end of
+ * their node run, which load like the others). A failed request is reported
  * and retried, never fatal. One poll at a time: the next waits for the last.
  */
 export function useTraceData(initial: TraceOverview): TraceData {
@@ -90,6 +91,28 @@ export function useTraceData(initial: TraceOverview): TraceData {
     [base, receive],
   );
 
+  // The answers held, by filters, for a poll to bring up to date (state updates land after render).
+  const overviewsRef = useRef(overviews);
+  overviewsRef.current = overviews;
+
+  /** What changed since the answer held for these filters, merged into it; a whole first answer when none is held. */
+  const fetchChanges = useCallback(
+    async (wanted: TraceFilters) => {
+      const query = filtersKey(wanted);
+      const held = overviewsRef.current.get(query);
+      if (!held?.cursor) return fetchOverview(wanted);
+      const changes = await getJson<TraceChanges>(`${base}?since=${encodeURIComponent(held.cursor)}${query ? `&${query}` : ""}`);
+      const current = overviewsRef.current.get(query) ?? held;
+      // Another answer landed meanwhile (the filters' own first answer): its cursor is the one to go on from.
+      if (current.cursor !== changes.since) return current;
+      const merged = mergeTraceChanges(current, changes);
+      overviewsRef.current = new Map(overviewsRef.current).set(query, merged);
+      receive(merged);
+      return merged;
+    },
+    [base, fetchOverview, receive],
+  );
+
   // New filters: their first answer, then show them.
   const wantedKey = filtersKey(filters);
   useEffect(() => {
@@ -107,7 +130,7 @@ export function useTraceData(initial: TraceOverview): TraceData {
     // `filters` is what `wantedKey` says.
   }, [wantedKey, shownKey, fetchOverview]);
 
-  // Live: a fresh first answer every ~500 ms while the run runs.
+  // Live: what changed, every ~500 ms while the run runs.
   // A queued run is followed too: a worker takes it up in a moment.
   const running = latest.run.status === "running" || latest.run.status === "queued";
   const filtersRef = useRef(filters);
@@ -118,7 +141,7 @@ export function useTraceData(initial: TraceOverview): TraceData {
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
-        const overview = await fetchOverview(filtersRef.current);
+        const overview = await fetchChanges(filtersRef.current);
         if (stopped) return;
         setError(null);
         if (overview.run.status !== "running" && overview.run.status !== "queued") return;
@@ -133,7 +156,7 @@ export function useTraceData(initial: TraceOverview): TraceData {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [running, fetchOverview]);
+  }, [running, fetchChanges]);
 
   const overview = overviews.get(shownKey) ?? initial;
   const loaded = useCallback((group: string, position: number) => windows.current.get(shownKey)?.get(group)?.get(position), [shownKey]);

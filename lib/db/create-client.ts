@@ -16,9 +16,18 @@ import { sqlitePragmas } from "./sql/sqlite-pragmas";
 export function createPrismaClient(url: string = databaseUrl()): PrismaClient {
   if (/^postgres(ql)?:\/\//i.test(url)) {
     // Its own pool, so a dropped connection is dropped, not a crash of the process (see ./sql/postgres-pool).
-    return new PostgresPrismaClient({ adapter: new PrismaPg(resilientPool({ connectionString: url }), { disposeExternalPool: true }) }) as unknown as PrismaClient;
+    const client = new PostgresPrismaClient({ adapter: new PrismaPg(resilientPool({ connectionString: url }), { disposeExternalPool: true }) }) as unknown as PrismaClient;
+    postgresClients.add(client);
+    return client;
   }
   return new PrismaClient({ adapter: new TunedSqliteAdapter({ url }) });
+}
+
+const postgresClients = new WeakSet<PrismaClient>();
+
+/** Which database a client of createPrismaClient talks to, for the few reads written in each one's SQL. */
+export function dialectOf(db: PrismaClient): "sqlite" | "postgres" {
+  return postgresClients.has(db) ? "postgres" : "sqlite";
 }
 
 /** The better-sqlite3 adapter whose every connection first runs the app's SQLite pragmas (WAL, synchronous=NORMAL, busy_timeout). */

@@ -9,6 +9,7 @@ export { demoWorkflow } from "./demo-workflow";
 // Runs and their traces.
 export { getRunTrace, listRuns, listRecentRuns } from "./runs";
 export { getTraceOverview, getCallPage, getCallDetail, getTaintOrigins, getTurnPage, maxPageCalls, maxPageTurns, type CallPageRequest } from "./trace-reads";
+export { getTraceChanges } from "./trace-changes";
 export { readWholeRunTrace } from "./whole-run-trace";
 export { readRunTotals, type ListedRunTotals } from "./run-totals";
 export { getRunProgress } from "./run-progress";

@@ -6,8 +6,9 @@ import { validateConfig } from "../canvas/config-check";
 import { type NodeTypes, parseWorkflow, type Workflow } from "../graph";
 import type { RecordedStep } from "../engine/journal/run-journal";
 import { toJsonText } from "./json-text";
+import { addTurn, emptyDelta, totalStatements, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";
 import { queuedRunInsert } from "./queued-runs";
-import { isoFromSql, type SqlDatabase } from "./sql/sql-database";
+import { isoFromSql, type SqlDatabase, type SqlStatement } from "./sql/sql-database";
 
 export interface ForkRequest {
   /** The run to fork. */
@@ -101,7 +102,7 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
   const sequenceOf = new Map(sources.map((source) => [source.key, source.sequence]));
   // …and its time, which orders steps written before there was a sequence.
   const recordedAtOf = new Map(sources.map((source) => [source.key, new Date(source.recordedAt)]));
-  const statements: Array<readonly [string, readonly unknown[]]> = [
+  const statements: SqlStatement[] = [
     queuedRunInsert({
       id: forkId,
       workflowId: run.workflowId,
@@ -117,12 +118,18 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
     statements.push(insert("NodeRun", { ...row, id: ids.get(String(row.id)), runId: forkId, parentToolCallId: row.parentToolCallId === null ? null : (ids.get(String(row.parentToolCallId)) ?? row.parentToolCallId) }));
   }
   const copiedCalls = new Set<string>();
+  const copiedFacts: Array<Parameters<typeof totalStatements>[1][number]> = [];
+  // Each fork node run's copied calls, by write order: a copied turn's place among them.
+  const copiedOrder = new Map<string, number[]>();
   for (const row of calls) {
     const step = row.stepKey === null ? undefined : kept.get(String(row.stepKey));
     if (!step || step.kind !== "tool-call") continue;
     const edited = step.key === request.at && edit !== undefined;
     copiedCalls.add(String(row.id));
+    const forkNodeRunId = row.nodeRunId === null ? null : (ids.get(String(row.nodeRunId)) ?? String(row.nodeRunId));
+    if (forkNodeRunId !== null) copiedOrder.set(forkNodeRunId, [...(copiedOrder.get(forkNodeRunId) ?? []), Number(row.sequence ?? 0)]);
     const outcome = withMappedIds(step.value, ids);
+    copiedFacts.push({ nodeRunId: forkNodeRunId, tool: String(row.tool), isError: edited ? false : Boolean(row.isError), tainted: edited ? false : Boolean(row.tainted), durationMs: Number(row.durationMs), inputTokens: row.inputTokens === null ? null : Number(row.inputTokens), outputTokens: row.outputTokens === null ? null : Number(row.outputTokens) });
     statements.push(
       insert("ToolCall", {
         ...row,
@@ -136,11 +143,25 @@ export async function forkRun(db: SqlDatabase, request: ForkRequest, context: Fo
       }),
     );
   }
+  const turns = emptyDelta();
   for (const step of plan.steps) {
     if (step.kind === "tool-call") continue;
+    const value = withMappedIds(step.value, ids);
+    const sequence = sequenceOf.get(step.key) ?? 0;
+    const turn = turnFactsOf(step.kind, value);
+    if (turn) addTurn(turns, turn);
+    const written = turn ? copiedOrder.get(turn.nodeRunId) : undefined;
+    const callsBefore = turn && sequence > 0 && written ? written.filter((at) => at < sequence).length : (turn?.callsBefore ?? 0);
+    const turnValues = turnStepValues(turn, callsBefore);
     // The parent's order goes with the step, so a fork of the fork keeps what came before its own fork point.
-    statements.push(insert("RunStep", { runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(withMappedIds(step.value, ids)), attempt: 0, recordedAt: recordedAtOf.get(step.key) ?? new Date(), sequence: sequenceOf.get(step.key) ?? 0 }));
+    statements.push(
+      insert("RunStep", {
+        runId: forkId, key: mapKey(step.key), kind: step.kind, value: toJsonText(value), attempt: 0, recordedAt: recordedAtOf.get(step.key) ?? new Date(), sequence,
+        ...Object.fromEntries(turnStepColumns.map((column, index) => [column, turnValues[index]])),
+      }),
+    );
   }
+  statements.push(...totalStatements(forkId, copiedFacts, turns));
   // Where external content went, for the copied calls: the fork's trace shows the same taint up to the fork point.
   for (const row of taint) {
     if (row.toolCallId === null || !copiedCalls.has(String(row.toolCallId)) || !ids.has(String(row.nodeRunId))) continue;

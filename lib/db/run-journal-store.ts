@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine/journal/run-journal";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 import { toJsonText } from "./json-text";
+import { CallsWritten, addTurn, emptyDelta, storedDuration, totalStatements, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";
 import { GuardFailedError, type SqlDatabase, type SqlStatement, type TransactionOptions } from "./sql/sql-database";
 
 /**
@@ -26,7 +27,8 @@ export class RunTakenOverError extends JournalUnavailableError {
  * ToolCall rows' `stepKey` / `outcome`) are the same rows, so there is one
  * source of truth. A step commits with the rows it wrote, in one
  * transaction; steps safe to repeat that the recorder batched commit
- * together (recordSteps). Nothing is read back. Writing a row again (a resumed run
+ * together (recordSteps), with what they add to the run's totals and each
+ * turn's place (lib/db/run-aggregates.ts). Nothing is read back. Writing a row again (a resumed run
  * meets the same node run, a replayed taint entry) changes nothing: ids are
  * stable and inserts ignore what is already there.
  *
@@ -44,6 +46,10 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     private readonly attempt: number,
     /** The check every write transaction starts with, when a worker holds the run. */
     private readonly fence: SqlStatement | null,
+    /** Each node run's calls written so far: a turn's place among them. */
+    private readonly callsWritten: CallsWritten,
+    /** The run's count of node-run changes (starts and ends): a live page's cursor for node runs. */
+    private nodeRunChanges: number,
   ) {}
 
   /**
@@ -60,11 +66,13 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
       }
       const calls = await db.query<{ stepKey: string; outcome: string | null }>(`SELECT "stepKey", "outcome" FROM "ToolCall" WHERE "runId" = ? AND "stepKey" IS NOT NULL`, [runId]);
       for (const row of calls) if (row.outcome) steps.set(row.stepKey, { key: row.stepKey, kind: "tool-call", value: JSON.parse(row.outcome) });
-      const [last] = await db.query<{ sequence: number | null }>(
-        `SELECT MAX("sequence") AS "sequence" FROM (SELECT "sequence" FROM "ToolCall" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "TaintRecord" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "RunStep" WHERE "runId" = ?) AS rows`,
-        [runId, runId, runId],
+      const [last] = await db.query<{ sequence: number | null; nodeRunChanges: number | null }>(
+        `SELECT MAX("sequence") AS "sequence", (SELECT MAX("changeSequence") FROM "NodeRun" WHERE "runId" = ?) AS "nodeRunChanges" FROM (SELECT "sequence" FROM "ToolCall" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "TaintRecord" WHERE "runId" = ? UNION ALL SELECT "sequence" FROM "RunStep" WHERE "runId" = ?) AS rows`,
+        [runId, runId, runId, runId],
       );
-      return new DatabaseRunJournal(db, runId, steps, Number(last?.sequence ?? 0), holder?.resumeCount ?? Number(run?.resumeCount ?? 0), holder ? fenceOf(db, runId, holder) : null);
+      const perNodeRun = await db.query<{ nodeRunId: string; count: number | string }>(`SELECT "nodeRunId", COUNT(*) AS "count" FROM "ToolCall" WHERE "runId" = ? AND "nodeRunId" IS NOT NULL GROUP BY "nodeRunId"`, [runId]);
+      const callsWritten = new CallsWritten(perNodeRun.map((row) => [row.nodeRunId, Number(row.count)] as const));
+      return new DatabaseRunJournal(db, runId, steps, Number(last?.sequence ?? 0), holder?.resumeCount ?? Number(run?.resumeCount ?? 0), holder ? fenceOf(db, runId, holder) : null, callsWritten, Number(last?.nodeRunChanges ?? 0));
     } catch (error) {
       throw unavailable("read the run's journal", error);
     }
@@ -87,13 +95,18 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     const calls: unknown[][] = [];
     const steps: unknown[][] = [];
     const taint: unknown[][] = [];
+    const turns = emptyDelta();
     for (const { step, rows, recordedAt } of entries) {
       rows.toolCalls.forEach((row, index) => calls.push(this.toolCallValues(row, index === 0 && step.kind === "tool-call" ? step.value : undefined)));
       if (step.kind !== "tool-call" || rows.toolCalls.length === 0) {
-        steps.push([this.runId, step.key, step.kind, toJsonText(step.value), this.attempt, recordedAt, (this.sequence += 1)]);
+        // A step already recorded is not written again (the insert ignores it), so it adds nothing.
+        const turn = this.steps.has(step.key) ? null : turnFactsOf(step.kind, step.value);
+        if (turn) addTurn(turns, turn);
+        steps.push([this.runId, step.key, step.kind, toJsonText(step.value), this.attempt, recordedAt, (this.sequence += 1), ...turnStepValues(turn, turn ? this.callsWritten.of(turn.nodeRunId) : 0)]);
       }
       for (const record of rows.taint) taint.push(this.taintValues(record));
     }
+    const totals = totalStatements(this.runId, entries.flatMap((entry) => entry.rows.toolCalls), turns);
     const keys = entries.map((entry) => entry.step.key);
     // A step something not safe to repeat waits for must survive the database server's crash too.
     const durable = entries.some((entry) => !entry.repeatable);
@@ -101,6 +114,7 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
       ...rowsInsert(toolCallInsert, calls),
       ...rowsInsert(runStepInsert, steps),
       ...rowsInsert(taintInsert, taint),
+      ...totals,
     ], { durable });
     for (const { step } of entries) this.steps.set(step.key, step);
   }
@@ -113,23 +127,23 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
   async nodeStart(event: NodeStartEvent): Promise<void> {
     await this.commit(`record the start of node "${event.nodeId}"`, [
       [
-        `INSERT INTO "NodeRun" ("id", "runId", "nodeId", "nodeType", "parentToolCallId", "status", "turns", "inputs", "outputs", "taintedOutputs", "startedAt")
-         VALUES (?, ?, ?, ?, ?, 'running', 0, ?, '{}', '[]', ?)
-         ON CONFLICT ("id") DO UPDATE SET "status" = 'running', "inputs" = excluded."inputs", "endedAt" = NULL, "error" = NULL`,
-        [event.nodeRunId, event.runId, event.nodeId, event.nodeType, event.parentToolCallId, toJsonText(event.inputs), new Date(event.startedAt)],
+        `INSERT INTO "NodeRun" ("id", "runId", "nodeId", "nodeType", "parentToolCallId", "status", "turns", "inputs", "outputs", "taintedOutputs", "startedAt", "changeSequence")
+         VALUES (?, ?, ?, ?, ?, 'running', 0, ?, '{}', '[]', ?, ?)
+         ON CONFLICT ("id") DO UPDATE SET "status" = 'running', "inputs" = excluded."inputs", "endedAt" = NULL, "error" = NULL, "changeSequence" = excluded."changeSequence"`,
+        [event.nodeRunId, event.runId, event.nodeId, event.nodeType, event.parentToolCallId, toJsonText(event.inputs), new Date(event.startedAt), (this.nodeRunChanges += 1)],
       ],
     ]);
   }
 
   async toolCall(row: ToolCallRow): Promise<void> {
-    await this.commit(`record the call of tool "${row.tool}"`, rowsInsert(toolCallInsert, [this.toolCallValues(row, undefined)]));
+    await this.commit(`record the call of tool "${row.tool}"`, [...rowsInsert(toolCallInsert, [this.toolCallValues(row, undefined)]), ...totalStatements(this.runId, [row])]);
   }
 
   async nodeEnd(event: NodeEndEvent): Promise<void> {
     await this.commit("record the end of a node run", [
       [
-        `UPDATE "NodeRun" SET "status" = ?, "outputs" = ?, "taintedOutputs" = ?, "error" = ?, "turns" = ?, "endedAt" = ? WHERE "id" = ?`,
-        [event.status, toJsonText(event.outputs), toJsonText(event.taintedOutputs ?? []), event.error, event.turns, new Date(event.endedAt), event.nodeRunId],
+        `UPDATE "NodeRun" SET "status" = ?, "outputs" = ?, "taintedOutputs" = ?, "error" = ?, "turns" = ?, "endedAt" = ?, "changeSequence" = ? WHERE "id" = ?`,
+        [event.status, toJsonText(event.outputs), toJsonText(event.taintedOutputs ?? []), event.error, event.turns, new Date(event.endedAt), (this.nodeRunChanges += 1), event.nodeRunId],
       ],
     ]);
   }
@@ -149,10 +163,11 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
   }
 
   private toolCallValues(row: ToolCallRow, outcome: unknown): unknown[] {
+    this.callsWritten.add(row.nodeRunId);
     return [
       row.id, row.runId, row.nodeRunId, row.tool, row.server, row.caller, toJsonText(row.arguments),
       row.result === null || row.result === undefined ? null : toJsonText(row.result), row.error, row.isError, row.tainted,
-      new Date(row.startedAt), Math.max(0, Math.round(row.durationMs)), row.inputTokens, row.outputTokens, (this.sequence += 1),
+      new Date(row.startedAt), storedDuration(row.durationMs), row.inputTokens, row.outputTokens, (this.sequence += 1),
       row.stepKey ?? null, outcome === undefined ? null : toJsonText(outcome), this.attempt,
     ];
   }
@@ -190,7 +205,7 @@ const toolCallInsert: RowsInsert = {
   columns: ["id", "runId", "nodeRunId", "tool", "server", "caller", "arguments", "result", "error", "isError", "tainted", "startedAt", "durationMs", "inputTokens", "outputTokens", "sequence", "stepKey", "outcome", "attempt"],
   conflict: `ON CONFLICT ("id") DO NOTHING`,
 };
-const runStepInsert: RowsInsert = { table: "RunStep", columns: ["runId", "key", "kind", "value", "attempt", "recordedAt", "sequence"], conflict: `ON CONFLICT ("runId", "key") DO NOTHING` };
+const runStepInsert: RowsInsert = { table: "RunStep", columns: ["runId", "key", "kind", "value", "attempt", "recordedAt", "sequence", ...turnStepColumns], conflict: `ON CONFLICT ("runId", "key") DO NOTHING` };
 const taintInsert: RowsInsert = {
   table: "TaintRecord",
   columns: ["id", "runId", "kind", "nodeId", "nodeRunId", "recordedAt", "sequence", "source", "server", "tool", "toolCallId", "key", "output", "origins"],

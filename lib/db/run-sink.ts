@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "./create-client";
 import { toDatabaseError } from "./database-error";
 import { toJsonText } from "./json-text";
+import { countCalls, storedDuration } from "./run-aggregates";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 import type { RunOrigin } from "../run-model";
 
@@ -15,7 +16,10 @@ import type { RunOrigin } from "../run-model";
  * update would return the row). JSON values are stored as
  * text. One sink writes one run: it numbers the tool-call and taint rows
  * 1, 2, 3… together in the order they arrive (`sequence`), which lets a
- * live page ask for "the rows after n".
+ * live page ask for "the rows after n". Node runs are numbered apart
+ * (`changeSequence`: each start and end takes the next number), and each
+ * call adds one to the run's call count (lib/db/run-aggregates.ts) in the
+ * call's transaction.
  *
  * Not server-only, so tests and scripts can use it with their own client;
  * the app passes its shared client.
@@ -25,6 +29,7 @@ import type { RunOrigin } from "../run-model";
  */
 export class PrismaRunSink implements RunSink {
   private sequence = 0;
+  private nodeRunChanges = 0;
 
   constructor(
     private readonly db: PrismaClient,
@@ -50,11 +55,12 @@ export class PrismaRunSink implements RunSink {
   }
 
   async nodeStart(event: NodeStartEvent): Promise<void> {
+    const changeSequence = (this.nodeRunChanges += 1);
     await this.write(`record the start of node "${event.nodeId}"`, () =>
       this.db.nodeRun.upsert({
         where: { id: event.nodeRunId },
         // A resumed run starts the same node run again: the same row, running again.
-        update: { status: "running", endedAt: null, error: null },
+        update: { status: "running", endedAt: null, error: null, changeSequence },
         create: {
           id: event.nodeRunId,
           runId: event.runId,
@@ -64,6 +70,7 @@ export class PrismaRunSink implements RunSink {
           status: "running",
           inputs: toJsonText(event.inputs),
           startedAt: new Date(event.startedAt),
+          changeSequence,
         },
       }),
     );
@@ -73,27 +80,30 @@ export class PrismaRunSink implements RunSink {
     this.sequence += 1;
     const sequence = this.sequence;
     await this.write(`record the call of tool "${row.tool}"`, () =>
-      this.db.toolCall.createMany({
-        data: {
-          id: row.id,
-          runId: row.runId,
-          nodeRunId: row.nodeRunId,
-          tool: row.tool,
-          server: row.server,
-          caller: row.caller,
-          arguments: toJsonText(row.arguments),
-          result: row.result === null || row.result === undefined ? null : toJsonText(row.result),
-          error: row.error,
-          isError: row.isError,
-          tainted: row.tainted,
-          startedAt: new Date(row.startedAt),
-          durationMs: Math.max(0, Math.round(row.durationMs)),
-          inputTokens: row.inputTokens,
-          outputTokens: row.outputTokens,
-          sequence,
-          stepKey: row.stepKey ?? null,
-        },
-      }),
+      this.db.$transaction([
+        this.db.toolCall.createMany({
+          data: {
+            id: row.id,
+            runId: row.runId,
+            nodeRunId: row.nodeRunId,
+            tool: row.tool,
+            server: row.server,
+            caller: row.caller,
+            arguments: toJsonText(row.arguments),
+            result: row.result === null || row.result === undefined ? null : toJsonText(row.result),
+            error: row.error,
+            isError: row.isError,
+            tainted: row.tainted,
+            startedAt: new Date(row.startedAt),
+            durationMs: storedDuration(row.durationMs),
+            inputTokens: row.inputTokens,
+            outputTokens: row.outputTokens,
+            sequence,
+            stepKey: row.stepKey ?? null,
+          },
+        }),
+        ...this.callTotals(row),
+      ]),
     );
   }
 
@@ -108,6 +118,7 @@ export class PrismaRunSink implements RunSink {
           error: event.error,
           turns: event.turns,
           endedAt: new Date(event.endedAt),
+          changeSequence: (this.nodeRunChanges += 1),
         },
       }),
     );
@@ -133,6 +144,22 @@ export class PrismaRunSink implements RunSink {
         data: { status: event.status, outputs: toJsonText(event.outputs), error: event.error, endedAt: new Date(event.endedAt) },
       }),
     );
+  }
+
+  /** What the call adds to the run's counts (lib/db/run-aggregates.ts), as Prisma writes in the call's transaction. */
+  private callTotals(row: ToolCallRow) {
+    const [counts] = countCalls(row.runId, [row]);
+    const { runId, nodeRunId, tool, ...added } = counts;
+    const durationMs = storedDuration(row.durationMs);
+    return [
+      this.db.runCallTotal.upsert({
+        where: { runId_nodeRunId_tool: { runId, nodeRunId, tool } },
+        create: counts,
+        update: Object.fromEntries(Object.entries(added).map(([column, value]) => [column, { increment: value }])),
+      }),
+      this.db.run.updateMany({ where: { id: row.runId }, data: { callCount: { increment: 1 } } }),
+      this.db.run.updateMany({ where: { id: row.runId, longestCallMs: { lt: durationMs } }, data: { longestCallMs: durationMs } }),
+    ];
   }
 
   private async write(action: string, query: () => Promise<unknown>): Promise<void> {

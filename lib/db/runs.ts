@@ -57,10 +57,10 @@ async function readSummaries(where: { workflowId?: string; originKind?: string }
       where,
       orderBy: [{ startedAt: "desc" }, { id: "asc" }],
       take: limit,
-      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, forkedFromRunId: true, forkedAtStep: true, forkChange: true, origin: true, originKind: true, _count: { select: { toolCalls: true } } },
+      select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, forkedFromRunId: true, forkedAtStep: true, forkChange: true, origin: true, originKind: true, callCount: true },
     });
     return rows.map((row) => {
-      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null });
+      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null, turnCount: 0, turnInputTokens: null, turnOutputTokens: null, turnCostUsd: 0, turnsWithoutCost: 0, longestCallMs: 0 });
       return {
         id: record.id,
         workflowId: record.workflowId,
@@ -69,7 +69,8 @@ async function readSummaries(where: { workflowId?: string; originKind?: string }
         error: record.error,
         startedAt: record.startedAt,
         endedAt: record.endedAt,
-        toolCallCount: row._count.toolCalls,
+        // Kept on the Run row by the writers (lib/db/run-aggregates.ts): no count of the calls.
+        toolCallCount: row.callCount,
         ...(record.attention?.approval ? { waitingForApproval: true } : {}),
         ...(record.forkedFrom ? { forkedFrom: record.forkedFrom } : {}),
         ...(record.attention?.question ? { waitingForInput: true } : {}),

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { PrismaRunSink } from "./run-sink";
+import { turnStepData } from "./run-aggregates";
 import { temporaryAppDatabase } from "./temporary-app-database";
 import type { ToolCallRow } from "../trace/run-events";
 
@@ -170,17 +171,13 @@ describe("the trace's model turns", () => {
     const turns = 120;
     // Journalled model turns as the engine records them; written out of order, as the tree's order is by place, then sequence.
     await database.client.runStep.createMany({
-      data: Array.from({ length: turns }, (_, index) => turns - 1 - index).map((number) => ({
-        runId: "turns",
-        key: `agent#1/t${number + 1}`,
-        kind: "model-turn",
-        attempt: 0,
-        recordedAt: new Date(at(100 + number)),
-        value: JSON.stringify({
+      data: Array.from({ length: turns }, (_, index) => turns - 1 - index).map((number) => {
+        const value = {
           turn: { text: `answer ${number}` },
           row: { id: `turn-${number}`, nodeRunId: run.nodeRunId, sequence: number, model: "scripted", text: `answer ${number}`, startedAt: at(100 + number), durationMs: 1, callsBefore: Math.min(3, Math.floor(number / 40)), contextKey: null, sentResults: [] },
-        }),
-      })),
+        };
+        return { runId: "turns", key: `agent#1/t${number + 1}`, kind: "model-turn", attempt: 0, recordedAt: new Date(at(100 + number)), value: JSON.stringify(value), ...turnStepData("model-turn", value) };
+      }),
     });
     const overview = await getTraceOverview("turns");
     expect(overview?.turnPlaces?.[run.nodeRunId]).toHaveLength(turns);

@@ -4,15 +4,13 @@ import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
 import { toNodeRunRecord, toRunRecord, toToolCallRecord } from "./run-rows";
 import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
-import { readAggregates } from "./trace-aggregates";
+import { countCallsByGroup, readAggregates, readTraceCursor } from "./trace-aggregates";
 import { readTaintOrigins, readTaintOverview } from "./taint-reads";
-import { readRunTotals } from "./run-totals";
-import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, type TurnPage, noFilters, outsideGroup } from "../trace/trace-page";
+import { totalsOfRun } from "./run-totals";
+import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, type TurnPage, cursorText, noFilters, outsideGroup } from "../trace/trace-page";
 import type { NodeRunRecord } from "../trace/run-trace";
-import { fromJsonText } from "./json-text";
-import { modelTurnsFromJournal } from "../trace/model-turns";
-import { type TraceTurn, placesOf, turnsInOrder } from "../trace/trace-tree";
 import { nodeRunOfStepResult, stableId } from "../run-model";
+import { readTurnPage, readTurnPlaces } from "./turn-reads";
 import { originCallIdOf, readRunTimeline } from "./run-timeline-read";
 import { placeNodeRun, placeStep } from "../trace/run-timeline";
 import type { RunTimeline } from "../trace/trace-types";
@@ -34,7 +32,9 @@ export const maxPageTurns = 500;
  * grow with the number of calls. Null when no run has that id.
  *
  * The run row is read first: when it says the run ended, every row it
- * wrote is already in the database and so counted here.
+ * wrote is already in the database and so counted here. Then the run's
+ * write count, the answer's `cursor`: a live poll asks for what changed
+ * after it (getTraceChanges).
  */
 export async function getTraceOverview(runId: string, filters: TraceFilters = noFilters): Promise<TraceOverview | null> {
   try {
@@ -42,11 +42,13 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
     const db = prisma();
     const run = await db.run.findUnique({ where: { id: runId } });
     if (!run) return null;
+    const cursor = await readTraceCursor(runId);
     const recorded = (await db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] })).map(toNodeRunRecord);
     const runRecord = toRunRecord(run);
     const timeline = await readRunTimeline(db, runRecord, recorded, readAt.toISOString());
     const nodeRuns = recorded.map((nodeRun) => placeNodeRun(timeline, nodeRun));
-    const [aggregates, groups, taint, totals] = await Promise.all([readAggregates(runId), countGroups(runId, filters), readTaintOverview(runId), readRunTotals(db, [runId])]);
+    const [aggregates, taint, totals] = await Promise.all([readAggregates(runId, run.longestCallMs), readTaintOverview(runId), totalsOfRun(db, run)]);
+    const groups = await countCallsByGroup(runId, filters, aggregates);
     const origin = originCallIdOf(timeline);
     const anchored = (await readAnchoredCalls(runId, nodeRuns, filters)).map((anchor) => ({ ...anchor, call: placeStep(timeline, anchor.call, origin) }));
     const journalled = await readJournalledSteps(runId, nodeRuns, timeline);
@@ -59,7 +61,7 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
       pages.push(page);
     }
     const matchingCalls = Object.values(groups).reduce((sum, count) => sum + count, 0);
-    return { run: runRecord, nodeRuns, readAt: readAt.toISOString(), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals: totals.get(runId), timeline, ...journalled };
+    return { run: runRecord, nodeRuns, readAt: readAt.toISOString(), cursor: cursorText(cursor), aggregates, filters, matchingCalls, groups, anchored, pages, taint, totals, timeline, ...journalled };
   } catch (error) {
     throw toDatabaseError(error, `read the trace of run "${runId}"`);
   }
@@ -71,74 +73,47 @@ export async function getTraceOverview(runId: string, filters: TraceFilters = no
  * getTurnPage); and the step nodes' journal keys by node run (what "Fork
  * from here" names). A turn's and a wait's place is by the run's write
  * order, so a call a resumed run made after the turn that asked for it is
- * listed after that turn.
+ * listed after that turn. Read from the turns' columns: only the turns of
+ * the first pages are parsed.
  */
 async function readJournalledSteps(runId: string, nodeRuns: readonly NodeRunRecord[], timeline: RunTimeline): Promise<Pick<TraceOverview, "turnPlaces" | "turnPages" | "stepKeys" | "timeline">> {
-  const steps = await prisma().runStep.findMany({ where: { runId, kind: { in: ["model-turn", "node-result"] } }, select: { key: true, kind: true, value: true, sequence: true } });
-  const order = await readCallOrder(runId, [...steps.filter((step) => step.kind === "model-turn").map((step) => step.key), ...timeline.waits.map((wait) => wait.callKey ?? "")], nodeRuns);
-  const turns = readTurns(runId, steps, order, timeline);
+  const db = prisma();
+  const [turnPlaces, results, waits] = await Promise.all([
+    readTurnPlaces(db, runId),
+    db.runStep.findMany({ where: { runId, kind: "node-result" }, select: { key: true } }),
+    placedWaits(runId, timeline),
+  ]);
   const stepKeys: Record<string, string> = {};
-  for (const step of steps) {
-    const nodeRun = step.kind === "node-result" ? nodeRunOfStepResult(step.key) : null;
+  for (const step of results) {
+    const nodeRun = nodeRunOfStepResult(step.key);
     if (nodeRun !== null) stepKeys[stableId(runId, nodeRun)] = step.key;
   }
   const turnPages: TurnPage[] = [];
   let budget = firstAnswerTurns;
   for (const nodeRun of nodeRuns) {
-    const own = turns.get(nodeRun.id);
-    if (!own || budget <= 0) continue;
-    const page = own.slice(0, Math.min(firstPageTurns, budget));
-    budget -= page.length;
-    turnPages.push({ group: nodeRun.id, offset: 0, turns: page });
+    if (!turnPlaces[nodeRun.id] || budget <= 0) continue;
+    const turns = await readTurnPage(db, runId, timeline, { group: nodeRun.id, offset: 0, limit: Math.min(firstPageTurns, budget) });
+    budget -= turns.length;
+    turnPages.push({ group: nodeRun.id, offset: 0, turns });
   }
-  const waits = timeline.waits.map((wait) => (wait.nodeRunId && wait.sequence > 0 ? { ...wait, callsBefore: callsBefore(order, wait.nodeRunId, wait.sequence) } : wait));
-  return { turnPlaces: placesOf(turns), turnPages, stepKeys, timeline: { ...timeline, waits } };
+  return { turnPlaces, turnPages, stepKeys, timeline: { ...timeline, waits } };
 }
 
-/** The write order (sequence) of the calls of each node run that has turns or waits, ascending. */
-async function readCallOrder(runId: string, keys: readonly string[], nodeRuns: readonly NodeRunRecord[]): Promise<Map<string, number[]>> {
-  const nodeRunKeys = new Set(keys.filter(Boolean).map((key) => key.replace(/\/t\d+(?:\/c\d+)?$/, "")));
-  const wanted = new Set([...nodeRunKeys].map((key) => stableId(runId, key)));
-  const ids = nodeRuns.map((nodeRun) => nodeRun.id).filter((id) => wanted.has(id));
-  if (ids.length === 0) return new Map();
-  const rows = await prisma().toolCall.findMany({ where: { runId, nodeRunId: { in: ids } }, select: { nodeRunId: true, sequence: true }, orderBy: { sequence: "asc" } });
-  const order = new Map<string, number[]>();
-  for (const row of rows) {
-    const list = order.get(row.nodeRunId!);
-    if (list) list.push(row.sequence);
-    else order.set(row.nodeRunId!, [row.sequence]);
-  }
-  return order;
-}
-
-/** How many of a node run's calls were written before `sequence`. */
-function callsBefore(order: ReadonlyMap<string, readonly number[]>, nodeRunId: string, sequence: number): number {
-  return (order.get(nodeRunId) ?? []).filter((written) => written < sequence).length;
-}
-
-/** A run's model turns by node run, in the tree's order, as the page shows them (no context keys, no sent results), placed by the timeline. */
-function readTurns(runId: string, steps: ReadonlyArray<{ key: string; kind: string; value: string; sequence: number }>, order: ReadonlyMap<string, readonly number[]>, timeline: RunTimeline): Map<string, TraceTurn[]> {
-  const turnSteps = steps.filter((step) => step.kind === "model-turn");
-  const sequenceOf = new Map(turnSteps.map((step) => [step.key, step.sequence]));
-  const rows = modelTurnsFromJournal(runId, turnSteps.map((step) => ({ key: step.key, value: fromJsonText(step.value) })));
-  return turnsInOrder(
-    rows.map(({ runId: _runId, contextKey: _contextKey, sentResults: _sent, ...turn }) => {
-      const written = sequenceOf.get(turn.stepKey) ?? 0;
-      const placed = placeStep(timeline, turn);
-      return written > 0 && order.has(turn.nodeRunId) ? { ...placed, callsBefore: callsBefore(order, turn.nodeRunId, written) } : placed;
-    }),
+/** The timeline's waits, each wait of a node run placed among its calls: how many were written before it. */
+export async function placedWaits(runId: string, timeline: RunTimeline): Promise<RunTimeline["waits"]> {
+  return Promise.all(
+    timeline.waits.map(async (wait) =>
+      wait.nodeRunId && wait.sequence > 0 ? { ...wait, callsBefore: await prisma().toolCall.count({ where: { runId, nodeRunId: wait.nodeRunId, sequence: { lt: wait.sequence } } }) } : wait,
+    ),
   );
 }
 
 /** A page of one node run's model turns, numbered as in the first answer's `turnPlaces`. */
 export async function getTurnPage(runId: string, request: { group: string; offset: number; limit: number }): Promise<TurnPage> {
   try {
-    const { timeline, nodeRuns } = await readTimelineOf(runId);
-    const steps = await prisma().runStep.findMany({ where: { runId, kind: "model-turn" }, select: { key: true, kind: true, value: true, sequence: true } });
-    const order = await readCallOrder(runId, steps.map((step) => step.key), nodeRuns);
+    const { timeline } = await readTimelineOf(runId);
     const limit = Math.max(1, Math.min(maxPageTurns, request.limit));
-    const own = readTurns(runId, steps, order, timeline).get(request.group) ?? [];
-    return { group: request.group, offset: request.offset, turns: own.slice(request.offset, request.offset + limit) };
+    return { group: request.group, offset: request.offset, turns: await readTurnPage(prisma(), runId, timeline, { group: request.group, offset: request.offset, limit }) };
   } catch (error) {
     throw toDatabaseError(error, `read the model turns of run "${runId}"`);
   }
@@ -211,11 +186,6 @@ async function readPage(runId: string, request: Required<Pick<CallPageRequest, "
   return { group: request.group, offset, calls, next };
 }
 
-async function countGroups(runId: string, filters: TraceFilters): Promise<Record<string, number>> {
-  const rows = await prisma().toolCall.groupBy({ by: ["nodeRunId"], where: callWhere(runId, filters), _count: { _all: true } });
-  return Object.fromEntries(rows.map((row) => [row.nodeRunId ?? outsideGroup, row._count._all]));
-}
-
 /** Groups in the order the tree shows them: node runs by start, then the calls with no node run. */
 function groupOrder(nodeRuns: readonly NodeRunRecord[], groups: Record<string, number>): string[] {
   const order = nodeRuns.map((nodeRun) => nodeRun.id).filter((id) => (groups[id] ?? 0) > 0);
@@ -240,7 +210,7 @@ async function readAnchoredCalls(runId: string, nodeRuns: readonly NodeRunRecord
   );
 }
 
-function callMatches(call: CallSummary, filters: TraceFilters, nodeIdOf: ReadonlyMap<string, string>): boolean {
+export function callMatches(call: CallSummary, filters: TraceFilters, nodeIdOf: ReadonlyMap<string, string>): boolean {
   const nodeId = (call.nodeRunId ? nodeIdOf.get(call.nodeRunId) : undefined) ?? call.caller;
   return (!filters.tool || call.tool === filters.tool) && (!filters.errorsOnly || call.isError) && (!filters.nodeId || nodeId === filters.nodeId);
 }

@@ -141,6 +141,8 @@ export interface TraceOverview {
   nodeRuns: NodeRunRecord[];
   /** When the server read this (ISO): the "now" of a run still running, the same on server and browser. */
   readAt: string;
+  /** The run's write count when read: a live poll asks for what changed after it (TraceChanges). */
+  cursor?: string;
   aggregates: TraceAggregates;
   /** The filters the rest of this answer is under. */
   filters: TraceFilters;
@@ -182,4 +184,91 @@ export interface CallDetail {
   call: ToolCallRecord;
   group: string;
   position: number;
+}
+
+/** A live poll's place in a run: its write count (calls, journal steps, taint entries) and its count of node-run changes. */
+export interface TraceCursor {
+  rows: number;
+  nodeRuns: number;
+}
+
+/**
+ * @example
+ * cursorText({ rows: 120, nodeRuns: 3 }) // "120.3"
+ */
+export function cursorText(cursor: TraceCursor): string {
+  return `${cursor.rows}.${cursor.nodeRuns}`;
+}
+
+/** A cursor from its text (cursorText); null when the text is not one. */
+export function parseCursor(text: string): TraceCursor | null {
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(text);
+  return match ? { rows: Number(match[1]), nodeRuns: Number(match[2]) } : null;
+}
+
+/**
+ * What changed in a run's trace after a cursor (GET /api/runs/<id>?since=<cursor>):
+ * the run page's live poll, merged into the first answer it holds
+ * (mergeTraceChanges). Rows are only ever added at the end of their group,
+ * so each new call comes at its position and each new turn at its number;
+ * a node run that started or ended comes whole.
+ */
+export interface TraceChanges {
+  run: RunRecord;
+  readAt: string;
+  /** The cursor asked after, and the one to ask after next. */
+  since: string;
+  cursor: string;
+  filters: TraceFilters;
+  /** Node runs that started or ended after the cursor, placed by the timeline. */
+  nodeRuns: NodeRunRecord[];
+  aggregates: TraceAggregates;
+  totals?: TraceOverview["totals"];
+  groups: Record<string, number>;
+  matchingCalls: number;
+  /** The calls written after the cursor that pass the filters, at their positions (the first of them, when many were). */
+  pages: CallPage[];
+  /** Calls that started a sub-flow, written after the cursor. */
+  anchored: AnchoredCall[];
+  /** Each node run's new turns: their places among its calls, from turn number `from` on. */
+  turnPlaces: Record<string, { from: number; places: number[] }>;
+  /** The journal keys of step nodes' results written after the cursor. */
+  stepKeys: Record<string, string>;
+  /** The taint summary, when an entry was written after the cursor; null when it is unchanged. */
+  taint: TaintOverview | null;
+  /** The run's frame and waits; `nodeRuns` holds the changed node runs' spans only. */
+  timeline: RunTimeline;
+}
+
+/**
+ * The first answer a page holds, brought up to date by a poll's changes.
+ *
+ * @example
+ * mergeTraceChanges(overview, changes).cursor // changes.cursor
+ */
+export function mergeTraceChanges(overview: TraceOverview, changes: TraceChanges): TraceOverview {
+  const nodeRuns = new Map(overview.nodeRuns.map((nodeRun) => [nodeRun.id, nodeRun]));
+  for (const nodeRun of changes.nodeRuns) nodeRuns.set(nodeRun.id, nodeRun);
+  const turnPlaces = { ...(overview.turnPlaces ?? {}) };
+  for (const [group, { from, places }] of Object.entries(changes.turnPlaces)) turnPlaces[group] = [...(turnPlaces[group] ?? []).slice(0, from), ...places];
+  const anchoredIds = new Set(overview.anchored.map((anchor) => anchor.call.id));
+  const byStart = (a: NodeRunRecord, b: NodeRunRecord) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return {
+    ...overview,
+    run: changes.run,
+    readAt: changes.readAt,
+    cursor: changes.cursor,
+    nodeRuns: [...nodeRuns.values()].sort(byStart),
+    aggregates: changes.aggregates,
+    totals: changes.totals,
+    groups: changes.groups,
+    matchingCalls: changes.matchingCalls,
+    pages: changes.pages,
+    anchored: [...overview.anchored, ...changes.anchored.filter((anchor) => !anchoredIds.has(anchor.call.id))],
+    taint: changes.taint ?? overview.taint,
+    turnPlaces,
+    turnPages: [],
+    stepKeys: { ...(overview.stepKeys ?? {}), ...changes.stepKeys },
+    timeline: { ...changes.timeline, nodeRuns: { ...(overview.timeline?.nodeRuns ?? {}), ...changes.timeline.nodeRuns } },
+  };
 }

@@ -1,5 +1,5 @@
-import { DatabaseError, getRunTrace, getTraceOverview } from "@/lib/db";
-import { filtersFrom } from "@/lib/trace/trace-page";
+import { DatabaseError, getRunTrace, getTraceChanges, getTraceOverview } from "@/lib/db";
+import { filtersFrom, parseCursor } from "@/lib/trace/trace-page";
 import { authorizeApiCaller } from "@/lib/auth/api-caller";
 import { runAnswerOf } from "@/lib/api/run-api";
 import { runService } from "@/lib/runs";
@@ -15,6 +15,13 @@ const afterLimit = 1000;
  * Its size does not grow with the run; the rest comes from
  * /api/runs/<id>/calls.
  *
+ * GET /api/runs/<id>?since=<cursor>[&node=&tool=&errors=1]: what changed
+ * after the `cursor` of the first answer or of the answer before
+ * (TraceChanges): the run, the node runs that started or ended, the counts,
+ * the calls and model turns written since at their places, the taint
+ * summary when it changed. The run page's live poll; its size is what
+ * changed, not the run.
+ *
  * GET /api/runs/<id>?after=<n>: the run, its node runs, and the tool calls
  * and taint entries written after the n-th row (RunTrace), at most 1,000 of
  * them in write order: for followers that only need what is new (the
@@ -26,12 +33,22 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
   if (!authorized.ok) return authorized.response;
   const { id } = await context.params;
   const params = new URL(request.url).searchParams;
+  const since = params.get("since");
+  const sinceCursor = since === null ? null : parseCursor(since);
+  if (since !== null && !sinceCursor) {
+    return Response.json({ error: "`since` must be the `cursor` of an earlier answer of this run (e.g. `120.3`)." }, { status: 400 });
+  }
   const after = params.get("after");
   const afterSequence = after === null ? 0 : Number(after);
   if (!Number.isSafeInteger(afterSequence) || afterSequence < 0) {
     return Response.json({ error: "`after` must be a whole number ≥ 0: the sequence of the last row (tool call or taint entry) you have." }, { status: 400 });
   }
   try {
+    if (sinceCursor) {
+      const changes = await getTraceChanges(id, sinceCursor, filtersFrom(params));
+      if (!changes) return Response.json({ error: `There is no run "${id}".` }, { status: 404 });
+      return Response.json(changes, { headers: { "Cache-Control": "no-store" } });
+    }
     if (after !== null) {
       const trace = await getRunTrace(id, { afterSequence, limit: afterLimit });
       if (!trace) return Response.json({ error: `There is no run "${id}".` }, { status: 404 });
