@@ -17,6 +17,8 @@
  *   A recorded run forked at a step, queued (see scripts/recorded-runs.ts).
  * npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]
  *   A recorded run as OpenTelemetry spans, OTLP/JSON (see scripts/recorded-runs.ts).
+ * npm run workflow -- eval DATASET --workflow ID [--version V] [--json] [--window N] [--worker N]
+ *   A dataset scored on a version of a workflow, every row a run through the queue (see scripts/workflow-eval.ts).
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -32,6 +34,7 @@ const usage = [
   "       npm run workflow -- diff RUN_A RUN_B [--json] [--all]",
   "       npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON | --prompt TEXT | --model ID | --document FILE.json] [--json]",
   "       npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]",
+  "       npm run workflow -- eval DATASET.jsonl|DATASET.csv --workflow ID [--version V] [--json] [--window N] [--worker N]",
 ].join("\n");
 
 class UsageError extends Error {}
@@ -58,6 +61,15 @@ async function main(argv: string[]): Promise<number> {
       return await runQueueCommand(command, rest);
     } catch (error) {
       if (error instanceof QueueUsageError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  if (command === "eval") {
+    const { runEvalCommand, EvalUsageError } = await import("./workflow-eval");
+    try {
+      return await runEvalCommand(rest);
+    } catch (error) {
+      if (error instanceof EvalUsageError) throw new UsageError(error.message);
       throw error;
     }
   }
