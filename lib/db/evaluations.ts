@@ -23,17 +23,24 @@ export interface EvaluationRecord {
   endedAt: string | null;
 }
 
-/** One row of an evaluation, as the per-row diff reads it. */
-export interface EvaluationRowRecord {
-  position: number;
-  line: number;
-  input: Record<string, unknown>;
-  expected: unknown;
+/** One side of a row in the per-row diff: its run, verdict and outputs in one evaluation. */
+export interface EvaluationRowSide {
   runId: string | null;
   pass: boolean | null;
   score: number | null;
   outputs: Record<string, unknown> | null;
+  /** The failed scorers' reasons, or the run's error. */
   reason: string;
+}
+
+/** A dataset row in two evaluations. */
+export interface EvaluationRowPair {
+  position: number;
+  line: number;
+  input: Record<string, unknown>;
+  expected: unknown;
+  a: EvaluationRowSide;
+  b: EvaluationRowSide;
 }
 
 /**
@@ -124,7 +131,7 @@ export class EvaluationStore {
    * order: with `onlyDifferent`, those whose verdict or outputs differ.
    * At most `limit` after `afterPosition`.
    */
-  async rowPairs(a: string, b: string, options: { afterPosition?: number; limit: number; onlyDifferent: boolean }): Promise<Array<{ a: EvaluationRowRecord; b: EvaluationRowRecord }>> {
+  async rowPairs(a: string, b: string, options: { afterPosition?: number; limit: number; onlyDifferent: boolean }): Promise<EvaluationRowPair[]> {
     const different = options.onlyDifferent ? `AND (ra."pass" <> rb."pass" OR COALESCE(ra."outputs", '') <> COALESCE(rb."outputs", ''))` : "";
     const rows = await this.db.query<Record<string, unknown>>(
       `SELECT d."position", d."line", d."input", d."expected",
@@ -138,18 +145,14 @@ export class EvaluationStore {
     );
     return rows.map((row) => {
       const base = datasetRow(row as { position: unknown; line: unknown; input: string; expected: string | null });
-      const side = (prefix: "a" | "b"): EvaluationRowRecord => ({
-        position: base.position,
-        line: base.line,
-        input: base.input,
-        expected: base.expected,
+      const side = (prefix: "a" | "b"): EvaluationRowSide => ({
         runId: (row[`${prefix}RunId`] as string | null) ?? null,
         pass: row[`${prefix}Pass`] === null ? null : Boolean(row[`${prefix}Pass`]),
         score: numberOrNull(row[`${prefix}Score`]),
         outputs: row[`${prefix}Outputs`] ? (JSON.parse(row[`${prefix}Outputs`] as string) as Record<string, unknown>) : null,
         reason: reasonOf(row[`${prefix}Scores`] as string | null, row[`${prefix}Error`] as string | null),
       });
-      return { a: side("a"), b: side("b") };
+      return { position: base.position, line: base.line, input: base.input, expected: base.expected, a: side("a"), b: side("b") };
     });
   }
 }

@@ -150,3 +150,25 @@ export function typedCells(fields: readonly EntryField[], input: Record<string, 
     }),
   );
 }
+
+const running = globalThis as typeof globalThis & { switchboardEvaluations?: Set<string> };
+
+/**
+ * Runs an evaluation in this server process without waiting for it (the
+ * Tests page's Run evaluation): the rows' runs go through the queue like
+ * any, and the page reads the progress from the database. An evaluation
+ * this process already runs is not started twice; one left unfinished by a
+ * killed process is resumed by starting it again.
+ */
+export function evaluateInBackground(service: RunService, evaluation: EvaluationRecord, options: RunEvaluationOptions): void {
+  running.switchboardEvaluations ??= new Set();
+  const here = running.switchboardEvaluations;
+  if (here.has(evaluation.id)) return;
+  here.add(evaluation.id);
+  runEvaluation(service, evaluation, options)
+    .catch(async (error: unknown) => {
+      console.error(`evaluation ${evaluation.id} failed:`, error);
+      await new EvaluationStore(service.db).finish(evaluation.id, "failed", (error as Error).message).catch(() => undefined);
+    })
+    .finally(() => here.delete(evaluation.id));
+}
