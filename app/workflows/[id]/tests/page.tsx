@@ -56,7 +56,7 @@ export default async function WorkflowTestsPage({ params, searchParams }: { para
   const label = (evaluation: { version: number | null }) => (evaluation.version === null ? "current document" : `version ${evaluation.version}`);
   const base = `/workflows/${encodeURIComponent(id)}/tests`;
   return (
-    <main className="page tests-page">
+    <div className="tests-page">
       <LiveRefresh active={table.some((evaluation) => evaluation.status === "running")} />
       <p>
         <Link href={`/workflows/${encodeURIComponent(id)}`}>Back to the canvas of “{record.name}”</Link>
@@ -116,6 +116,6 @@ export default async function WorkflowTestsPage({ params, searchParams }: { para
           </>
         )}
       </section>
-    </main>
+    </div>
   );
 }
