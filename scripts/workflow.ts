@@ -15,6 +15,8 @@
  *   Two runs recorded in the app's database, lined up step by step (see scripts/recorded-runs.ts).
  * npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON | --prompt TEXT | --model ID | --document FILE.json] [--json]
  *   A recorded run forked at a step, queued (see scripts/recorded-runs.ts).
+ * npm run workflow -- pin RUN_ID [--name NAME] [--out DIR] | test [PATH…] [--live-model] [--live-tools] [--junit FILE] [--json] [--parallel N]
+ *   Recorded runs kept as test cases and run again from their cassettes (see scripts/workflow-tests.ts, docs/tests.md).
  * npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]
  *   A recorded run as OpenTelemetry spans, OTLP/JSON (see scripts/recorded-runs.ts).
  * npm run workflow -- eval DATASET --workflow ID [--version V] [--json] [--window N] [--worker N]
@@ -34,6 +36,8 @@ const usage = [
   "       npm run workflow -- diff RUN_A RUN_B [--json] [--all]",
   "       npm run workflow -- fork RUN_ID --at STEP_KEY [--result JSON | --prompt TEXT | --model ID | --document FILE.json] [--json]",
   "       npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]",
+  "       npm run workflow -- pin RUN_ID [--name NAME] [--out DIR] [--json]",
+  "       npm run workflow -- test [PATH…] [--live-model] [--live-tools] [--junit FILE] [--json] [--parallel N] [--document FILE.json]",
   "       npm run workflow -- eval DATASET.jsonl|DATASET.csv --workflow ID [--version V] [--json] [--window N] [--worker N]",
 ].join("\n");
 
@@ -61,6 +65,15 @@ async function main(argv: string[]): Promise<number> {
       return await runQueueCommand(command, rest);
     } catch (error) {
       if (error instanceof QueueUsageError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  if (command === "pin" || command === "test") {
+    const { runPinCommand, runTestCommand, TestsUsageError } = await import("./workflow-tests");
+    try {
+      return await (command === "pin" ? runPinCommand(rest) : runTestCommand(rest));
+    } catch (error) {
+      if (error instanceof TestsUsageError) throw new UsageError(error.message);
       throw error;
     }
   }

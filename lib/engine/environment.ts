@@ -10,14 +10,26 @@ import type { CallContext } from "../calls/execute-call";
 import type { Credentials } from "../calls/render-request";
 import type { EnvironmentCredentialGate } from "./environment-credentials";
 import type { WorkflowGrants } from "./workflow-grants";
+import type { ToolCallRow } from "../trace/run-events";
 
 /** What an agent's model protocol is built from. */
 export interface ModelRequest {
   nodeId: string;
+  /** The node run's journal key (`agent#1`): its turns are `<key>/t1`, `<key>/t2`… */
+  nodeRunKey?: string;
   manifest: NodeManifest;
   exchange: ToolExchangeManifest;
   config: Record<string, unknown>;
   callContext: CallContext;
+}
+
+/** What `agentTools` is told of the agent whose tools it stands in for. */
+export interface AgentToolsContext {
+  runId: string;
+  nodeId: string;
+  /** The node run's journal key (`agent#1`). */
+  nodeRunKey: string;
+  recordCall(row: ToolCallRow): Promise<void>;
 }
 
 /** Ranks an agent's tools for search_tools. */
@@ -66,6 +78,13 @@ export interface EngineEnvironment {
    * the app, as always.
    */
   approveInline?: InlineApprover;
+  /**
+   * Stands in for an agent's tools before it calls them (a test case's
+   * cassette answers recorded calls): the tools the node resolved go in,
+   * those it calls come out. `recordCall` writes a call's trace row, as a
+   * tool's own server would.
+   */
+  agentTools?(tools: readonly AgentTool[], context: AgentToolsContext): AgentTool[];
   /** The clock the built-in tools read (get_current_time); default the system clock. */
   now?: () => Date;
   /**

@@ -13,6 +13,8 @@ import { sqlTime, type SqlDatabase } from "../db/sql/sql-database";
 import { type EngineEnvironment, runWorkflow } from "../engine";
 import { parseWorkflow } from "../graph";
 import { parseRunOrigin } from "../run-model";
+import { cassetteEnvironment } from "../evals/cassette-environment";
+import { readCassette } from "../db/test-cassettes";
 import { withOtelExport } from "../trace/otel/live-export";
 import { type QueueTimings, queueTimingsFromEnvironment } from "../queue/run-queue";
 import { type ExecuteRun, RunWorker } from "../queue/run-worker";
@@ -100,6 +102,14 @@ function isOutsideServiceCall(input: Record<string, unknown>): boolean {
   return host !== null && typeof host === "object" && host.kind === "service";
 }
 
+/** A run's environment; a test run's answers from the cassette stored with it. */
+async function runEnvironmentOf(db: SqlDatabase, runId: string, origin: string | null, build: () => Promise<EngineEnvironment>): Promise<EngineEnvironment> {
+  const env = await build();
+  if (parseRunOrigin(origin)?.kind !== "test") return env;
+  const cassette = await readCassette(db, runId);
+  return cassette ? cassetteEnvironment(env, cassette) : env;
+}
+
 /** Runs one claimed run from its row: the frozen document, its input, its journal. */
 function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowId: string | null) => Promise<EngineEnvironment>, log?: (line: string) => void, announce?: (runId: string) => void): ExecuteRun {
   return async (claimed, signals) => {
@@ -133,7 +143,7 @@ function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowI
         // Also exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
         sink: withOtelExport(held ?? journal, { workflowName: parsed.workflow.name, origin: parseRunOrigin(run.origin) }),
         journal,
-        env: await environment(run.workflowId),
+        env: await runEnvironmentOf(db, claimed.runId, run.origin, () => environment(run.workflowId)),
         signal: signals.cancel,
         stopSignal: signals.stop,
         ...(outside ? { task: outsideTaskRequest(claimed.runId, outside) } : {}),

@@ -28,7 +28,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const credentials = await resolveCredentials(manifest, context);
   const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
   const callContext = { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal };
-  const protocol = context.env.models({ nodeId: job.node.id, manifest, exchange, config, callContext });
+  const protocol = context.env.models({ nodeId: job.node.id, nodeRunKey: job.runKey, manifest, exchange, config, callContext });
   const instructions = resolved.instructions.join("\n\n");
   const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()), approveInline: context.env.approveInline, loosenedApprovals: context.env.grants?.approvals });
   const steps = new AgentSteps({
@@ -46,7 +46,10 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   });
   const { conversation, replies } = collectReplies(steps.conversation(await protocol.start({ instructions, config, inputs: job.inputs })));
   const putOut = new Map<string, unknown>();
-  const tools = resolved.tools.map((tool) => steps.tool(tool, (called, args, outcome, row) => writeSkippedRow({ tool: called, args, outcome, row, nodeId: job.node.id }, context)));
+  const wired = context.env.agentTools
+    ? context.env.agentTools(resolved.tools, { runId: context.runId, nodeId: job.node.id, nodeRunKey: job.runKey, recordCall: async (row) => void (await context.sink.toolCall(row)) })
+    : resolved.tools;
+  const tools = wired.map((tool) => steps.tool(tool, (called, args, outcome, row) => writeSkippedRow({ tool: called, args, outcome, row, nodeId: job.node.id }, context)));
   const result = await runAgentLoop({
     conversation,
     tools,
