@@ -43,4 +43,15 @@ describe("scoreRow", () => {
     expect(await scoreRow(scorers, { km: 5 }, completed({ result: "5 km", km: 5.5 }), {})).toMatchObject({ pass: false, score: 0.5 });
     expect(await scoreRow(scorers, { km: 5 }, { status: "failed", outputs: {}, error: "the tool is down" }, {})).toEqual({ pass: false, score: 0, scores: [], error: "the run failed: the tool is down" });
   });
+
+  it("a judge scorer asks the context's judge (a test double here), with the row's outputs and expected outputs", async () => {
+    const asked: unknown[] = [];
+    const judge = async (request: { rubric: string; actual: unknown; expected: unknown }) => {
+      asked.push(request);
+      return { score: 0.8, reason: "close enough" };
+    };
+    const verdict = await scoreRow([{ kind: "judge", rubric: "Is it in miles?", threshold: 0.7 }], { result: "3.1 mi" }, completed({ result: "3.11 mile" }), { judge });
+    expect(verdict).toMatchObject({ pass: true, score: 0.8, scores: [{ scorer: "judge", reason: "judged 0.80 (needs 0.7): close enough" }] });
+    expect(asked).toEqual([{ rubric: "Is it in miles?", actual: { result: "3.11 mile" }, expected: { result: "3.1 mi" } }]);
+  });
 });

@@ -11,6 +11,7 @@ import { type EntryField, parseWorkflow, startFields } from "../graph";
 import { settledStatuses } from "../run-model";
 import { idempotencyKey } from "./once-keys";
 import type { RunService } from "./run-service";
+import { judgeContext } from "./test-cases";
 
 /** A row's key counts for as long as the evaluation may be resumed: ten years. */
 const rowKeyLifetimeMs = 10 * 365 * 24 * 60 * 60 * 1000;
@@ -56,6 +57,7 @@ export interface RunEvaluationOptions {
   totals: (runIds: readonly string[]) => Promise<Map<string, ListedRunTotals>>;
   /** Rows started and not yet scored, at most (default 16). */
   maxInFlight?: number;
+  /** Replaces the judge of the evaluation's judge scorers (default: the model of the agent node each names, as pinned cases judge). */
   judge?: ScoreContext["judge"];
   signal?: AbortSignal;
   pollMs?: number;
@@ -92,9 +94,10 @@ export async function runEvaluation(service: RunService, evaluation: EvaluationR
     ended: (runIds) => endedRuns(service, runIds, options.totals),
     scored: (row, run, verdict) => store.scored(evaluation.id, row, run, verdict),
   };
+  const context = options.judge ? { judge: options.judge } : parsed.ok ? await judgeContext(evaluation.scorers, parsed.workflow) : {};
   const result = await runEvaluationLoop(ports, {
     scorers: evaluation.scorers,
-    context: options.judge ? { judge: options.judge } : {},
+    context,
     maxInFlight: options.maxInFlight ?? 16,
     ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
