@@ -53,6 +53,8 @@ export default defineConfig({
       // The programs stdio servers may be in these tests (the reference server, a broken one, one with a parameter).
       SWITCHBOARD_STDIO_CATALOGUE: "e2e/fixtures/e2e.stdio.json",
       NEXT_TELEMETRY_DISABLED: "1",
+      // "Keep as test" writes case files here, not into the repository's tests/cases.
+      SWITCHBOARD_CASES_DIR: "data/e2e-cases",
       // The OAuth and OpenID fixtures listen on 127.0.0.1: those origins are allowed past the private-address rule.
       SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${oauthFixturePort},http://127.0.0.1:${oidcFixturePort}`,
       SWITCHBOARD_OIDC_ISSUER: `http://127.0.0.1:${oidcFixturePort}`,

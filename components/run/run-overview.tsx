@@ -9,6 +9,7 @@ import type { RunStage } from "@/lib/trace/run-progress";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";
+import { KeepAsTest, type KeepAsTestAction } from "./keep-as-test";
 import styles from "./run.module.css";
 
 export type CancelRunAction = (runId: string) => Promise<{ ok: true } | { ok: false; error: string }>;
@@ -23,10 +24,12 @@ export interface RunOverviewProps {
   totals?: Pick<RunTotals, "turns" | "inputTokens" | "outputTokens" | "costUsd">;
   /** Where a run that has not ended is (queued, taken by a worker, at a step): see runStage. */
   stage?: RunStage | null;
+  /** Keeps a completed run as a test case; absent below editor. */
+  keepAsTest?: KeepAsTestAction;
 }
 
 /** The run at a glance: status, timing, input, and its output or error; Cancel while it runs. */
-export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals, stage }: RunOverviewProps) {
+export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals, stage, keepAsTest }: RunOverviewProps) {
   const duration = elapsed(run.startedAt, run.endedAt, now);
   const running = run.status === "running" || run.status === "queued";
   const cancellable = running || run.status === "needs-attention";
@@ -41,6 +44,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
         </div>
         <div className={styles.overviewActions}>
           {cancellable && cancelRun ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
+          {run.status === "completed" && keepAsTest ? <KeepAsTest runId={run.id} defaultName={`${run.workflowName}: ${caseNameOf(run.input) ?? run.id}`} keep={keepAsTest} /> : null}
           <Link href={`/runs/compare?a=${encodeURIComponent(run.id)}`} className={styles.secondaryLink}>
             Compare with…
           </Link>
@@ -187,4 +191,10 @@ function CancelButton({ runId, cancelRun }: { runId: string; cancelRun: CancelRu
       ) : null}
     </div>
   );
+}
+
+/** A case's first name: the run's first text input, short. */
+function caseNameOf(input: Record<string, unknown>): string | undefined {
+  const text = Object.values(input).find((value): value is string => typeof value === "string" && value.trim() !== "");
+  return text && text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }

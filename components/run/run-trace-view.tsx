@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type TraceOverview, noFilters } from "@/lib/trace/trace-page";
 import { buildTraceRows, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
+import type { KeepAsTestAction } from "./keep-as-test";
 import { AttentionPanel, type DecideAttentionAction } from "./attention-panel";
 import { RunApprovalPanel } from "@/components/approvals/run-approval-panel";
 import type { DecideApprovalAction } from "@/components/approvals/approval-decision-form";
@@ -35,6 +36,8 @@ export interface RunTraceViewProps {
   forkLinks: ForkLinksView;
   /** What a fork may change besides the step's answer (each agent's prompt and model, the current saved version). */
   forkOptions?: ForkOptions;
+  /** Absent below editor: no "Keep as test". */
+  keepAsTest?: KeepAsTestAction;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface RunTraceViewProps {
  * the run while it runs. The tree's calls load page by page as they scroll
  * into view; a call's arguments and result when it is opened.
  */
-export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks, forkOptions }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks, forkOptions, keepAsTest }: RunTraceViewProps) {
   const data = useTraceData(initialTrace);
   const { overview, latest, filters, setFilters, loaded, loadedTurn, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
@@ -111,7 +114,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
   return (
     <ForkContext.Provider value={forkContext}>
     <div className={styles.page}>
-      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} stage={runStage(latest.run, latest.nodeRuns)} />
+      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} stage={runStage(latest.run, latest.nodeRuns)} keepAsTest={keepAsTest} />
       <ForkLinksNotice runId={latest.run.id} links={forkLinks} />
       {forkStep && forkRun ? <ForkEditor key={forkStep.at} runId={latest.run.id} step={forkStep} fork={forkRun} options={forkOptions} onClose={() => setForkStep(null)} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention?.approval && decideApproval ? <RunApprovalPanel run={latest.run} decide={decideApproval} /> : null}

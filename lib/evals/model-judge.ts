@@ -21,14 +21,15 @@ function asText(value: unknown): string {
 
 /**
  * A judge that asks a model protocol (an agent node's model, resolved the
- * way the node would resolve it) one question with no tools, and reads a
- * 0-1 score from its answer.
+ * way the node would resolve it, with the node's config) one question with
+ * no tools, and reads a 0-1 score from its answer.
  *
  * @example const judge = modelJudge(resolveModel(request)); await score({ kind: "judge", rubric, threshold: 0.7 }, actual, expected, { judge })
  */
-export function modelJudge(protocol: ModelProtocol): (request: JudgeRequest) => Promise<JudgeVerdict> {
+export function modelJudge(protocol: ModelProtocol, config: Record<string, unknown> = {}): (request: JudgeRequest) => Promise<JudgeVerdict> {
   return async (request) => {
-    const conversation = await protocol.start({ instructions: judgeInstructions, config: {}, inputs: { prompt: judgePrompt(request) } });
+    // The node's config goes along: a declarative protocol renders its request (base URL, model) from it.
+    const conversation = await protocol.start({ instructions: judgeInstructions, config, inputs: { prompt: judgePrompt(request) } });
     const turn = await conversation.turn([]);
     return parseJudgeAnswer(turn.text);
   };

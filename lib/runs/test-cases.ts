@@ -123,7 +123,7 @@ export async function runTestCases(cases: readonly CaseToRun[], options: RunCase
           await deps.service.cancel(entry.runId);
           return { ...base, pass: false, failures: [`the run did not end within ${Math.round((options.timeoutMs ?? 300_000) / 1000)} s`], diff: null, runDiff: null };
         }
-        const verdict = await caseVerdict(entry.item.testCase, trace, await judgeContext(entry.item.testCase.assertions.outputs, entry.document));
+        const verdict = await caseVerdict(entry.item.testCase, trace, await caseJudges(entry.item.testCase, entry.document));
         return { ...base, ...verdict };
       }),
     );
@@ -162,6 +162,11 @@ async function startCase(item: CaseToRun, options: RunCasesOptions, deps: RunCas
   return { item, runId, document: parsed.workflow, at };
 }
 
+/** What a case's judges ask (see judgeContext). */
+export async function caseJudges(testCase: TestCase, document: Workflow): Promise<ScoreContext> {
+  return judgeContext(testCase.assertions.outputs, document);
+}
+
 /**
  * What the judges among these scorers (a case's, or a dataset evaluation's) ask: the model of the agent node a judge names
  * (`modelNode`), else of the document's first agent, resolved as the node
@@ -184,8 +189,8 @@ export async function judgeContext(scorers: readonly Scorer[], document: Workflo
     if (known) return known;
     const config = { ...Object.fromEntries(Object.entries(manifest.config?.configSchema.properties ?? {}).flatMap(([name, property]) => (property.default === undefined ? [] : [[name, property.default]]))), ...node.config };
     const credentials = credentialsFromEnvironment(manifest.interface.credentials, process.env, environmentCredentialGate(env.catalogue, node.type));
-    const protocol = resolveModel({ nodeId: node.id, manifest, exchange: manifest.toolExchange, config, callContext: { evaluator: env.evaluator, credentials } });
-    const judge = modelJudge(protocol);
+    const protocol = resolveModel({ nodeId: node.id, manifest, exchange: manifest.toolExchange, config, callContext: { evaluator: env.evaluator, credentials, allowedOrigins: env.allowedPrivateOrigins } });
+    const judge = modelJudge(protocol, config);
     byNode.set(node.id, judge);
     return judge;
   };

@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { temporaryAppDatabase } from "@/lib/db/temporary-app-database";
+import { PrismaAccounts } from "@/lib/db/accounts";
+import { demoWorkflow } from "@/lib/db/demo-workflow";
+import { openSqlDatabase } from "@/lib/db/sql/open-database";
+import { parseTestCase } from "@/lib/evals/test-case";
+import { RunService, runNodeTypes, startWorkerRuntime } from "@/lib/runs";
+import type { Role } from "@/lib/auth/roles";
+
+// TEST DOUBLE for the request: the cookie jar of the person acting.
+const jar = { value: undefined as string | undefined };
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (name === "switchboard_session" && jar.value ? { name, value: jar.value } : undefined), set: () => undefined, delete: () => undefined }),
+  headers: async () => new Headers(),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw Object.assign(new Error(`redirect ${to}`), { redirectedTo: to }); } }));
+vi.mock("server-only", () => ({}));
+
+const database = temporaryAppDatabase();
+const cookies = new Map<Role, string>();
+const casesFolder = mkdtempSync(path.join(os.tmpdir(), "switchboard-kept-cases-"));
+let keep: typeof import("./test-cases").keepRunAsTestCase;
+let runId: string;
+
+beforeAll(async () => {
+  process.env.SWITCHBOARD_CASES_DIR = casesFolder;
+  const { startSession } = await import("@/lib/auth/sessions");
+  const store = new PrismaAccounts(database.client);
+  for (const role of ["runner", "editor"] as const) {
+    const person = await store.createUser({ email: `${role}@example.test`, role, passwordHash: "scrypt$unused" });
+    cookies.set(role, (await startSession(person!.id)).value);
+  }
+  await database.client.workflow.create({ data: { id: demoWorkflow.id, name: demoWorkflow.name, description: demoWorkflow.description, document: JSON.stringify(demoWorkflow.document) } });
+  const sql = openSqlDatabase(database.url);
+  const service = new RunService({ db: sql, nodeTypes: () => runNodeTypes(), wake: () => undefined });
+  const started = await service.start({ workflowId: "demo", document: demoWorkflow.document, input: { question: "convert 3 metre to foot" }, origin: { kind: "canvas", by: "editor@example.test" } });
+  if (!started.ok) throw new Error(started.error);
+  runId = started.runId;
+  const worker = startWorkerRuntime({ databaseUrl: database.url, onlyRuns: [runId], ticksSchedules: false, webhook: null, timings: { leaseMs: 10_000, heartbeatMs: 500, pollMs: 20 } });
+  await service.wait(runId, { timeoutMs: 60_000 });
+  await worker.stop();
+  await sql.close();
+  ({ keepRunAsTestCase: keep } = await import("./test-cases"));
+}, 120_000);
+
+afterAll(() => {
+  delete process.env.SWITCHBOARD_CASES_DIR;
+  rmSync(casesFolder, { recursive: true, force: true });
+});
+
+describe("Keep as test (the run page's server action)", () => {
+  it("is refused below editor, and writes nothing", async () => {
+    jar.value = cookies.get("runner");
+    await expect(keep(runId)).rejects.toMatchObject({ name: "AccessRefused", status: 403 });
+  });
+
+  it("writes an editor's case to SWITCHBOARD_CASES_DIR and answers its text for the download", async () => {
+    jar.value = cookies.get("editor");
+    const kept = await keep(runId, "3 m in feet");
+    if (!kept.ok) throw new Error(kept.error);
+    expect(kept.fileName).toBe("3-m-in-feet.case.json");
+    const written = readFileSync(path.join(casesFolder, kept.fileName), "utf8");
+    expect(written).toBe(kept.text);
+    expect(parseTestCase(written, kept.fileName)).toMatchObject({ name: "3 m in feet", workflow: { id: "demo" }, pinnedFrom: { runId }, input: { question: "convert 3 metre to foot" } });
+    // Kept again: a second file, never over the first.
+    expect(await keep(runId, "3 m in feet")).toMatchObject({ ok: true, fileName: "3-m-in-feet-2.case.json" });
+  }, 60_000);
+
+  it("refuses an unknown run, naming the field", async () => {
+    jar.value = cookies.get("editor");
+    expect(await keep("no-such-run")).toEqual({ ok: false, error: 'There is no run "no-such-run".', field: "runId" });
+  });
+});
