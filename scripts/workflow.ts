@@ -19,6 +19,8 @@
  *   Recorded runs kept as test cases and run again from their cassettes (see scripts/workflow-tests.ts, docs/tests.md).
  * npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]
  *   A recorded run as OpenTelemetry spans, OTLP/JSON (see scripts/recorded-runs.ts).
+ * npm run workflow -- eval DATASET --workflow ID [--version V] [--json] [--window N] [--worker N]
+ *   A dataset scored on a version of a workflow, every row a run through the queue (see scripts/workflow-eval.ts).
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -36,6 +38,7 @@ const usage = [
   "       npm run workflow -- export-otel RUN_ID [--file OUT.json] [--capture-content]",
   "       npm run workflow -- pin RUN_ID [--name NAME] [--out DIR] [--json]",
   "       npm run workflow -- test [PATH…] [--live-model] [--live-tools] [--junit FILE] [--json] [--parallel N] [--document FILE.json]",
+  "       npm run workflow -- eval DATASET.jsonl|DATASET.csv --workflow ID [--version V] [--json] [--window N] [--worker N]",
 ].join("\n");
 
 class UsageError extends Error {}
@@ -84,6 +87,15 @@ async function main(argv: string[]): Promise<number> {
       return await (command === "pin" ? runPinCommand(rest) : runTestCommand(rest));
     } catch (error) {
       if (error instanceof TestsUsageError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  if (command === "eval") {
+    const { runEvalCommand, EvalUsageError } = await import("./workflow-eval");
+    try {
+      return await runEvalCommand(rest);
+    } catch (error) {
+      if (error instanceof EvalUsageError) throw new UsageError(error.message);
       throw error;
     }
   }

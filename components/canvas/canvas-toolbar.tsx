@@ -112,6 +112,9 @@ export function CanvasToolbar({
           <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/triggers`}>
             Triggers
           </a>
+          <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/tests`}>
+            Tests
+          </a>
           <button type="button" className="button-quiet" onClick={commands.openShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
             ?
           </button>

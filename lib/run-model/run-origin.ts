@@ -11,11 +11,13 @@ export type RunOrigin =
   | { kind: "schedule"; triggerId: string; tick: string }
   | { kind: "mcp-host"; by: string; host?: string }
   | { kind: "fork"; by?: string; parentRunId: string }
-  | { kind: "test"; by?: string };
+  | { kind: "test"; by?: string }
+  /** One row of a dataset evaluation (lib/evals): the evaluation and the row's position in its dataset. */
+  | { kind: "eval"; by?: string; evaluationId: string; row: number };
 
 export type RunOriginKind = RunOrigin["kind"];
 
-export const runOriginKinds: readonly RunOriginKind[] = ["canvas", "cli", "api", "webhook", "schedule", "mcp-host", "fork", "test"];
+export const runOriginKinds: readonly RunOriginKind[] = ["canvas", "cli", "api", "webhook", "schedule", "mcp-host", "fork", "test", "eval"];
 
 /** How /runs and the trace name each way in. */
 export const runOriginLabels: Record<RunOriginKind, string> = {
@@ -27,6 +29,7 @@ export const runOriginLabels: Record<RunOriginKind, string> = {
   "mcp-host": "MCP host",
   fork: "Fork",
   test: "Test",
+  eval: "Evaluation",
 };
 
 export function isRunOriginKind(value: unknown): value is RunOriginKind {
@@ -41,6 +44,8 @@ export function describeRunOrigin(origin: RunOrigin): string {
       return origin.deliveryId ? `${label}, delivery ${origin.deliveryId}` : label;
     case "schedule":
       return `${label}, tick ${origin.tick}`;
+    case "eval":
+      return `${label} ${origin.evaluationId}, row ${origin.row + 1}`;
     case "fork":
       return `${label} of run ${origin.parentRunId}${origin.by ? `, by ${origin.by}` : ""}`;
     default:

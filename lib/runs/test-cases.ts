@@ -11,7 +11,7 @@ import type { StoredCassette } from "../evals/cassette-environment";
 import { caseVerdict, type CaseVerdict, missingNodes } from "../evals/case-verdict";
 import { modelJudge } from "../evals/model-judge";
 import { PinError, pinRun } from "../evals/pin-run";
-import type { JudgeRequest, JudgeVerdict, ScoreContext } from "../evals/scorers";
+import type { JudgeRequest, JudgeVerdict, ScoreContext, Scorer } from "../evals/scorers";
 import { caseFileName, caseFileText, type TestCase } from "../evals/test-case";
 import { lookupNodeType, parseWorkflow, type Workflow } from "../graph";
 import { credentialsFromEnvironment, environmentCredentialGate } from "../engine/environment-credentials";
@@ -162,14 +162,19 @@ async function startCase(item: CaseToRun, options: RunCasesOptions, deps: RunCas
   return { item, runId, document: parsed.workflow, at };
 }
 
+/** What a case's judges ask (see judgeContext). */
+export async function caseJudges(testCase: TestCase, document: Workflow): Promise<ScoreContext> {
+  return judgeContext(testCase.assertions.outputs, document);
+}
+
 /**
- * What a case's judges ask: the model of the agent node a judge names
+ * What the judges among these scorers (a case's, or a dataset evaluation's) ask: the model of the agent node a judge names
  * (`modelNode`), else of the document's first agent, resolved as the node
  * would resolve it (its adapter, its configured model; its API key from
  * the server's environment).
  */
-export async function caseJudges(testCase: TestCase, document: Workflow): Promise<ScoreContext> {
-  const judges = testCase.assertions.outputs.filter((scorer) => scorer.kind === "judge");
+export async function judgeContext(scorers: readonly Scorer[], document: Workflow): Promise<ScoreContext> {
+  const judges = scorers.filter((scorer) => scorer.kind === "judge");
   if (judges.length === 0) return {};
   const nodeTypes = await runNodeTypes();
   const { createLocalEnvironment } = await import("../engine");
