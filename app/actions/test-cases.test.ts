@@ -24,13 +24,14 @@ const database = temporaryAppDatabase();
 const cookies = new Map<Role, string>();
 const casesFolder = mkdtempSync(path.join(os.tmpdir(), "switchboard-kept-cases-"));
 let keep: typeof import("./test-cases").keepRunAsTestCase;
+let test: typeof import("./test-cases").testWorkflowDocument;
 let runId: string;
 
 beforeAll(async () => {
   process.env.SWITCHBOARD_CASES_DIR = casesFolder;
   const { startSession } = await import("@/lib/auth/sessions");
   const store = new PrismaAccounts(database.client);
-  for (const role of ["runner", "editor"] as const) {
+  for (const role of ["viewer", "runner", "editor"] as const) {
     const person = await store.createUser({ email: `${role}@example.test`, role, passwordHash: "scrypt$unused" });
     cookies.set(role, (await startSession(person!.id)).value);
   }
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await service.wait(runId, { timeoutMs: 60_000 });
   await worker.stop();
   await sql.close();
-  ({ keepRunAsTestCase: keep } = await import("./test-cases"));
+  ({ keepRunAsTestCase: keep, testWorkflowDocument: test } = await import("./test-cases"));
 }, 120_000);
 
 afterAll(() => {
@@ -74,4 +75,36 @@ describe("Keep as test (the run page's server action)", () => {
     jar.value = cookies.get("editor");
     expect(await keep("no-such-run")).toEqual({ ok: false, error: 'There is no run "no-such-run".', field: "runId" });
   });
+});
+
+describe("Test (the editor's server action): the workflow's cases against the unsaved document", () => {
+  const edited = () => ({ ...demoWorkflow.document, nodes: demoWorkflow.document.nodes.map((node) => (node.id === "agent" ? { ...node, config: { ...node.config, systemPrompt: "You convert units, tersely." } } : node)) });
+
+  it("is refused below runner", async () => {
+    jar.value = cookies.get("viewer");
+    await expect(test("demo", demoWorkflow.document)).rejects.toMatchObject({ name: "AccessRefused", status: 403 });
+  });
+
+  it("says so when the workflow has no cases, pointing at Keep as test", async () => {
+    jar.value = cookies.get("runner");
+    expect(await test("no-cases-here", demoWorkflow.document)).toMatchObject({ ok: false, noCases: true, error: expect.stringContaining('"Keep as test"') });
+  });
+
+  it("refuses a document that is not a workflow, naming the field", async () => {
+    jar.value = cookies.get("runner");
+    expect(await test("demo", { nodes: "no" })).toMatchObject({ ok: false, field: "document" });
+  });
+
+  it("passes the unchanged document, and fails an edited system prompt at the agent's first turn", async () => {
+    jar.value = cookies.get("runner");
+    const same = await test("demo", demoWorkflow.document);
+    if (!same.ok) throw new Error(same.error);
+    expect(same.outcomes.length).toBeGreaterThan(0);
+    expect(same).toMatchObject({ failed: 0, passed: same.outcomes.length });
+    const changed = await test("demo", edited());
+    if (!changed.ok) throw new Error(changed.error);
+    expect(changed.passed).toBe(0);
+    expect(changed.outcomes[0]).toMatchObject({ pass: false, node: "agent", firstDivergence: expect.stringMatching(/^agent#1\//) });
+    expect(changed.outcomes[0].failures[0]).toMatch(/^first divergence: agent#1\//);
+  }, 120_000);
 });

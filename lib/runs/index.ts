@@ -8,3 +8,4 @@ export { forkOptionsOf, type ForkOptions } from "./fork-options";
 export { maxResumes, startWorkerRuntime, type WorkerRuntime, type WorkerRuntimeOptions } from "./worker-runtime";
 export { embeddedWorkerWanted, startEmbeddedWorker } from "./embedded-worker";
 export { casesDir, keepRunAsTest, runTestCases, type CaseResult, type CaseToRun, type RunCasesOptions } from "./test-cases";
+export { caseOutcome, stepKeyNode, workflowCases, type CaseOutcome, type WorkflowCases } from "./workflow-cases";
