@@ -8,6 +8,7 @@ import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
+import { testWorkflowDocument } from "../../actions/test-cases";
 import { listServerToolsAction } from "../../actions/servers";
 import { approveLooseningAction, approveOriginAction, grantAction } from "../../actions/grants";
 import { issueWebhookAction } from "../../actions/triggers";
@@ -32,7 +33,7 @@ const saveActions = {
   listVersions: listWorkflowVersionsAction,
   restoreVersion: restoreWorkflowVersionAction,
 };
-const runActions = { startRun, cancelRun };
+const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument };
 
 type Params = { params: Promise<{ id: string }> };
 
