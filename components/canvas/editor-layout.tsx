@@ -1,7 +1,7 @@
 "use client";
 
 import { useReactFlow } from "@xyflow/react";
-import { type ComponentProps, useCallback, useMemo, useState } from "react";
+import { type ComponentProps, useCallback, useEffect, useMemo, useState } from "react";
 import { autoLayout, runBlockers, runLosses } from "@/lib/canvas";
 import { selectAnalysis, selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
@@ -90,6 +90,17 @@ export function EditorLayout({
   // Below 900 px the palette and the inspector are drawers over the canvas (canvas.css); this is the open one.
   const [drawer, setDrawer] = useState<"palette" | "inspector" | null>(null);
   const [versions, setVersions] = useState(initialVersions);
+  // A version's test result is stored after its save answers: while one is running and the list is open, it is read again.
+  const testsRunning = dialog === "versions" && versions.some((version) => version.tests?.status === "running");
+  useEffect(() => {
+    if (!testsRunning) return;
+    const timer = setInterval(() => {
+      void saveActions.listVersions(workflowId).then((result) => {
+        if (result.ok) setVersions(result.versions);
+      });
+    }, 1500);
+    return () => clearInterval(timer);
+  }, [saveActions, testsRunning, workflowId]);
   const [testState, setTestState] = useState<TestOutcomes | "running" | null>(null);
   const [originNotices, setOriginNotices] = useState(origins.waiting);
   const [looseningNotices, setLooseningNotices] = useState(loosenings.waiting);

@@ -2,6 +2,7 @@ import type { GraphProblem, Workflow } from "@/lib/graph";
 import type { OriginChange } from "@/lib/manifest/origin-changes";
 import type { ApprovalLoosening } from "@/lib/policy/approval-loosenings";
 import type { CaseOutcome } from "@/lib/runs/workflow-cases";
+import type { VersionTests } from "@/lib/runs/version-tests";
 
 export type { OriginChange };
 
@@ -46,6 +47,8 @@ export interface VersionItem {
   number: number;
   note: string;
   createdAt: string;
+  /** The workflow's test cases against this version, once saved: absent when it has none. */
+  tests?: VersionTests | null;
 }
 
 /** The actions the workflows list calls. */
