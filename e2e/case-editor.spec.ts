@@ -48,14 +48,14 @@ test("a kept case fails on the canvas after the agent's system prompt changes, a
   await expect(resultsTwo).toContainText("first divergence: agent#1/");
   expect(await axeViolations(canvasTab)).toEqual([]);
   await resultsTwo.getByRole("button", { name: "Show node agent" }).click();
-  await expect(canvasTwo.node("agent")).toHaveClass(/test-failing/);
+  await expect(canvasTwo.node("agent").locator(".wf-node")).toHaveClass(/test-failing/);
   await expect(canvasTwo.node("agent")).toContainText("test failing");
 
   // Back on the run page, loosen the system prompt of the agent's requests in the case editor.
   await page.bringToFront();
   const editor = run.overview.getByRole("form", { name: "Edit the test case's assertions" });
   await editor.getByLabel("Applies to").selectOption({ label: "Model requests of agent" });
-  await editor.getByLabel("Check").selectOption({ label: "Matches a pattern" });
+  await editor.getByLabel("Check", { exact: true }).selectOption({ label: "Matches a pattern" });
   await editor.getByLabel("Field (optional)").fill("system");
   await editor.getByLabel("Pattern (regular expression)").fill("units");
   await editor.getByRole("button", { name: "Add to the case" }).click();
@@ -67,6 +67,6 @@ test("a kept case fails on the canvas after the agent's system prompt changes, a
   await canvasTwo.command("Test").click();
   await expect(resultsTwo).toContainText("All 1 case passed.", { timeout: 60_000 });
   await resultsTwo.getByRole("button", { name: "Close" }).click();
-  await expect(canvasTwo.node("agent")).not.toHaveClass(/test-failing/);
+  await expect(canvasTwo.node("agent").locator(".wf-node")).not.toHaveClass(/test-failing/);
   expect(problems).toEqual([]);
 });
