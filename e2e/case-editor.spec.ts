@@ -68,5 +68,13 @@ test("a kept case fails on the canvas after the agent's system prompt changes, a
   await expect(resultsTwo).toContainText("All 1 case passed.", { timeout: 60_000 });
   await resultsTwo.getByRole("button", { name: "Close" }).click();
   await expect(canvasTwo.node("agent").locator(".wf-node")).not.toHaveClass(/test-failing/);
+
+  // Saving a version runs the cases against it after the save; the versions list shows the result when it is stored.
+  await canvasTwo.command("Versions").click();
+  const versions = canvasTab.getByRole("dialog", { name: "Versions" });
+  await versions.getByRole("textbox", { name: "Version note" }).fill("terser prompt");
+  await versions.getByRole("button", { name: "Save version" }).click();
+  const saved = versions.getByRole("list", { name: "Saved versions" }).getByRole("listitem").filter({ hasText: "terser prompt" });
+  await expect(saved).toContainText("Tests: 1 of 1 passed", { timeout: 60_000 });
   expect(problems).toEqual([]);
 });
