@@ -2,6 +2,7 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./support/axe";
+import { docsScreenshot } from "./support/docs-screenshot";
 import { CanvasPage } from "./pages/canvas-page";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
@@ -50,6 +51,7 @@ test("a kept case fails on the canvas after the agent's system prompt changes, a
   await resultsTwo.getByRole("button", { name: "Show node agent" }).click();
   await expect(canvasTwo.node("agent").locator(".wf-node")).toHaveClass(/test-failing/);
   await expect(canvasTwo.node("agent")).toContainText("test failing");
+  await docsScreenshot(canvasTab, "canvas-test-failing");
 
   // Back on the run page, loosen the system prompt of the agent's requests in the case editor.
   await page.bringToFront();
@@ -60,6 +62,7 @@ test("a kept case fails on the canvas after the agent's system prompt changes, a
   await editor.getByLabel("Pattern (regular expression)").fill("units");
   await editor.getByRole("button", { name: "Add to the case" }).click();
   await expect(editor).toContainText("Saved to 5-km-in-miles-edited-prompt.case.json.");
+  await docsScreenshot(page, "case-editor");
   expect(await axeViolations(page)).toEqual([]);
 
   // Test again on the canvas, the prompt still edited: the case passes, and no node is marked.

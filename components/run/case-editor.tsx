@@ -89,7 +89,7 @@ export function CaseEditor({ fileName, text, edit }: { fileName: string; text: s
 
   const valueLabel = { ignore: null, contains: "Text it contains", regex: "Pattern (regular expression)", number: "Tolerance", schema: "JSON Schema", judge: "Rubric" }[kind];
   return (
-    <form className={styles.keepAsTest} aria-label="Edit the test case's assertions" onSubmit={submit}>
+    <form className={styles.caseEditor} aria-label="Edit the test case's assertions" onSubmit={submit}>
       <p>
         <strong>Loosen an assertion or add a judge</strong> in <code>{fileName}</code>
       </p>
