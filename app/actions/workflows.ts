@@ -3,6 +3,7 @@
 import { requireRole } from "@/lib/auth/require-role";
 import path from "node:path";
 import { revalidatePath } from "next/cache";
+import { after } from "next/server";
 import { z } from "zod";
 import { canvasNodeTypes, canvasCatalogue, validateConfig } from "@/lib/canvas";
 import {
@@ -17,7 +18,11 @@ import {
   renameWorkflow,
   saveWorkflowDocument,
   workflowNames,
+  type WorkflowVersionSummary,
 } from "@/lib/db";
+import { prisma } from "@/lib/db/client";
+import { databaseUrl } from "@/lib/db/database-url";
+import { recordVersionTests, runService, versionItemOf, workflowCases } from "@/lib/runs";
 import { type GraphProblem, parseWorkflow, startScheduleIssues, validateWorkflow, type Workflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";
 import type { ActionFailure, ActionResult, ImportResult, OriginReview, VersionItem } from "@/components/workflows/action-types";
@@ -154,9 +159,9 @@ export async function saveWorkflowDocumentAction(id: unknown, document: unknown)
   });
 }
 
-/** Saves the document and a numbered version of it with a note. */
+/** Saves the document and a numbered version of it with a note; the workflow's test cases then run against it (see recordVersionTests). */
 export async function saveWorkflowVersionAction(id: unknown, document: unknown, note: unknown): Promise<ActionResult<{ version: VersionItem; versions: VersionItem[] }>> {
-  await requireRole("editor");
+  const actor = await requireRole("editor");
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   const parsedNote = versionNote.safeParse(note ?? "");
@@ -168,7 +173,15 @@ export async function saveWorkflowVersionAction(id: unknown, document: unknown, 
   return guard(async () => {
     const version = await createWorkflowVersion(parsedId.data, parsed.workflow, parsedNote.data);
     if (!version) return notFound(parsedId.data);
-    return { ok: true, version: versionItem(version), versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) };
+    // The workflow's cases run against the version after the save has answered; the versions list shows their result when it is stored.
+    const found = await workflowCases(parsedId.data).catch(() => null);
+    const testing = Boolean(found?.cases.length);
+    if (found && testing) {
+      const saved = { workflowId: parsedId.data, number: version.number, document: parsed.workflow };
+      await prisma().workflowVersion.update({ where: { workflowId_number: { workflowId: saved.workflowId, number: saved.number } }, data: { testStatus: "running" } });
+      after(() => recordVersionTests(prisma(), saved, { service: runService(), databaseUrl: databaseUrl(), by: actor.email, found }));
+    }
+    return { ok: true, version: versionItem(testing ? { ...version, testStatus: "running" } : version), versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) };
   });
 }
 
@@ -210,9 +223,7 @@ export async function restoreWorkflowVersionAction(id: unknown, number: unknown)
 
 // ----- helpers -----
 
-function versionItem(version: { number: number; note: string; createdAt: Date }): VersionItem {
-  return { number: version.number, note: version.note, createdAt: version.createdAt.toISOString() };
-}
+const versionItem: (version: WorkflowVersionSummary) => VersionItem = versionItemOf;
 
 /** The name itself when free, else "<name> (<word>)", "<name> (<word> 2)"... */
 function freeName(name: string, taken: ReadonlySet<string>, word?: string): string {

@@ -5,7 +5,7 @@ import { useStore } from "zustand";
 import type { CanvasCatalogue, CanvasNodeType } from "@/lib/canvas";
 import type { NodeTypes } from "@/lib/graph";
 import type { IssuedWebhookView } from "@/components/workflows/action-types";
-import type { AnalysisState, CanvasStores, DocumentState, NoticeState, RunStatusState, SelectionState, ServerState } from "@/lib/store";
+import type { AnalysisState, CanvasStores, DocumentState, NoticeState, RunStatusState, SelectionState, ServerState, TestMarkState } from "@/lib/store";
 
 /** What every part of one canvas shares: its stores and the node catalogue (which never changes while it is open). */
 export interface CanvasEnvironment {
@@ -66,4 +66,8 @@ export function useNoticeStore<T>(selector: (state: NoticeState) => T): T {
 
 export function useServerStore<T>(selector: (state: ServerState) => T): T {
   return useStore(useCanvas().stores.servers, selector);
+}
+
+export function useTestMarkStore<T>(selector: (state: TestMarkState) => T): T {
+  return useStore(useCanvas().stores.testMarks, selector);
 }

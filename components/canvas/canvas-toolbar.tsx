@@ -19,11 +19,13 @@ export interface ToolbarCommands {
   openVersions(): void;
   openShortcuts(): void;
   openRun(): void;
+  /** Runs the workflow's test cases against the canvas (absent when the page offers no Test). */
+  runTests?(): void;
   /** Small screens: opens or closes the palette or the inspector drawer. */
   toggleDrawer(drawer: "palette" | "inspector"): void;
 }
 
-/** The bar above the canvas: name, save status, problems, edit and view commands, versions, export, run. */
+/** The bar above the canvas: name, save status, problems, edit and view commands, versions, export, test, run. */
 export function CanvasToolbar({
   workflowId,
   status,
@@ -119,6 +121,11 @@ export function CanvasToolbar({
             ?
           </button>
         </span>
+        {access.run && commands.runTests ? (
+          <button type="button" className="button-quiet" onClick={commands.runTests} title="Run this workflow's test cases against the canvas, saved or not">
+            Test
+          </button>
+        ) : null}
         {access.run ? (
           <button type="button" className="button" onClick={commands.openRun}>
             Run

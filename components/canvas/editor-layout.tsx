@@ -1,11 +1,11 @@
 "use client";
 
 import { useReactFlow } from "@xyflow/react";
-import { type ComponentProps, useCallback, useMemo, useState } from "react";
+import { type ComponentProps, useCallback, useEffect, useMemo, useState } from "react";
 import { autoLayout, runBlockers, runLosses } from "@/lib/canvas";
 import { selectAnalysis, selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
-import type { ApprovalLooseningItem, ApproveLoosening, ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, VersionItem } from "@/components/workflows/action-types";
+import type { ApprovalLooseningItem, ApproveLoosening, ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, TestOutcomes, VersionItem } from "@/components/workflows/action-types";
 import { ApprovalLooseningNotice, looseningKey } from "@/components/workflows/approval-loosening-notice";
 import { OriginChangeNotice } from "@/components/workflows/origin-change-notice";
 import { describeOriginChange } from "@/lib/manifest/origin-changes";
@@ -17,6 +17,7 @@ import { NoticeRegion } from "./notice-region";
 import { RunDialog } from "./run-dialog";
 import { RunPanel } from "./run-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { TestDialog } from "./test-dialog";
 import { paletteMimeType, useAddNode } from "./use-add-node";
 import { useAnalysis } from "./use-analysis";
 import { useAutosave } from "./use-autosave";
@@ -26,7 +27,7 @@ import { useRunFollower } from "./use-run-follower";
 import { VersionsDialog } from "./versions-dialog";
 import { WorkflowCanvas } from "./workflow-canvas";
 
-type Dialog = "versions" | "shortcuts" | "run" | null;
+type Dialog = "versions" | "shortcuts" | "run" | "test" | null;
 
 /**
  * The run dialog with the canvas's errors as they are now: an analysis that
@@ -89,6 +90,18 @@ export function EditorLayout({
   // Below 900 px the palette and the inspector are drawers over the canvas (canvas.css); this is the open one.
   const [drawer, setDrawer] = useState<"palette" | "inspector" | null>(null);
   const [versions, setVersions] = useState(initialVersions);
+  // A version's test result is stored after its save answers: while one is running and the list is open, it is read again.
+  const testsRunning = dialog === "versions" && versions.some((version) => version.tests?.status === "running");
+  useEffect(() => {
+    if (!testsRunning) return;
+    const timer = setInterval(() => {
+      void saveActions.listVersions(workflowId).then((result) => {
+        if (result.ok) setVersions(result.versions);
+      });
+    }, 1500);
+    return () => clearInterval(timer);
+  }, [saveActions, testsRunning, workflowId]);
+  const [testState, setTestState] = useState<TestOutcomes | "running" | null>(null);
   const [originNotices, setOriginNotices] = useState(origins.waiting);
   const [looseningNotices, setLooseningNotices] = useState(loosenings.waiting);
   const reviewed = useCallback(
@@ -160,9 +173,28 @@ export function EditorLayout({
       },
       openShortcuts: () => setDialog("shortcuts"),
       openRun: () => setDialog("run"),
+      runTests: runActions.testDocument
+        ? () => {
+            const testDocument = runActions.testDocument!;
+            setDialog("test");
+            setTestState("running");
+            stores.testMarks.getState().clear();
+            void testDocument(workflowId, toWorkflow(stores.document.getState())).then(
+              (result) => {
+                setTestState(result);
+                if (!result.ok) return;
+                const failing: Record<string, string[]> = {};
+                for (const outcome of result.outcomes) if (!outcome.pass && outcome.node) (failing[outcome.node] ??= []).push(outcome.name);
+                stores.testMarks.getState().mark(failing);
+                announce(result.failed ? `${result.failed} test case${result.failed === 1 ? "" : "s"} failed; the failing nodes are marked.` : `All ${result.passed} test cases passed.`, result.failed ? "error" : "success");
+              },
+              (error: unknown) => setTestState({ ok: false, error: `The test cases could not be run: ${error instanceof Error ? error.message : String(error)}` }),
+            );
+          }
+        : undefined,
       toggleDrawer: (which: "palette" | "inspector") => setDrawer((current) => (current === which ? null : which)),
     } satisfies ToolbarCommands;
-  }, [announce, documentActions, flow, saveActions, stores, workflowId]);
+  }, [announce, documentActions, flow, runActions, saveActions, stores, workflowId]);
 
   const shortcutHandlers = useMemo(
     () => ({
@@ -272,6 +304,15 @@ export function EditorLayout({
       </div>
       <VersionsDialog open={dialog === "versions"} versions={versions} onClose={() => setDialog(null)} onSave={saveVersion} onRestore={restoreVersion} />
       <ShortcutsDialog open={dialog === "shortcuts"} onClose={() => setDialog(null)} />
+      <TestDialog
+        open={dialog === "test"}
+        state={testState}
+        onClose={() => setDialog(null)}
+        onShowNode={(nodeId) => {
+          setDialog(null);
+          commands.showNode(nodeId);
+        }}
+      />
       {dialog === "run" ? (
         <LiveRunDialog
           open

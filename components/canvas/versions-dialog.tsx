@@ -3,12 +3,14 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import type { VersionItem } from "@/components/workflows/action-types";
+import type { VersionTests } from "@/lib/runs/version-tests";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /**
  * Save the document as a numbered version with a note, list the saved
- * versions, restore one. Restoring is one undo step on the canvas, and the
+ * versions (each with how the workflow's test cases came out against it),
+ * restore one. Restoring is one undo step on the canvas, and the
  * server keeps the state before it as a version of its own.
  */
 export function VersionsDialog({
@@ -75,6 +77,7 @@ export function VersionsDialog({
               <div>
                 <strong>Version {version.number}</strong> <span className="muted small">{dateFormat.format(new Date(version.createdAt))} UTC</span>
                 {version.note ? <p className="small">{version.note}</p> : null}
+                {version.tests ? <VersionTestsView tests={version.tests} /> : null}
               </div>
               <button type="button" className="button-quiet" disabled={pending} aria-label={`Restore version ${version.number}`} onClick={() => restore(version.number)}>
                 Restore
@@ -84,5 +87,24 @@ export function VersionsDialog({
         </ol>
       )}
     </ModalDialog>
+  );
+}
+
+/** A version's test result: running, passed or failed with counts, or why the cases could not run. */
+function VersionTestsView({ tests }: { tests: VersionTests }) {
+  const total = (tests.passed ?? 0) + (tests.failed ?? 0);
+  const text =
+    tests.status === "running"
+      ? "Tests: running…"
+      : tests.status === "passed"
+        ? `Tests: ${tests.passed} of ${total} passed`
+        : tests.status === "failed"
+          ? `Tests: ${tests.failed} of ${total} failed`
+          : "Tests: could not run";
+  return (
+    <p className={`small version-tests version-tests-${tests.status}`} title={tests.summary ?? undefined}>
+      <span className={`badge ${tests.status === "passed" ? "badge-ok" : tests.status === "running" ? "" : "badge-error"}`}>{text}</span>
+      {tests.summary && tests.status !== "passed" ? <span className="muted"> {tests.summary}</span> : null}
+    </p>
   );
 }

@@ -3,8 +3,8 @@
 import { type NodeProps, useStore } from "@xyflow/react";
 import { memo, useMemo } from "react";
 import { lookupNodeType, type NodeHandle, nodeHandles } from "@/lib/graph";
-import { type CanvasNode, nodeProblemCounts, nodeRunStatus, nodeToolCost } from "@/lib/store";
-import { useAnalysisStore, useCanvas, useRunStatusStore } from "./canvas-context";
+import { type CanvasNode, nodeProblemCounts, nodeRunStatus, nodeTestFailures, nodeToolCost } from "@/lib/store";
+import { useAnalysisStore, useCanvas, useRunStatusStore, useTestMarkStore } from "./canvas-context";
 import { NodeHandleView } from "./node-handle";
 import { NodeOutputs } from "./node-outputs";
 import { ServerNodeSummary, useServerTitle } from "./server-node-summary";
@@ -15,7 +15,7 @@ import { selectPortsCrowded } from "./handle-target";
  * A workflow node on the canvas: title, kind, signal ports (inputs left,
  * outputs right), tool connectors (an agent's socket at the bottom, a
  * provider's plug on top, a Task Start's task handle at the bottom),
- * problems, an agent's tool cost and the run status. Memoised on what it
+ * problems, an agent's tool cost, the run status and a failing test case. Memoised on what it
  * draws (sameNodeView), and it reads only its own slices of the stores, so a
  * 500-node canvas stays smooth.
  */
@@ -27,6 +27,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
   const counts = useAnalysisStore(useMemo(() => nodeProblemCounts(id), [id]));
   const cost = useAnalysisStore(useMemo(() => nodeToolCost(id), [id]));
   const status = useRunStatusStore(useMemo(() => nodeRunStatus(id), [id]));
+  const testFailures = useTestMarkStore(useMemo(() => nodeTestFailures(id), [id]));
   const [errors, warnings] = counts.split(":").map(Number);
   const crowded = useStore(selectPortsCrowded);
 
@@ -38,7 +39,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
   const top = handles.filter((handle) => handle.role === "provider");
   const bottom = handles.filter((handle) => handle.role === "consumer" || handle.role === "task");
   const role = !info ? "unknown" : info.hasToolExchange ? "agent" : top.length > 0 ? "service" : entry?.builtin ? "builtin" : "step";
-  const classes = ["wf-node", `wf-node-${role}`, selected ? "is-selected" : "", errors > 0 ? "has-errors" : warnings > 0 ? "has-warnings" : "", status ? `run-${status}` : ""];
+  const classes = ["wf-node", `wf-node-${role}`, selected ? "is-selected" : "", errors > 0 ? "has-errors" : warnings > 0 ? "has-warnings" : "", status ? `run-${status}` : "", testFailures ? "test-failing" : ""];
 
   return (
     <div className={classes.filter(Boolean).join(" ")} data-node-type={data.type}>
@@ -91,6 +92,11 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
         {errors > 0 || warnings > 0 ? (
           <span className={`badge ${errors > 0 ? "badge-error" : "badge-warning"} wf-problem-badge`}>
             {errors > 0 ? `${errors} error${errors === 1 ? "" : "s"}` : `${warnings} warning${warnings === 1 ? "" : "s"}`}
+          </span>
+        ) : null}
+        {testFailures ? (
+          <span className="badge badge-error wf-test-badge" title={`Failing here: ${testFailures.join(", ")}`}>
+            test failing<span className="visually-hidden">: {testFailures.join(", ")}</span>
           </span>
         ) : null}
         {status ? <span className={`wf-run-status wf-run-${status}`}>{status.replace(/_/g, " ")}</span> : null}

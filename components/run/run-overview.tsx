@@ -9,6 +9,7 @@ import type { RunStage } from "@/lib/trace/run-progress";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";
+import type { EditCaseAction } from "./case-editor";
 import { KeepAsTest, type KeepAsTestAction } from "./keep-as-test";
 import styles from "./run.module.css";
 
@@ -26,10 +27,12 @@ export interface RunOverviewProps {
   stage?: RunStage | null;
   /** Keeps a completed run as a test case; absent below editor. */
   keepAsTest?: KeepAsTestAction;
+  /** The case editor under a kept case (editors). */
+  editCase?: EditCaseAction;
 }
 
 /** The run at a glance: status, timing, input, and its output or error; Cancel while it runs. */
-export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals, stage, keepAsTest }: RunOverviewProps) {
+export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, totals, stage, keepAsTest, editCase }: RunOverviewProps) {
   const duration = elapsed(run.startedAt, run.endedAt, now);
   const running = run.status === "running" || run.status === "queued";
   const cancellable = running || run.status === "needs-attention";
@@ -44,7 +47,7 @@ export function RunOverview({ run, now, nodeRunCount, toolCallCount, cancelRun, 
         </div>
         <div className={styles.overviewActions}>
           {cancellable && cancelRun ? <CancelButton runId={run.id} cancelRun={cancelRun} /> : null}
-          {run.status === "completed" && keepAsTest ? <KeepAsTest runId={run.id} defaultName={`${run.workflowName}: ${caseNameOf(run.input) ?? run.id}`} keep={keepAsTest} /> : null}
+          {run.status === "completed" && keepAsTest ? <KeepAsTest runId={run.id} defaultName={`${run.workflowName}: ${caseNameOf(run.input) ?? run.id}`} keep={keepAsTest} editCase={editCase} /> : null}
           <Link href={`/runs/compare?a=${encodeURIComponent(run.id)}`} className={styles.secondaryLink}>
             Compare with…
           </Link>

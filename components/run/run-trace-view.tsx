@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type TraceOverview, noFilters } from "@/lib/trace/trace-page";
 import { buildTraceRows, type TraceRow as Row } from "@/lib/trace/trace-tree";
 import { RunOverview, type CancelRunAction } from "./run-overview";
+import type { EditCaseAction } from "./case-editor";
 import type { KeepAsTestAction } from "./keep-as-test";
 import { AttentionPanel, type DecideAttentionAction } from "./attention-panel";
 import { RunApprovalPanel } from "@/components/approvals/run-approval-panel";
@@ -38,6 +39,7 @@ export interface RunTraceViewProps {
   forkOptions?: ForkOptions;
   /** Absent below editor: no "Keep as test". */
   keepAsTest?: KeepAsTestAction;
+  editCase?: EditCaseAction;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface RunTraceViewProps {
  * the run while it runs. The tree's calls load page by page as they scroll
  * into view; a call's arguments and result when it is opened.
  */
-export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks, forkOptions, keepAsTest }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks, forkOptions, keepAsTest, editCase }: RunTraceViewProps) {
   const data = useTraceData(initialTrace);
   const { overview, latest, filters, setFilters, loaded, loadedTurn, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
@@ -114,7 +116,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
   return (
     <ForkContext.Provider value={forkContext}>
     <div className={styles.page}>
-      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} stage={runStage(latest.run, latest.nodeRuns)} keepAsTest={keepAsTest} />
+      <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} stage={runStage(latest.run, latest.nodeRuns)} keepAsTest={keepAsTest} editCase={editCase} />
       <ForkLinksNotice runId={latest.run.id} links={forkLinks} />
       {forkStep && forkRun ? <ForkEditor key={forkStep.at} runId={latest.run.id} step={forkStep} fork={forkRun} options={forkOptions} onClose={() => setForkStep(null)} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention?.approval && decideApproval ? <RunApprovalPanel run={latest.run} decide={decideApproval} /> : null}

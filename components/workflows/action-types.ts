@@ -1,6 +1,8 @@
 import type { GraphProblem, Workflow } from "@/lib/graph";
 import type { OriginChange } from "@/lib/manifest/origin-changes";
 import type { ApprovalLoosening } from "@/lib/policy/approval-loosenings";
+import type { CaseOutcome } from "@/lib/runs/workflow-cases";
+import type { VersionTests } from "@/lib/runs/version-tests";
 
 export type { OriginChange };
 
@@ -45,6 +47,8 @@ export interface VersionItem {
   number: number;
   note: string;
   createdAt: string;
+  /** The workflow's test cases against this version, once saved: absent when it has none. */
+  tests?: VersionTests | null;
 }
 
 /** The actions the workflows list calls. */
@@ -75,7 +79,14 @@ export type ApproveOrigin = (workflowId: string, nodeType: string, credential: s
 export interface CanvasRunActions {
   startRun(workflowId: string, input: Record<string, unknown>): Promise<{ ok: true; runId: string } | { ok: false; error: string; field?: string }>;
   cancelRun(runId: string): Promise<unknown>;
+  /** The Test button: the workflow's cases against the document on the canvas (app/actions/test-cases.ts). */
+  testDocument?(workflowId: string, document: Workflow): Promise<TestOutcomes>;
 }
+
+/** What the Test button answers: each case's outcome, or why none ran. */
+export type TestOutcomes =
+  | { ok: true; outcomes: CaseOutcome[]; passed: number; failed: number; problems: string[] }
+  | { ok: false; error: string; field?: "workflowId" | "document"; noCases?: boolean };
 
 /** A tool as a registry server lists it (app/actions/servers.ts listServerToolsAction). */
 export interface ListedTool {

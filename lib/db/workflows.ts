@@ -63,6 +63,11 @@ export interface WorkflowVersionSummary {
   number: number;
   note: string;
   createdAt: Date;
+  /** The workflow's test cases against this version (see lib/runs/version-tests.ts): null when none ran. */
+  testStatus: string | null;
+  testsPassed: number | null;
+  testsFailed: number | null;
+  testSummary: string | null;
 }
 
 /** A saved version with its document (parsed JSON; lib/graph validates its shape). */
@@ -168,7 +173,7 @@ export async function listWorkflowVersions(workflowId: string): Promise<Workflow
   try {
     return await prisma().workflowVersion.findMany({
       where: { workflowId },
-      select: { number: true, note: true, createdAt: true },
+      select: { number: true, note: true, createdAt: true, testStatus: true, testsPassed: true, testsFailed: true, testSummary: true },
       orderBy: { number: "desc" },
     });
   } catch (error) {
@@ -190,7 +195,7 @@ export async function createWorkflowVersion(workflowId: string, document: Stored
       await tx.workflow.update({ where: { id: workflowId }, data: { document: text } });
       return tx.workflowVersion.create({
         data: { id: randomUUID(), workflowId, number: (last._max.number ?? 0) + 1, document: text, note },
-        select: { number: true, note: true, createdAt: true },
+        select: { number: true, note: true, createdAt: true, testStatus: true, testsPassed: true, testsFailed: true, testSummary: true },
       });
     });
   } catch (error) {
@@ -207,7 +212,7 @@ export async function getWorkflowVersion(workflowId: string, number: number): Pr
     throw toDatabaseError(error, `read version ${number} of workflow "${workflowId}"`);
   }
   if (!row) return null;
-  return { number: row.number, note: row.note, createdAt: row.createdAt, document: parseDocument(`${workflowId} v${number}`, row.document) };
+  return { number: row.number, note: row.note, createdAt: row.createdAt, testStatus: row.testStatus, testsPassed: row.testsPassed, testsFailed: row.testsFailed, testSummary: row.testSummary, document: parseDocument(`${workflowId} v${number}`, row.document) };
 }
 
 function asObject(document: unknown): Record<string, unknown> {

@@ -9,3 +9,5 @@ export { maxResumes, startWorkerRuntime, type WorkerRuntime, type WorkerRuntimeO
 export { embeddedWorkerWanted, startEmbeddedWorker } from "./embedded-worker";
 export { casesDir, keepRunAsTest, runTestCases, type CaseResult, type CaseToRun, type RunCasesOptions } from "./test-cases";
 export { beginEvaluation, evaluateInBackground, EvaluationRequestError, runEvaluation, typedCells, type RunEvaluationOptions } from "./evaluation-runs";
+export { caseOutcome, stepKeyNode, workflowCases, type CaseOutcome, type WorkflowCases } from "./workflow-cases";
+export { recordVersionTests, versionItemOf, versionTests, type VersionTests } from "./version-tests";

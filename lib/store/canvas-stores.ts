@@ -5,6 +5,7 @@ import type { TitleOf } from "./canvas-document";
 import { createDocumentStore, type DocumentStore } from "./document-store";
 import { createNoticeStore, type NoticeStore } from "./notice-store";
 import { createRunStatusStore, type RunStatusStore } from "./run-status-store";
+import { createTestMarkStore, type TestMarkStore } from "./test-mark-store";
 import { createSelectionStore, type SelectionStore } from "./selection-store";
 import { createServerStore, type ServerStore } from "./server-store";
 
@@ -16,6 +17,8 @@ export interface CanvasStores {
   analysis: AnalysisStore;
   notices: NoticeStore;
   servers: ServerStore;
+  /** The nodes where the last Test found its cases failing. */
+  testMarks: TestMarkStore;
 }
 
 /** Creates the stores of one canvas; a canvas creates them once, when it mounts. */
@@ -27,5 +30,6 @@ export function createCanvasStores(options: { workflow: Workflow; titleOf: Title
     analysis: createAnalysisStore(options.analysis),
     notices: createNoticeStore(),
     servers: createServerStore(options.servers ?? []),
+    testMarks: createTestMarkStore(),
   };
 }

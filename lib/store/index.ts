@@ -48,3 +48,4 @@ export {
   selectRunState,
   selectSelectionSize,
 } from "./selectors";
+export { createTestMarkStore, nodeTestFailures, type TestMarkState, type TestMarkStore } from "./test-mark-store";

@@ -9,7 +9,7 @@ import { type ForkOptions, forkOptionsOf, runService } from "@/lib/runs";
 import { may, requirePageRole } from "@/lib/auth/require-role";
 import { decideApproval } from "@/app/actions/approvals";
 import type { ForkLinksView } from "@/components/run/fork-links";
-import { keepRunAsTestCase } from "@/app/actions/test-cases";
+import { editTestCase, keepRunAsTestCase } from "@/app/actions/test-cases";
 
 // A run changes while it runs: never cached.
 export const dynamic = "force-dynamic";
@@ -50,6 +50,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       forkLinks={forkLinks}
       forkOptions={forkOptions}
       keepAsTest={may(actor, "editor") ? keepRunAsTestCase : undefined}
+      editCase={may(actor, "editor") ? editTestCase : undefined}
       initialCall={typeof call === "string" ? call : undefined}
     />
   );

@@ -8,6 +8,8 @@ import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
+import { versionItemOf } from "@/lib/runs/version-tests";
+import { testWorkflowDocument } from "../../actions/test-cases";
 import { listServerToolsAction } from "../../actions/servers";
 import { approveLooseningAction, approveOriginAction, grantAction } from "../../actions/grants";
 import { issueWebhookAction } from "../../actions/triggers";
@@ -32,7 +34,7 @@ const saveActions = {
   listVersions: listWorkflowVersionsAction,
   restoreVersion: restoreWorkflowVersionAction,
 };
-const runActions = { startRun, cancelRun };
+const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument };
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -85,7 +87,7 @@ export default async function WorkflowCanvasPage({ params }: Params) {
       workflow={opened.workflow}
       analysis={opened.analysis}
       catalogue={catalogue}
-      versions={versions.map((version) => ({ number: version.number, note: version.note, createdAt: version.createdAt.toISOString() }))}
+      versions={versions.map(versionItemOf)}
       saveActions={saveActions}
       runActions={runActions}
       servers={servers}
