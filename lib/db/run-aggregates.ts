@@ -13,7 +13,7 @@ import type { SqlStatement } from "./sql/sql-database";
  *   overview read.
  * The journal (run-journal-store.ts), the plain sink (run-sink.ts) and a
  * fork's copy (run-fork.ts) all write through here; the migration
- * 20261209000000_trace_aggregates filled the columns of the runs before it.
+ * 20261209000100_trace_aggregates filled the columns of the runs before it.
  */
 
 /** A model-turn step's place and usage, read from the row the engine recorded in its value. */

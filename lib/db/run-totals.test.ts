@@ -102,7 +102,7 @@ async function recordJournalledRun(sql: SqlDatabase, turns: readonly TurnUsage[]
 
 /** The statements of the trace-aggregates migration that fill the columns from the rows already there. */
 function backfillStatements(dialect: "sqlite" | "postgres"): string[] {
-  const folder = dialect === "sqlite" ? path.join("prisma", "migrations", "20261209000000_trace_aggregates") : path.join("prisma", "postgres", "migrations", "20261202092501_trace_aggregates");
+  const folder = dialect === "sqlite" ? path.join("prisma", "migrations", "20261209000100_trace_aggregates") : path.join("prisma", "postgres", "migrations", "20261202092501_trace_aggregates");
   const text = readFileSync(path.resolve(import.meta.dirname, "..", "..", folder, "migration.sql"), "utf8");
   return text
     .slice(text.indexOf("-- Backfill"))
