@@ -1,24 +1,41 @@
-import { readdir, rm } from "node:fs/promises";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { readFile, rm } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { docsScreenshot } from "./support/docs-screenshot";
 import { CanvasPage } from "./pages/canvas-page";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
+import { WorkflowsPage } from "./pages/workflows-page";
 
-// The app's cases folder (SWITCHBOARD_CASES_DIR in playwright.config.ts): emptied of demo cases first, so Test runs only the one kept here.
-const casesFolder = "data/e2e-cases";
+// The app's cases folder (SWITCHBOARD_CASES_DIR in playwright.config.ts).
+const caseFile = "data/e2e-cases/5-km-in-miles-edited-prompt.case.json";
+
+/**
+ * A copy of the demo, imported under a name of its own: its prompt is edited
+ * and its versions saved here, and its cases are its own, so the demo the
+ * other specs run stays as it ships. Answers the copy's id.
+ */
+async function importDemoCopy(page: Page): Promise<string> {
+  const demo = JSON.parse(await readFile("e2e/fixtures/demo-workflow.json", "utf8"));
+  const name = `Case editor ${Date.now().toString(36)}`;
+  const workflows = new WorkflowsPage(page);
+  await workflows.goto();
+  await workflows.importJson("case-editor.json", JSON.stringify({ ...demo, name }));
+  await workflows.importStatus.getByRole("link", { name: `Open ${name}` }).click();
+  await page.waitForURL(/\/workflows\/[^/?]+$/);
+  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+}
 
 test("a kept case fails on the canvas after the agent's system prompt changes, and passes once the case editor loosens it", async ({ page }) => {
   test.setTimeout(120_000);
-  for (const file of await readdir(casesFolder).catch(() => [])) if (file.endsWith(".case.json")) await rm(path.join(casesFolder, file));
+  await rm(caseFile, { force: true });
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
 
   // No cases yet: the Test button says where they come from.
+  const workflowId = await importDemoCopy(page);
   const canvas = new CanvasPage(page);
-  await canvas.goto("demo");
+  await canvas.goto(workflowId);
   await canvas.command("Test").click();
   const results = page.getByRole("dialog", { name: "Test cases" });
   await expect(results).toContainText('press "Keep as test"');
@@ -26,7 +43,7 @@ test("a kept case fails on the canvas after the agent's system prompt changes, a
 
   // Pin a run of the demo as a case.
   const runs = new RunsPage(page);
-  await runs.goto("demo");
+  await runs.goto(workflowId);
   await runs.run({ question: "Convert 5 kilometre to mile" });
   const run = new RunPage(page);
   await expect(run.status).toContainText("Completed in", { timeout: 30_000 });
@@ -41,7 +58,7 @@ test("a kept case fails on the canvas after the agent's system prompt changes, a
   canvasTab.on("pageerror", (error) => problems.push(error.message));
   const canvasTwo = new CanvasPage(canvasTab);
   const resultsTwo = canvasTab.getByRole("dialog", { name: "Test cases" });
-  await canvasTwo.goto("demo");
+  await canvasTwo.goto(workflowId);
   await canvasTwo.select("agent");
   await canvasTwo.inspector.getByRole("textbox", { name: /^System prompt/ }).fill("You convert units, tersely.");
   await canvasTwo.command("Test").click();
@@ -80,4 +97,5 @@ test("a kept case fails on the canvas after the agent's system prompt changes, a
   const saved = versions.getByRole("list", { name: "Saved versions" }).getByRole("listitem").filter({ hasText: "terser prompt" });
   await expect(saved).toContainText("Tests: 1 of 1 passed", { timeout: 60_000 });
   expect(problems).toEqual([]);
+  await rm(caseFile, { force: true });
 });
