@@ -24,6 +24,7 @@ const reviewed: Record<string, { programs: string[]; why: string }> = {
   "scripts/prepare-app.ts": { programs: ['"npx"'], why: "prisma migrate deploy" },
   "scripts/start.ts": { programs: ["process.execPath"], why: "next start" },
   "scripts/postgres-schema.ts": { programs: ["prismaBin"], why: "prisma migrate diff / generate" },
+  "scripts/test-cases.ts": { programs: ["process.execPath"], why: "npm run test:cases: this node running `workflow test` on the repository's cases" },
 };
 
 const processModules = /(?:from\s+|require\(\s*|import\(\s*)["'](?:node:)?(?:child_process|cluster)["']|["'](?:execa|cross-spawn|node-pty|zx|shelljs|tinyexec|nano-spawn)["']/;
