@@ -17,7 +17,9 @@ let server: http.Server;
 
 test.beforeAll(async () => {
   server = http.createServer((request, response) => {
-    received.push({ url: request.url ?? "", authorization: request.headers.authorization });
+    // Only the agent's model calls count: the port is also the URL of a server another spec registered
+    // (e2e/fixtures/seed-server-approval.ts), whose tools the palette's index may ask for at any time.
+    if ((request.url ?? "").startsWith("/v1/")) received.push({ url: request.url ?? "", authorization: request.headers.authorization });
     request.resume();
     request.on("end", () => {
       response.setHeader("content-type", "application/json");
