@@ -1,6 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from "react";
+import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from "react";
 import styles from "./run.module.css";
 
 export interface VirtualListProps<T> {
@@ -22,49 +23,50 @@ export interface VirtualListProps<T> {
   onRangeChange?: (first: number, last: number) => void;
 }
 
-/** Rows rendered on the server and before the viewport is measured. */
-const initialViewport = 720;
+/** The viewport assumed on the server and before it is measured, so the first rows are in the page's HTML. */
+const initialRect = { width: 1024, height: 720 };
 
 /**
- * A windowed list: only the rows in (and near) the visible part of its
- * scroll area are in the DOM, so 10,000 rows scroll like 30. Rows may have
- * different heights; each rendered row is measured (ResizeObserver) and
+ * A windowed list on TanStack Virtual: only the rows in (and near) the
+ * visible part of its scroll area are in the DOM, so 10,000 rows scroll like
+ * 30. Rows may have different heights; each rendered row is measured and
  * unmeasured rows count at their estimate. The row holding keyboard focus
  * stays rendered even when scrolled away, so focus is never lost.
- *
- * Why not a library: the page needs ~150 lines of it, and a dependency here
- * would be one more thing to pin and audit for a job this small.
  */
 export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, itemProps, label, className, overscan = 480, scrollTo, onRangeChange }: VirtualListProps<T>) {
   const viewportRef = useRef<HTMLDivElement>(null);
-  const heights = useRef(new Map<string, number>());
-  const [measured, setMeasured] = useState(0);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(initialViewport);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const focusedIndex = focusedKey === null ? -1 : items.findIndex((item) => itemKey(item) === focusedKey);
 
-  const offsets = useMemo(() => {
-    const result = new Float64Array(items.length + 1);
-    for (let index = 0; index < items.length; index++) {
-      const item = items[index];
-      result[index + 1] = result[index] + (heights.current.get(itemKey(item)) ?? estimateHeight(item));
-    }
-    return result;
-    // `measured` counts the changes of measured heights: a new count means new offsets.
-  }, [items, itemKey, estimateHeight, measured]);
+  // The library's overscan counts rows; ours is a distance, turned into rows at the first row's estimate.
+  const overscanRows = Math.max(1, Math.ceil(overscan / Math.max(1, items.length > 0 ? estimateHeight(items[0]) : 40)));
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focusedIndex >= 0 && !indexes.includes(focusedIndex)) indexes.push(focusedIndex);
+      return indexes;
+    },
+    [focusedIndex],
+  );
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: (index) => estimateHeight(items[index]),
+    getItemKey: (index) => itemKey(items[index]),
+    overscan: overscanRows,
+    rangeExtractor,
+    initialRect,
+  });
 
-  const rowObserver = useRowObserver(heights, setMeasured);
   const pendingFocus = useRef<string | null>(null);
-
   // A row asked for by key: scroll it a third of the way down the viewport, then focus it once rendered.
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!scrollTo || !viewport) return;
     const index = items.findIndex((item) => itemKey(item) === scrollTo.key);
     if (index < 0) return;
-    const top = Math.max(0, offsets[index] - viewport.clientHeight / 3);
-    viewport.scrollTop = top;
-    setScrollTop(top);
+    const start = virtualizer.getOffsetForIndex(index, "start")?.[0] ?? 0;
+    virtualizer.scrollToOffset(Math.max(0, start - viewport.clientHeight / 3));
     pendingFocus.current = scrollTo.key;
     // Only a new request moves the list; later changes to the rows must not scroll it back.
   }, [scrollTo?.token]);
@@ -79,28 +81,15 @@ export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, ite
     control.focus();
   });
 
-  useEffect(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
-    const observer = new ResizeObserver(() => setViewportHeight(viewport.clientHeight));
-    observer.observe(viewport);
-    setViewportHeight(viewport.clientHeight);
-    return () => observer.disconnect();
-  }, []);
-
-  const first = Math.max(0, lastOffsetAtOrBefore(offsets, scrollTop - overscan));
-  let last = first;
-  while (last < items.length && offsets[last] < scrollTop + viewportHeight + overscan) last++;
-  const indexes: number[] = [];
-  for (let index = first; index < last; index++) indexes.push(index);
-  const focusedIndex = focusedKey === null ? -1 : items.findIndex((item) => itemKey(item) === focusedKey);
-  if (focusedIndex >= 0 && (focusedIndex < first || focusedIndex >= last)) indexes.push(focusedIndex);
-
+  const rows = virtualizer.getVirtualItems();
+  // The window with its overscan, [first, last), leaving out a focused row kept in the DOM beyond it.
+  const range = virtualizer.range;
+  const first = range ? Math.max(0, range.startIndex - overscanRows) : 0;
+  const last = range ? Math.min(items.length, range.endIndex + overscanRows + 1) : Math.min(items.length, rows.length);
   useEffect(() => {
     onRangeChange?.(first, last);
   }, [first, last, items, onRangeChange]);
 
-  const total = offsets[items.length];
   return (
     <div
       ref={viewportRef}
@@ -108,87 +97,28 @@ export function VirtualList<T>({ items, itemKey, estimateHeight, renderItem, ite
       role="region"
       aria-label={`${label}, scrollable`}
       tabIndex={0}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       onFocus={(event) => setFocusedKey(event.target.closest<HTMLElement>("[data-row-key]")?.dataset.rowKey ?? null)}
     >
-      <div role="list" aria-label={label} className={styles.virtualCanvas} style={{ height: total }}>
-        {indexes.map((index) => {
-          const item = items[index];
-          const key = itemKey(item);
+      <div role="list" aria-label={label} className={styles.virtualCanvas} style={{ height: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const item = items[row.index];
+          const key = String(row.key);
           return (
             <div
               key={key}
-              ref={rowObserver}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
               data-row-key={key}
-              data-assumed-height={offsets[index + 1] - offsets[index]}
               className={styles.virtualRow}
-              style={{ transform: `translateY(${offsets[index]}px)` }}
+              style={{ transform: `translateY(${row.start}px)` }}
               role="listitem"
-              {...itemProps?.(item, index)}
+              {...itemProps?.(item, row.index)}
             >
-              {renderItem(item, index)}
+              {renderItem(item, row.index)}
             </div>
           );
         })}
       </div>
     </div>
-  );
-}
-
-/** The largest index whose offset is ≤ y (binary search over the prefix sums). */
-function lastOffsetAtOrBefore(offsets: Float64Array, y: number): number {
-  let low = 0;
-  let high = offsets.length - 2;
-  if (high < 0) return 0;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (offsets[middle] <= y) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
-
-/**
- * One ResizeObserver for all rows; the ref callback it returns observes a
- * row while it is mounted (React 19 runs the returned cleanup on unmount).
- * Height changes are batched into one re-render per frame.
- */
-function useRowObserver(heights: { current: Map<string, number> }, setMeasured: (update: (count: number) => number) => void) {
-  const observer = useRef<ResizeObserver | null>(null);
-  const frame = useRef(0);
-
-  useEffect(
-    () => () => {
-      observer.current?.disconnect();
-      cancelAnimationFrame(frame.current);
-    },
-    [],
-  );
-
-  return useCallback(
-    (element: HTMLDivElement | null) => {
-      if (!element) return;
-      observer.current ??= new ResizeObserver((entries) => {
-        let any = false;
-        for (const entry of entries) {
-          const { rowKey, assumedHeight } = (entry.target as HTMLElement).dataset;
-          const height = Math.round(entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height);
-          if (!rowKey || height === 0) continue;
-          heights.current.set(rowKey, height);
-          // Only a height other than the one the offsets assumed moves rows (fixed-height rows never do).
-          if (Number(assumedHeight) !== height) any = true;
-        }
-        if (any && frame.current === 0) {
-          frame.current = requestAnimationFrame(() => {
-            frame.current = 0;
-            setMeasured((count) => count + 1);
-          });
-        }
-      });
-      const current = observer.current;
-      current.observe(element);
-      return () => current.unobserve(element);
-    },
-    [heights, setMeasured],
   );
 }

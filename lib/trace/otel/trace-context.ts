@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { isSpanContextValid, TraceFlags } from "@opentelemetry/api";
+import { parseTraceParent } from "@opentelemetry/core";
 
 /**
  * Span and trace ids for a run, derived from its ids, so the live export,
@@ -28,11 +30,11 @@ export function spanIdOf(owner: SpanOwner): string {
   return nonZero(hash(`switchboard:span:${owner.kind}:${id}`).slice(0, 16));
 }
 
-const traceparentPattern = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
-
 /**
- * Reads a W3C `traceparent` header value; null when it is absent or not
- * one (all-zero ids, version ff, wrong lengths).
+ * Reads a W3C `traceparent` header value with OpenTelemetry's own parser;
+ * null when it is absent or not one (all-zero ids, version ff, wrong
+ * lengths, fields after a version-00 value). Hex digits are read in either
+ * case, as the propagators of other tracers send them.
  *
  * @example
  * parseTraceparent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
@@ -40,12 +42,9 @@ const traceparentPattern = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-
  */
 export function parseTraceparent(value: unknown): RemoteParent | null {
   if (typeof value !== "string") return null;
-  const match = traceparentPattern.exec(value.trim().toLowerCase());
-  if (!match) return null;
-  const [, version, traceId, spanId, flags, rest] = match;
-  if (version === "ff" || (version === "00" && rest !== undefined)) return null;
-  if (/^0+$/.test(traceId) || /^0+$/.test(spanId)) return null;
-  return { traceId, spanId, sampled: (Number.parseInt(flags, 16) & 1) === 1 };
+  const context = parseTraceParent(value.trim().toLowerCase());
+  if (!context || !isSpanContextValid(context)) return null;
+  return { traceId: context.traceId, spanId: context.spanId, sampled: (context.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED };
 }
 
 /** A W3C `traceparent` value naming one span: `00-<trace id>-<span id>-01`. */
