@@ -27,6 +27,8 @@ export const programs = {
   nodes: "scripts/nodes.ts",
   "lint-nodes": "scripts/lint-nodes.ts",
   migrate: "scripts/migrate.ts",
+  // The MCP conformance suite's client: started once per client scenario (npm run test:conformance).
+  "mcp-conformance-client": "scripts/mcp-conformance-client.ts",
 };
 
 /**
