@@ -20,6 +20,10 @@
  *   judged against the case (outputs, the call sequence; a diff only on a
  *   failure).
  *
+ * A third line runs the case on an in-memory journal and sink (nothing
+ * written): what the engine and the cassette cost alone, so the case's
+ * run less it is the cost of writing its rows.
+ *
  * The run service's queueing and a worker's claim and poll are left out of
  * both (the same on either side). Wall time and this process's CPU time,
  * medians of 3 rounds after a warm-up; the load is printed with them (on a
@@ -41,12 +45,14 @@ import { createTemporaryDatabase } from "../lib/db/temporary-database";
 import { cassetteInsert, readCassette } from "../lib/db/test-cassettes";
 import { readWholeRunTrace } from "../lib/db/whole-run-trace";
 import { cachedNodeTypes, createLocalEnvironment, runWorkflow, type EngineEnvironment } from "../lib/engine";
+import { memoryJournal } from "../lib/engine/journal/memory-journal";
 import { chainDocument, writeToolLayerNodes } from "../lib/engine/tool-layer-fixtures";
 import { caseVerdict } from "../lib/evals/case-verdict";
 import { cassetteEnvironment, type StoredCassette } from "../lib/evals/cassette-environment";
 import { pinRun } from "../lib/evals/pin-run";
 import { parseWorkflow, type Workflow } from "../lib/graph";
 import { CustomToolRegistry } from "../lib/tools/custom-tool-registry";
+import { MemorySink } from "../lib/trace/memory-sink";
 import { defineTool } from "../lib/tools/define-tool";
 
 const turns = 100;
@@ -125,7 +131,7 @@ const testCase = pinRun(source, { nodeTypes: await cachedNodeTypes(nodes.nodesDi
 const calls = testCase.nodes.flatMap((node) => node.steps).filter((step) => step.kind === "tool-call").length;
 const cassette: StoredCassette = { caseName: testCase.name, nodes: testCase.nodes, assertions: testCase.assertions, live: { model: false, tools: false } };
 
-const parts = { resume: [] as Timing[], case: [] as Timing[], caseRun: [] as Timing[], verdict: [] as Timing[] };
+const parts = { resume: [] as Timing[], case: [] as Timing[], caseRun: [] as Timing[], verdict: [] as Timing[], inMemory: [] as Timing[] };
 const loadBefore = loadavg();
 realCalls = 0;
 modelTurns = 0;
@@ -151,8 +157,15 @@ for (let round = 0; round <= rounds; round++) {
       if (!judged.pass) throw new Error(`the case failed: ${judged.failures[0]}`);
     });
   });
+  // The same case run with nothing written: its engine and cassette cost alone (the difference is the database's).
+  const inMemory = await timed(async () => {
+    const sink = new MemorySink();
+    const outcome = await runWorkflow({ runId: randomUUID(), workflowId: null, workflow, input: { question: "go" }, sink, journal: memoryJournal(sink), env: cassetteEnvironment(await environment(), cassette) });
+    if (outcome.status !== "completed") throw new Error(`the in-memory case run ${outcome.status}: ${outcome.error}`);
+  });
   // Round 0 warms up (module loading, JIT).
   if (round > 0) {
+    parts.inMemory.push(inMemory);
     parts.resume.push(resume);
     parts.case.push(whole);
     parts.caseRun.push(caseRun);
@@ -173,6 +186,7 @@ line("resume (journal read + replay)", resume);
 line("case (cassette read + run + verdict)", whole, `   ${(whole.wall / resume.wall).toFixed(2)}x wall, ${(whole.cpu / resume.cpu).toFixed(2)}x CPU the resume (target < 2x), 0 real calls`);
 line("  of which the run", of(parts.caseRun));
 line("  of which the verdict", of(parts.verdict));
+line("the case's run on an in-memory journal", of(parts.inMemory), "   (engine and cassette alone: the run above less this is its database writes)");
 
 await db.close();
 await database.dispose();
