@@ -7,4 +7,7 @@ export async function register(): Promise<void> {
   reportOidcSettings((line) => console.warn(`switchboard: ${line}`));
   const { startEmbeddedWorker } = await import("./lib/runs/embedded-worker");
   startEmbeddedWorker();
+  // Version tests a stopped server left running are taken up again (their result is stored after the save answered).
+  const { startVersionTestSweeps } = await import("./lib/runs/version-test-sweeps");
+  startVersionTestSweeps();
 }

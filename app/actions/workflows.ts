@@ -22,7 +22,7 @@ import {
 } from "@/lib/db";
 import { prisma } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/db/database-url";
-import { recordVersionTests, runService, versionItemOf, workflowCases } from "@/lib/runs";
+import { recordVersionTests, runService, versionItemOf, versionTestStart, workflowCases } from "@/lib/runs";
 import { type GraphProblem, parseWorkflow, startScheduleIssues, validateWorkflow, type Workflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";
 import type { ActionFailure, ActionResult, ImportResult, OriginReview, VersionItem } from "@/components/workflows/action-types";
@@ -178,8 +178,9 @@ export async function saveWorkflowVersionAction(id: unknown, document: unknown, 
     const testing = Boolean(found?.cases.length);
     if (found && testing) {
       const saved = { workflowId: parsedId.data, number: version.number, document: parsed.workflow };
-      await prisma().workflowVersion.update({ where: { workflowId_number: { workflowId: saved.workflowId, number: saved.number } }, data: { testStatus: "running" } });
-      after(() => recordVersionTests(prisma(), saved, { service: runService(), databaseUrl: databaseUrl(), by: actor.email, found }));
+      // Marked running by this process first: were it killed before after() stores the result, the sweep takes the test up again.
+      await prisma().workflowVersion.update({ where: { workflowId_number: { workflowId: saved.workflowId, number: saved.number } }, data: versionTestStart() });
+      after(() => recordVersionTests(prisma(), saved, { service: runService(), databaseUrl: databaseUrl(), by: actor.email, found, started: true }));
     }
     return { ok: true, version: versionItem(testing ? { ...version, testStatus: "running" } : version), versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) };
   });
@@ -190,6 +191,27 @@ export async function listWorkflowVersionsAction(id: unknown): Promise<ActionRes
   const parsedId = workflowId.safeParse(id);
   if (!parsedId.success) return failure(parsedId.error);
   return guard(async () => ({ ok: true, versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) }));
+}
+
+/** Runs the workflow's test cases again against a saved version (offered when its test was interrupted); the result is stored as after a save. */
+export async function retestWorkflowVersionAction(id: unknown, number: unknown): Promise<ActionResult<{ versions: VersionItem[] }>> {
+  const actor = await requireRole("editor");
+  const parsedId = workflowId.safeParse(id);
+  if (!parsedId.success) return failure(parsedId.error);
+  const parsedNumber = z.number().int().min(1).safeParse(number);
+  if (!parsedNumber.success) return { ok: false, error: "Which version? Its number is missing." };
+  return guard<{ versions: VersionItem[] }>(async () => {
+    const version = await getWorkflowVersion(parsedId.data, parsedNumber.data);
+    if (!version) return { ok: false, error: `Workflow "${parsedId.data}" has no version ${parsedNumber.data}.` };
+    const parsed = parseWorkflow(version.document);
+    if (!parsed.ok) return { ok: false, error: `Version ${parsedNumber.data} is not a valid workflow document; its cases cannot run.` };
+    const found = await workflowCases(parsedId.data);
+    if (found.cases.length === 0) return { ok: false, error: "The workflow has no test cases to run." };
+    const saved = { workflowId: parsedId.data, number: parsedNumber.data, document: parsed.workflow };
+    await prisma().workflowVersion.update({ where: { workflowId_number: { workflowId: saved.workflowId, number: saved.number } }, data: { ...versionTestStart(), testAttempts: 1 } });
+    after(() => recordVersionTests(prisma(), saved, { service: runService(), databaseUrl: databaseUrl(), by: actor.email, found, started: true }));
+    return { ok: true, versions: (await listWorkflowVersions(parsedId.data)).map(versionItem) };
+  });
 }
 
 /**

@@ -227,6 +227,18 @@ export function EditorLayout({
     [announce, flush, saveActions, stores, workflowId],
   );
 
+  const retestVersion = useCallback(
+    async (number: number) => {
+      if (!saveActions.retestVersion) return "Running a version's tests again is not available here.";
+      const result = await saveActions.retestVersion(workflowId, number);
+      if (!result.ok) return result.error;
+      setVersions(result.versions);
+      announce(`The test cases run again against version ${number}.`, "success");
+      return null;
+    },
+    [announce, saveActions, workflowId],
+  );
+
   const restoreVersion = useCallback(
     async (number: number) => {
       if (!(await flush())) return "The current changes could not be saved, so nothing was restored.";
@@ -302,7 +314,7 @@ export function EditorLayout({
         </div>
         <InspectorPanel onClose={() => setDrawer(null)} />
       </div>
-      <VersionsDialog open={dialog === "versions"} versions={versions} onClose={() => setDialog(null)} onSave={saveVersion} onRestore={restoreVersion} />
+      <VersionsDialog open={dialog === "versions"} versions={versions} onClose={() => setDialog(null)} onSave={saveVersion} onRestore={restoreVersion} onRetest={saveActions.retestVersion ? retestVersion : undefined} />
       <ShortcutsDialog open={dialog === "shortcuts"} onClose={() => setDialog(null)} />
       <TestDialog
         open={dialog === "test"}

@@ -19,12 +19,15 @@ export function VersionsDialog({
   onClose,
   onSave,
   onRestore,
+  onRetest,
 }: {
   open: boolean;
   versions: readonly VersionItem[];
   onClose: () => void;
   onSave: (note: string) => Promise<string | null>;
   onRestore: (number: number) => Promise<string | null>;
+  /** Runs the test cases again against a version whose test was interrupted. */
+  onRetest?: (number: number) => Promise<string | null>;
 }) {
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +50,14 @@ export function VersionsDialog({
   async function restore(number: number) {
     setPending(true);
     const failure = await onRestore(number);
+    setPending(false);
+    setError(failure);
+  }
+
+  async function retest(number: number) {
+    if (!onRetest) return;
+    setPending(true);
+    const failure = await onRetest(number);
     setPending(false);
     setError(failure);
   }
@@ -78,6 +89,11 @@ export function VersionsDialog({
                 <strong>Version {version.number}</strong> <span className="muted small">{dateFormat.format(new Date(version.createdAt))} UTC</span>
                 {version.note ? <p className="small">{version.note}</p> : null}
                 {version.tests ? <VersionTestsView tests={version.tests} /> : null}
+                {version.tests?.status === "interrupted" && onRetest ? (
+                  <button type="button" className="button-quiet" disabled={pending} aria-label={`Run the tests of version ${version.number} again`} onClick={() => retest(version.number)}>
+                    Run again
+                  </button>
+                ) : null}
               </div>
               <button type="button" className="button-quiet" disabled={pending} aria-label={`Restore version ${version.number}`} onClick={() => restore(version.number)}>
                 Restore
@@ -90,7 +106,7 @@ export function VersionsDialog({
   );
 }
 
-/** A version's test result: running, passed or failed with counts, or why the cases could not run. */
+/** A version's test result: running, passed or failed with counts, interrupted, or why the cases could not run. */
 function VersionTestsView({ tests }: { tests: VersionTests }) {
   const total = (tests.passed ?? 0) + (tests.failed ?? 0);
   const text =
@@ -100,7 +116,9 @@ function VersionTestsView({ tests }: { tests: VersionTests }) {
         ? `Tests: ${tests.passed} of ${total} passed`
         : tests.status === "failed"
           ? `Tests: ${tests.failed} of ${total} failed`
-          : "Tests: could not run";
+          : tests.status === "interrupted"
+            ? "Tests: interrupted"
+            : "Tests: could not run";
   return (
     <p className={`small version-tests version-tests-${tests.status}`} title={tests.summary ?? undefined}>
       <span className={`badge ${tests.status === "passed" ? "badge-ok" : tests.status === "running" ? "" : "badge-error"}`}>{text}</span>

@@ -70,6 +70,8 @@ export interface CanvasSaveActions {
   saveVersion(id: string, document: Workflow, note: string): Promise<ActionResult<{ version: VersionItem; versions: VersionItem[] }>>;
   listVersions(id: string): Promise<ActionResult<{ versions: VersionItem[] }>>;
   restoreVersion(id: string, number: number): Promise<ActionResult<{ document: Workflow; versions: VersionItem[] } & OriginReview>>;
+  /** Runs the test cases again against a saved version whose test was interrupted. */
+  retestVersion?(id: string, number: number): Promise<ActionResult<{ versions: VersionItem[] }>>;
 }
 
 /** The owner's approval of one origin for a credential in this workflow (app/actions/grants.ts approveOriginAction). */

@@ -44,12 +44,13 @@ export function cassetteEnvironment(env: EngineEnvironment, stored: StoredCasset
     }
   }
   const argumentScorers = new Map(stored.assertions.toolCalls.map((entry) => [entry.key, entry.arguments]));
-  const recordedCalls = [...calls.values()];
+  // Each recorded call once, by what it asked: a call waiting for approval is looked up, not compared with every call.
+  const recordedCalls = new Set([...calls.values()].map((call) => callSignature(call.server, call.tool, call.arguments)));
   return {
     ...env,
     // A call the recorded run made was let through then; without live tools no call reaches anything, so none waits for a person.
     approveInline: async (request) => {
-      const recorded = recordedCalls.some((call) => call.server === request.server && call.tool === request.tool && JSON.stringify(call.arguments) === JSON.stringify(request.arguments));
+      const recorded = recordedCalls.has(callSignature(request.server, request.tool, request.arguments));
       if (recorded || !stored.live.tools) return { action: "approve", by: "test case", at: new Date().toISOString() };
       return env.approveInline?.(request);
     },
@@ -59,6 +60,10 @@ export function cassetteEnvironment(env: EngineEnvironment, stored: StoredCasset
       return inner.map((tool) => cassetteTool(tool, context, calls, argumentScorers, stored.live.tools));
     },
   };
+}
+
+function callSignature(server: string, tool: string, args: unknown): string {
+  return `${server}\u0000${tool}\u0000${JSON.stringify(args)}`;
 }
 
 /** The scorers a turn's request is matched with: the loosenings that name it, else exact. */

@@ -1,6 +1,6 @@
 import { getPath } from "../ai/dot-path";
 import { compileSchema } from "../manifest/json-schema-check";
-import { jsonChanges, type JsonChange } from "../trace/json-changes";
+import { jsonChanges, jsonEqual, type JsonChange } from "../trace/json-changes";
 
 /**
  * How one value is checked against what was expected. `path` is a dot path
@@ -209,6 +209,8 @@ function verdict(pass: boolean, reason: string): Score {
 }
 
 function exactScore(actual: unknown, expected: unknown, path: string | undefined): Score {
+  // A replay compares every call and turn: equal values (the usual case) are told apart without building a diff.
+  if (jsonEqual(actual, expected)) return verdict(true, `${label(path)} is equal`);
   const changes = jsonChanges(expected, actual);
   if (changes.length === 0) return verdict(true, `${label(path)} is equal`);
   const shown = changes.slice(0, 3).map((change) => describeChange(change, path)).join("; ");

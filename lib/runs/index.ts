@@ -10,4 +10,4 @@ export { embeddedWorkerWanted, startEmbeddedWorker } from "./embedded-worker";
 export { casesDir, keepRunAsTest, runTestCases, type CaseResult, type CaseToRun, type RunCasesOptions } from "./test-cases";
 export { beginEvaluation, evaluateInBackground, EvaluationRequestError, runEvaluation, typedCells, type RunEvaluationOptions } from "./evaluation-runs";
 export { caseOutcome, stepKeyNode, workflowCases, type CaseOutcome, type WorkflowCases } from "./workflow-cases";
-export { recordVersionTests, versionItemOf, versionTests, type VersionTests } from "./version-tests";
+export { recordVersionTests, sweepInterruptedVersionTests, versionItemOf, versionTestStart, versionTests, type VersionTests } from "./version-tests";

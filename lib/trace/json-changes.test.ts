@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPath, jsonChanges, textChanges } from "./json-changes";
+import { formatPath, jsonChanges, jsonEqual, textChanges } from "./json-changes";
 
 describe("jsonChanges", () => {
   it("names each changed, added and removed value by its path", () => {
@@ -33,6 +33,33 @@ describe("jsonChanges", () => {
   it("quotes keys that are not identifiers", () => {
     expect(formatPath(["a b", 0, "c"])).toBe('["a b"][0].c');
     expect(formatPath([])).toBe("");
+  });
+});
+
+describe("jsonEqual", () => {
+  const pairs: Array<[unknown, unknown]> = [
+    [{ a: [1, { b: null }], c: "x" }, { c: "x", a: [1, { b: null }] }],
+    [{ a: 1 }, { a: 1, b: 2 }],
+    [{ a: 1, b: 2 }, { a: 1 }],
+    [[1, 2], [2, 1]],
+    [[1, 2], [1, 2, 3]],
+    [[], {}],
+    [{ a: "1" }, { a: 1 }],
+    [null, {}],
+    [0, false],
+    ["text", "text"],
+    [undefined, undefined],
+    [undefined, null],
+    [{ a: { b: [{ c: true }] } }, { a: { b: [{ c: false }] } }],
+  ];
+
+  it("is true exactly where jsonChanges finds nothing", () => {
+    for (const [a, b] of pairs) expect(jsonEqual(a, b), JSON.stringify([a, b])).toBe(jsonChanges(a, b).length === 0);
+  });
+
+  it("leaves values JSON cannot hold to jsonChanges (not equal here)", () => {
+    expect(jsonEqual({ a: undefined }, { a: undefined })).toBe(false);
+    expect(jsonEqual(Number.NaN, Number.NaN)).toBe(false);
   });
 });
 

@@ -12,6 +12,35 @@ export type JsonChange =
   | { kind: "removed"; path: string; before: unknown };
 
 /**
+ * Whether two JSON values are equal, as jsonChanges would find them: the
+ * same primitives, arrays of equal items, objects with equal values under
+ * the same keys in any order. Allocates nothing, so a replay that compares
+ * every call with its recording pays for a diff only where one differs.
+ * Anything else (a key whose value is undefined, a Date) reads as not
+ * equal here: jsonChanges then decides.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return a !== undefined || b === undefined;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!jsonEqual(a[index], b[index])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in left) {
+    count++;
+    const value = left[key];
+    if (value === undefined || !Object.hasOwn(right, key) || !jsonEqual(value, right[key])) return false;
+  }
+  for (const _key in right) count--;
+  return count === 0;
+}
+
+/**
  * What differs between two JSON values, deeply (microdiff does the walk;
  * arrays are compared index by index). Values of any type, `undefined`
  * included (it reads as absent). Empty when they are equal.

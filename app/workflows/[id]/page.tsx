@@ -20,6 +20,7 @@ import { canvasServers } from "./canvas-servers";
 import {
   listWorkflowVersionsAction,
   restoreWorkflowVersionAction,
+  retestWorkflowVersionAction,
   saveWorkflowDocumentAction,
   saveWorkflowVersionAction,
 } from "../../actions/workflows";
@@ -33,6 +34,7 @@ const saveActions = {
   saveVersion: saveWorkflowVersionAction,
   listVersions: listWorkflowVersionsAction,
   restoreVersion: restoreWorkflowVersionAction,
+  retestVersion: retestWorkflowVersionAction,
 };
 const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument };
 

@@ -93,7 +93,9 @@ export class ApprovalGate {
 
   async check(tool: AgentTool, args: unknown, meta: CallMeta, key: string): Promise<GateResult> {
     const { recorder } = this.options;
-    const decided = approvalDecision.safeParse(recorder.has(`${key}/decision`)?.value);
+    // Most calls have no decision: parsing nothing would only build a validation error.
+    const recordedDecision = recorder.has(`${key}/decision`);
+    const decided = recordedDecision ? approvalDecision.safeParse(recordedDecision.value) : { success: false as const };
     const waiting = recorder.has(`${key}/waiting`)?.value as ApprovalRequest | undefined;
     const edge = wiredEdge(this.options.workflow, this.options.node.id, tool.server);
     const hints = tool.hints ?? {};
