@@ -19,7 +19,7 @@ import { sqliteDatabase } from "../lib/db/sql/sqlite-database";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { scriptedModel } from "../lib/ai/scripted-model";
 import { createLocalEnvironment, runWorkflow, type EngineEnvironment } from "../lib/engine";
-import { chainDocument, writeToolLayerNodes } from "../lib/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../testing/engine/tool-layer-fixtures";
 import { parseWorkflow } from "../lib/graph";
 import { RunWorker } from "../lib/queue/run-worker";
 import { CustomToolRegistry } from "../lib/tools/custom-tool-registry";

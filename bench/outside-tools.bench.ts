@@ -36,7 +36,7 @@ import { sdkProtocol } from "../lib/ai/sdk-protocol";
 import { DatabaseRunJournal } from "../lib/db/run-journal-store";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { createLocalEnvironment, runWorkflow } from "../lib/engine";
-import { chainDocument, writeToolLayerNodes } from "../lib/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../testing/engine/tool-layer-fixtures";
 import { parseWorkflow, type Workflow } from "../lib/graph";
 import { ConnectionManager } from "../lib/mcp/connection-manager";
 import { inProcessConnector } from "../lib/mcp/connection-manager/in-process-connector";

@@ -29,7 +29,7 @@ import { scriptedModel, type ScriptedTurn } from "../lib/ai/scripted-model";
 import { DatabaseRunJournal } from "../lib/db/run-journal-store";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { createLocalEnvironment, runWorkflow } from "../lib/engine";
-import { chainDocument, writeToolLayerNodes } from "../lib/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../testing/engine/tool-layer-fixtures";
 import { parseWorkflow, type Workflow } from "../lib/graph";
 import { CustomToolRegistry } from "../lib/tools/custom-tool-registry";
 import { defineTool } from "../lib/tools/define-tool";

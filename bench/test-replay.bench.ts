@@ -19,7 +19,7 @@ import { sqliteDatabase } from "../lib/db/sql/sqlite-database";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { createTemporaryDatabase } from "../lib/db/temporary-database";
 import { cachedNodeTypes, createLocalEnvironment, runWorkflow, type EngineEnvironment } from "../lib/engine";
-import { chainDocument, writeToolLayerNodes } from "../lib/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../testing/engine/tool-layer-fixtures";
 import { cassetteEnvironment, type StoredCassette } from "../lib/evals/cassette-environment";
 import { pinRun } from "../lib/evals/pin-run";
 import { parseWorkflow, type Workflow } from "../lib/graph";

@@ -8,7 +8,7 @@ import { type ScriptedRequest, scriptedModel } from "@/lib/ai/scripted-model";
 import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
 import { openSqlDatabase } from "@/lib/db/sql/open-database";
 import type { SqlDatabase } from "@/lib/db/sql/sql-database";
-import { chainDocument, writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
 import { createLocalEnvironment } from "@/lib/engine/local-environment";
 import type { NodeTypes } from "@/lib/graph";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";

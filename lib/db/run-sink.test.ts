@@ -10,7 +10,7 @@ import { demoWorkflow } from "./demo-workflow";
 import { interruptedRunMessage, resumeInterruptedRuns } from "./interrupted-runs";
 import { PrismaRunSink } from "./run-sink";
 import { teeSink } from "./tee-sink";
-import { temporaryAppDatabase } from "./temporary-app-database";
+import { temporaryAppDatabase } from "../../testing/db/temporary-app-database";
 import { openSqlDatabase } from "./sql/open-database";
 import type { SqlDatabase } from "./sql/sql-database";
 

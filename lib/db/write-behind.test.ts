@@ -4,7 +4,7 @@ import { z } from "zod";
 import { scriptedModel, type ScriptedTurn } from "../ai/scripted-model";
 import { createLocalEnvironment, runWorkflow } from "../engine";
 import { progressWorkflow, writeProgressAgentNodes } from "../engine/progress-agent-fixture";
-import { chainDocument, writeToolLayerNodes } from "../engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
 import { parseWorkflow, type Workflow, type WorkflowInput } from "../graph";
 import { CustomToolRegistry } from "../tools/custom-tool-registry";
 import { defineTool } from "../tools/define-tool";

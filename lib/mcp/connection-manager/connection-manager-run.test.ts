@@ -5,7 +5,7 @@ import { z } from "zod";
 import { type ScriptedRequest, type ScriptedTurn, scriptedModel } from "../../ai/scripted-model";
 import { createLocalEnvironment } from "../../engine/local-environment";
 import { runWorkflow } from "../../engine/run-workflow";
-import { chainDocument, writeToolLayerNodes } from "../../engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
 import { parseWorkflow } from "../../graph";
 import { MemorySink } from "../../trace/memory-sink";
 import { InMemoryServerRegistry, type ServerEntryInput } from "../registry";
