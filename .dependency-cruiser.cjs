@@ -46,13 +46,9 @@ const rooms = {
 
 /**
  * Known exceptions, to be removed, never added to: arrows that still run
- * back up (each with the files that draw it).
+ * back up, each `{ from: file, to: [files] }`. None today.
  */
-const knownBackArrows = [
-  // The agent's canvas tools (service nodes and Task Starts) are served as
-  // in-memory MCP servers; lib/engine should declare a port for them.
-  { from: "lib/engine/executors/agent-tools.ts", to: ["lib/mcp/client-tools.ts", "lib/mcp/in-memory-connection.ts", "lib/mcp/service-node-server.ts", "lib/mcp/task-server.ts"] },
-];
+const knownBackArrows = [];
 
 /**
  * Rooms still entered through many files, not one entry (known exceptions:

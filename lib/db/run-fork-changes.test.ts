@@ -9,7 +9,7 @@ import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/tempor
 import { openSqlDatabase } from "@/lib/db/sql/open-database";
 import type { SqlDatabase } from "@/lib/db/sql/sql-database";
 import { chainDocument, writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
-import { createLocalEnvironment } from "@/lib/engine/local-environment";
+import { createLocalEnvironment } from "@/lib/runs/local-environment";
 import type { NodeTypes } from "@/lib/graph";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";

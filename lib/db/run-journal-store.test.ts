@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedModel } from "../ai/scripted-model";
-import { createLocalEnvironment, runWorkflow } from "../engine";
+import { runWorkflow } from "../engine";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { chainDocument, defaultServers, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
 import { parseWorkflow } from "../graph";
 import { InMemoryMcpToolResolver } from "../mcp/in-memory-tool-resolver";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { scriptedModel } from "../ai/scripted-model";
-import { createLocalEnvironment, runWorkflow } from "../engine";
+import { runWorkflow } from "../engine";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { chainDocument, defaultServers, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
 import { parseWorkflow } from "../graph";
 import { InMemoryMcpToolResolver } from "../mcp/in-memory-tool-resolver";

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { scriptedModel } from "../ai/scripted-model";
-import { createLocalEnvironment, runWorkflow } from "../engine";
+import { runWorkflow } from "../engine";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { taskRoundTripWorkflow } from "../engine/task-round-trip-workflow";
 import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";

@@ -1,4 +1,5 @@
 import type { InlineApprover } from "./approvals/inline-approver";
+import type { CanvasToolServers } from "./canvas-tools";
 import type { ModelProtocol } from "../ai/model";
 import type { Catalogue, CredentialRequirement, NodeManifest, ToolExchangeManifest } from "../manifest";
 import type { NodeTypes } from "../graph";
@@ -69,6 +70,12 @@ export interface EngineEnvironment {
   allowedPrivateOrigins?: readonly string[];
   /** The custom tools registered for the run (defineTool results), behind `{ type: "custom", name }` sources. None: no custom source can resolve. */
   customTools?: CustomToolRegistry;
+  /**
+   * Serves the tools wired to an agent on the canvas (service nodes, Task
+   * Starts): lib/mcp's `canvasToolServers`, which `createLocalEnvironment`
+   * (lib/runs) sets. None: a workflow that wires one fails, saying so.
+   */
+  canvasTools?: CanvasToolServers;
   /** Resolves `{ type: "mcp", serverId }` sources (the connection manager; InMemoryMcpToolResolver in tests). None: no mcp source can resolve. */
   mcpTools?: McpToolResolver;
   /**

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedModel } from "../ai/scripted-model";
-import { createLocalEnvironment } from "../engine/local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "../engine/run-workflow";
 import { chainDocument, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
 import { parseWorkflow } from "../graph";

@@ -13,7 +13,7 @@ import { CustomToolRegistry } from "../../lib/tools/custom-tool-registry";
 import type { DefinedTool } from "../../lib/tools/define-tool";
 import { MemorySink } from "../../lib/trace/memory-sink";
 import type { EngineEnvironment } from "../../lib/engine/environment";
-import { createLocalEnvironment } from "../../lib/engine/local-environment";
+import { createLocalEnvironment } from "../../lib/runs/local-environment";
 import { runWorkflow } from "../../lib/engine/run-workflow";
 
 // TEST DOUBLES for the tool-layer tests: a nodes/ folder with agent types that declare tools,

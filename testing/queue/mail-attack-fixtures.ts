@@ -6,7 +6,7 @@ import { chainDocument } from "@/testing/engine/tool-layer-fixtures";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
 import { scriptedModel } from "@/lib/ai/scripted-model";
-import { createLocalEnvironment } from "@/lib/engine";
+import { createLocalEnvironment } from "@/lib/runs/local-environment";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 /**

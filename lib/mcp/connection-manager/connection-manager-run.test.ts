@@ -3,7 +3,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type ScriptedRequest, type ScriptedTurn, scriptedModel } from "../../ai/scripted-model";
-import { createLocalEnvironment } from "../../engine/local-environment";
+import { createLocalEnvironment } from "../../runs/local-environment";
 import { runWorkflow } from "../../engine/run-workflow";
 import { chainDocument, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
 import { parseWorkflow } from "../../graph";
