@@ -1,4 +1,4 @@
-import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue/run-queue";
+import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue";
 import { notifyRunQueued, type WakeSource } from "./postgres/run-wakes";
 import { requeueReleasedRun } from "./queued-runs";
 import type { SqlDatabase } from "./sql/sql-database";

@@ -1,5 +1,5 @@
 import type { TaskToolDefinition } from "../graph";
-import type { CallContext } from "../calls/execute-call";
+import type { CallContext } from "../calls";
 import type { NodeManifest } from "../manifest/catalogue";
 import type { AgentTool } from "../tools/agent-tool";
 import type { ToolCallRow } from "../trace/run-events";

@@ -1,14 +1,13 @@
 import type { InlineApprover } from "./approvals/inline-approver";
 import type { CanvasToolServers } from "./canvas-tools";
-import type { ModelProtocol } from "../ai/model";
+import type { ModelProtocol } from "../ai";
 import type { Catalogue, CredentialRequirement, NodeManifest, ToolExchangeManifest } from "../manifest";
 import type { NodeTypes } from "../graph";
 import type { Evaluator } from "../sandbox";
 import type { AgentTool } from "../tools/agent-tool";
 import type { CustomToolRegistry } from "../tools/custom-tool-registry";
 import type { McpToolResolver } from "../tools/mcp-tool-resolver";
-import type { CallContext } from "../calls/execute-call";
-import type { Credentials } from "../calls/render-request";
+import type { CallContext, Credentials } from "../calls";
 import type { EnvironmentCredentialGate } from "./environment-credentials";
 import type { WorkflowGrants } from "./workflow-grants";
 import type { ToolCallRow } from "../trace/run-events";

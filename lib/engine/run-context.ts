@@ -1,4 +1,4 @@
-import type { LoopState } from "../calls/execute-call";
+import type { LoopState } from "../calls";
 import type { Workflow, WorkflowNode } from "../graph";
 import type { NodeManifest } from "../manifest";
 import type { AgentTool } from "../tools/agent-tool";

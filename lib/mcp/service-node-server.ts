@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { invokeMethod } from "../calls/invoke-method";
+import { invokeMethod } from "../calls";
 import { checkArguments } from "../manifest/json-schema-check";
 import type { WiredServiceNode } from "../engine/canvas-tools";
 import { approvalMetaKey, readCallerMeta } from "./caller-meta";

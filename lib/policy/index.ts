@@ -6,3 +6,5 @@ export { type TaintSource, TaintedValueIndex } from "./tainted-value-index";
 export { type AppliedPolicy, parsedPolicy, type PolicyWiring, policyFor } from "./policy-for-tool";
 export { approvalDeadline, expiredWaits } from "./approval-deadline";
 export { type ApprovalDecision, approvalDecision } from "./approval-decision";
+export { type ApprovalLoosening, approvalLoosenings, loosens } from "./approval-loosenings";
+export { decisionActor } from "./decision-actor";

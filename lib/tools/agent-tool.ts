@@ -1,4 +1,4 @@
-import type { TokenUsage } from "../ai/model";
+import type { TokenUsage } from "../ai";
 import type { QuestionAsker } from "../run-model/tool-question";
 
 /** What one tool call answered, as the loop hands it back to the model. */
