@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.conformance.ts"],
+    include: ["lib/**/*.conformance.ts", "testing/**/*.conformance.ts"],
     environment: "node",
     testTimeout: 300_000,
     hookTimeout: 120_000,

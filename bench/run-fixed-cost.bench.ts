@@ -13,9 +13,10 @@ import { performance } from "node:perf_hooks";
 import path from "node:path";
 import { catalogueNodeTypes, parseWorkflow } from "../lib/graph";
 import { lintNodes } from "../lib/manifest";
-import { createLocalEnvironment, runWorkflow } from "../lib/engine";
+import { runWorkflow } from "../lib/engine";
+import { createLocalEnvironment } from "../lib/runs/local-environment";
 import { sdkProtocol } from "../lib/ai/sdk-protocol";
-import { driveAgent, fakeTools } from "../lib/ai/fixtures/drive-agent";
+import { driveAgent, fakeTools } from "../testing/ai/drive-agent";
 import { MemorySink } from "../lib/trace/memory-sink";
 import { benchModel } from "./fixtures/bench-model";
 

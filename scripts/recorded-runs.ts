@@ -20,7 +20,7 @@ import { parseArgs } from "node:util";
 import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
 import { databaseUrl } from "../lib/db/database-url";
 import { readFile, writeFile } from "node:fs/promises";
-import { describeForkChange } from "../lib/engine/journal/fork-change";
+import { describeForkChange } from "../lib/run-model/fork-change";
 import { readWholeRunTrace } from "../lib/db/whole-run-trace";
 import { otlpJson } from "../lib/trace/otel/otlp-json";
 import { traceSpans } from "../lib/trace/otel/trace-spans";

@@ -10,7 +10,7 @@ import type { DecisionInput } from "../lib/db/approvals";
 import { databaseUrl } from "../lib/db/database-url";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
 import { closeProcessRuns, runService } from "../lib/runs";
-import { decisionActor } from "../lib/policy/decision-actor";
+import { decisionActor } from "../lib/policy";
 
 export class ApprovalUsageError extends Error {}
 

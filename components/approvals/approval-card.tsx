@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
-import { policyLabel } from "@/lib/graph/approval-policy";
-import type { WaitingApproval } from "@/lib/policy/waiting-approval";
+import { policyLabel } from "@/lib/manifest/schemas/approval-policy";
+import type { WaitingApproval } from "@/lib/trace/waiting-approval";
 import { ApprovalDecisionForm, type DecideApprovalAction } from "./approval-decision-form";
 import { HoldCauses } from "./hold-causes";
 import { TaintedArgumentTable } from "./tainted-argument-table";

@@ -1,4 +1,4 @@
-import type { TaintedArgument } from "@/lib/policy/tainted-arguments";
+import type { TaintedArgument } from "@/lib/policy";
 
 /** One value of a call's arguments, by its path (`to`, `recipients.0`), with the taint found on it. */
 export interface ArgumentLeaf {

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { RunRecord } from "@/lib/trace/run-trace";
-import type { WaitingApproval } from "@/lib/policy/waiting-approval";
+import type { WaitingApproval } from "@/lib/trace/waiting-approval";
 import { ApprovalCard } from "./approval-card";
 import type { DecideApprovalAction } from "./approval-decision-form";
 import styles from "./approvals.module.css";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { StatusBadge } from "./status-badge";
 import type { RunStatus } from "@/lib/trace/run-events";
-import { describeForkChange, type ForkChange } from "@/lib/engine/journal/fork-change";
+import { describeForkChange, type ForkChange } from "@/lib/run-model/fork-change";
 import styles from "./run.module.css";
 
 /** Where a run came from (it is a fork), and the runs forked from it, each with what it changed. */

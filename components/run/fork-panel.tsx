@@ -2,7 +2,7 @@
 
 import { createContext, useContext, useEffect, useId, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { stepNode } from "@/lib/engine/journal/fork-change";
+import { stepNode } from "@/lib/run-model/fork-change";
 import styles from "./run.module.css";
 import type { ForkOptions } from "@/lib/runs/fork-options";
 

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { type CSSProperties, useState } from "react";
-import { describeForkChange } from "@/lib/engine/journal/fork-change";
+import { describeForkChange } from "@/lib/run-model/fork-change";
 import { groupRunsByFork } from "@/lib/trace/run-groups";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";

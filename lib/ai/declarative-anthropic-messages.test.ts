@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { declarativeAgent } from "./fixtures/declarative-agent";
-import { driveAgent, fakeTools } from "./fixtures/drive-agent";
+import { driveAgent, fakeTools } from "../../testing/ai/drive-agent";
 import type { StreamCutting, WireReplyScript } from "./fixtures/reply-script";
 import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
 import { lisbon, weatherToolsWith } from "./fixtures/weather-tools";

@@ -1,7 +1,6 @@
 import type { RunManifest, ToolExchangeManifest } from "../manifest/schemas";
 import { renderValue } from "../sandbox";
-import { type CallContext, executeCall } from "../calls/execute-call";
-import { runCalls } from "../calls/run-calls";
+import { type CallContext, executeCall, runCalls } from "../calls";
 import { streamingTransports } from "../manifest/schemas";
 import { appendPath, getPath, setPath } from "./dot-path";
 import { type Conversation, type ModelProtocol, type ModelTurn, parseArguments, type TokenUsage, type ToolCallRequest, type ToolDefinition, type ToolResultMessage } from "./model";

@@ -3,7 +3,7 @@ import { configValues } from "../manifest/config-values";
 import { sharedSandbox, type Evaluator } from "../sandbox";
 import { declarativeProtocol } from "./declarative-exchange";
 import { declarativeAgent } from "./fixtures/declarative-agent";
-import { driveAgent } from "./fixtures/drive-agent";
+import { driveAgent } from "../../testing/ai/drive-agent";
 import type { StreamCutting, WireReplyScript } from "./fixtures/reply-script";
 import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
 import { shippedAgent } from "./fixtures/shipped-agents";

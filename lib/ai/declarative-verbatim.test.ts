@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { declarativeAgent } from "./fixtures/declarative-agent";
-import { driveAgent, fakeTools } from "./fixtures/drive-agent";
+import { driveAgent, fakeTools } from "../../testing/ai/drive-agent";
 import type { WireReplyScript } from "./fixtures/reply-script";
 import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
 import type { Vendor } from "./fixtures/vendor-servers";

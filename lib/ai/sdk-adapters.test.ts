@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { driveAgent } from "./fixtures/drive-agent";
+import { driveAgent } from "../../testing/ai/drive-agent";
 import { startOpenAIChatServer } from "./fixtures/openai-chat-server";
 import type { WireReplyScript } from "./fixtures/reply-script";
 import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";

@@ -1,5 +1,7 @@
-/** Who may do what: owner > editor (build and run) > runner (run and approve) > viewer (read traces). */
-export type Role = "owner" | "editor" | "runner" | "viewer";
+import type { Role } from "../db/roles";
+
+// The role names are the account row's vocabulary (lib/db/roles.ts); what each may do is decided here.
+export { parseRole, type Role, roles } from "../db/roles";
 
 /** The person behind a request. */
 export interface Actor {
@@ -7,9 +9,6 @@ export interface Actor {
   email: string;
   role: Role;
 }
-
-/** Every role, highest first. */
-export const roles: readonly Role[] = ["owner", "editor", "runner", "viewer"];
 
 /** What each role adds, in the words the accounts page and the docs use. */
 export const roleDescriptions: Record<Role, string> = {
@@ -24,9 +23,4 @@ const rank: Record<Role, number> = { owner: 3, editor: 2, runner: 1, viewer: 0 }
 /** True when `role` may do what needs `minimum`. */
 export function roleAtLeast(role: Role, minimum: Role): boolean {
   return rank[role] >= rank[minimum];
-}
-
-/** A stored or submitted role, checked; null when it is none of the four. */
-export function parseRole(value: unknown): Role | null {
-  return typeof value === "string" && (roles as readonly string[]).includes(value) ? (value as Role) : null;
 }

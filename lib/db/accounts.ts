@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client";
-import { parseRole, type Role } from "../auth/roles";
+import { parseRole, type Role } from "./roles";
 import { toDatabaseError } from "./database-error";
 
 /** A person as the app sees them: never the password hash. */

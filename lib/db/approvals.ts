@@ -1,7 +1,7 @@
 import { decisionKey, decisionPattern, keyOfDecision, keyOfWaiting, notifiedKey, stableId } from "../run-model";
 import { checkArguments } from "../manifest/json-schema-check";
 import { type ApprovalDecision, expiredWaits } from "../policy";
-import type { WaitingApproval } from "../policy/waiting-approval";
+import type { WaitingApproval } from "../trace/waiting-approval";
 import type { AttentionRequest } from "../trace/run-trace";
 import { toJsonText } from "./json-text";
 import { documentName } from "./run-rows";

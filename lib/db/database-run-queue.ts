@@ -1,13 +1,10 @@
-import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue/run-queue";
-import { notifyRunQueued } from "./postgres/run-wakes";
+import type { ClaimedRun, Heartbeat, QueueTimings, RunQueue } from "../queue";
+import { notifyRunQueued, type WakeSource } from "./postgres/run-wakes";
 import { requeueReleasedRun } from "./queued-runs";
 import type { SqlDatabase } from "./sql/sql-database";
 
-/** What wakes a waiting worker besides its poll and this process's own enqueues: on Postgres, a NOTIFY from any process (lib/db/postgres/run-wakes.ts). */
-export interface WakeSource {
-  subscribe(wake: () => void): () => void;
-  close?(): Promise<void>;
-}
+export type { WakeSource } from "./postgres/run-wakes";
+
 
 /**
  * The run queue on the Run table itself: a queued run is a row with status

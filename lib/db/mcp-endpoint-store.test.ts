@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient, type PrismaClient } from "./create-client";
-import { PrismaEndpointSessionStore, PrismaTaskStore, queueGraceMs, sessionTaskScope, settleTasksOfRun } from "./mcp-endpoint-store";
+import { sessionTaskScope } from "../mcp/endpoint-session-store";
+import { PrismaEndpointSessionStore, PrismaTaskStore, queueGraceMs, settleTasksOfRun } from "./mcp-endpoint-store";
 import { createTestPostgres, type TestPostgres } from "./postgres/test-postgres";
 import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
 

@@ -2,7 +2,7 @@ import { keyOfWaiting, questionWaitingPattern, stableId } from "../run-model";
 import type { RecordedAnswer } from "../engine/questions/question-desk";
 import { checkArguments } from "../manifest/json-schema-check";
 import { contentFromForm, type FormValues, questionFields } from "../questions/question-fields";
-import type { QuestionAnswer } from "../tools/tool-question";
+import type { QuestionAnswer } from "../run-model/tool-question";
 import type { AttentionRequest } from "../trace/run-trace";
 import { toJsonText } from "./json-text";
 import type { SqlDatabase } from "./sql/sql-database";

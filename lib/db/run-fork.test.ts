@@ -6,7 +6,7 @@ import { type ScriptedRequest, scriptedModel } from "@/lib/ai/scripted-model";
 import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
 import { openSqlDatabase } from "@/lib/db/sql/open-database";
 import type { SqlDatabase } from "@/lib/db/sql/sql-database";
-import { chainDocument, writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
 import { compareRuns } from "@/lib/trace/compare-runs";

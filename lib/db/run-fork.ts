@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { forkIdMap, type ForkProblem, type ForkSource, planFork, withMappedIds } from "../engine/journal/fork-plan";
-import { type ForkChange, readForkChange } from "../engine/journal/fork-change";
+import { type ForkChange, readForkChange } from "../run-model/fork-change";
 import { checkForkDocument, changedNodes, replayedNodesChanged, withAgentSetting } from "../engine/journal/fork-document";
 import { validateConfig } from "../canvas/config-check";
 import { type NodeTypes, parseWorkflow, type Workflow } from "../graph";

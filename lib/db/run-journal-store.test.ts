@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedModel } from "../ai/scripted-model";
-import { createLocalEnvironment, runWorkflow } from "../engine";
-import { chainDocument, defaultServers, writeToolLayerNodes } from "../engine/tool-layer-fixtures";
+import { runWorkflow } from "../engine";
+import { createLocalEnvironment } from "../runs/local-environment";
+import { chainDocument, defaultServers, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
 import { parseWorkflow } from "../graph";
 import { InMemoryMcpToolResolver } from "../mcp/in-memory-tool-resolver";
 import { CustomToolRegistry } from "../tools/custom-tool-registry";

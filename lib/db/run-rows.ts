@@ -2,7 +2,7 @@ import type { NodeRun, Run, TaintRecord as TaintRow, ToolCall } from "../generat
 import type { NodeStatus, RunStatus, TaintSource } from "../trace/run-events";
 import { nodeStatuses, runStatuses, type NodeRunRecord, type RunRecord, type TaintRecordEntry, type ToolCallRecord } from "../trace/run-trace";
 import { parseRunOrigin, stableId } from "../run-model";
-import { readForkChange } from "../engine/journal/fork-change";
+import { readForkChange } from "../run-model/fork-change";
 import { fromJsonText, objectFromJsonText } from "./json-text";
 
 /** Maps the rows of a run onto the plain trace types (JSON parsed, times as ISO text). */

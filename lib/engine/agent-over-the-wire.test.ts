@@ -10,7 +10,7 @@ import type { WireServer } from "../ai/fixtures/wire-server";
 import { parseWorkflow, type WorkflowInput } from "../graph";
 import { lintNodes } from "../manifest";
 import { MemorySink } from "../trace/memory-sink";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { type FixtureServer, startFixtureServer } from "../calls/fixture-server";
 import { runWorkflow } from "./run-workflow";
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendEvents, startWireServer, type WireServer } from "../ai/fixtures/wire-server";
 import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
 
 const streamAgent: Record<string, string> = {

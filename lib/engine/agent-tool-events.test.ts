@@ -12,7 +12,7 @@ import { scriptedModel, type ScriptedRequest, type ScriptedTurn } from "../ai/sc
 import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import type { NodeEndEvent, NodeStartEvent, ToolCallRow } from "../trace/run-events";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
 import { progressWorkflow, writeProgressAgentNodes } from "./progress-agent-fixture";
 

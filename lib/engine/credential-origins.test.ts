@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sdkLanguageModel } from "../ai/sdk-adapters";
 import { parseWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
 import type { WorkflowGrants } from "./workflow-grants";
 

@@ -10,7 +10,7 @@ import { cachedCatalogue } from "../manifest";
 import { firstPartyCredentialUsers } from "../manifest/first-party-credentials";
 import { MemorySink } from "../trace/memory-sink";
 import { credentialValuesFor } from "./executors/credentials";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
 import type { WorkflowGrants } from "./workflow-grants";
 

@@ -1,5 +1,5 @@
 import type { Catalogue, CredentialRequirement } from "../manifest";
-import type { Credentials } from "../calls/render-request";
+import type { Credentials } from "../calls";
 import { firstPartyCredentialUsers } from "../manifest/first-party-credentials";
 import { credentialGrantKey, type WorkflowGrants } from "./workflow-grants";
 

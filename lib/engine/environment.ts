@@ -1,13 +1,13 @@
 import type { InlineApprover } from "./approvals/inline-approver";
-import type { ModelProtocol } from "../ai/model";
+import type { CanvasToolServers } from "./canvas-tools";
+import type { ModelProtocol } from "../ai";
 import type { Catalogue, CredentialRequirement, NodeManifest, ToolExchangeManifest } from "../manifest";
 import type { NodeTypes } from "../graph";
 import type { Evaluator } from "../sandbox";
 import type { AgentTool } from "../tools/agent-tool";
 import type { CustomToolRegistry } from "../tools/custom-tool-registry";
 import type { McpToolResolver } from "../tools/mcp-tool-resolver";
-import type { CallContext } from "../calls/execute-call";
-import type { Credentials } from "../calls/render-request";
+import type { CallContext, Credentials } from "../calls";
 import type { EnvironmentCredentialGate } from "./environment-credentials";
 import type { WorkflowGrants } from "./workflow-grants";
 import type { ToolCallRow } from "../trace/run-events";
@@ -69,6 +69,12 @@ export interface EngineEnvironment {
   allowedPrivateOrigins?: readonly string[];
   /** The custom tools registered for the run (defineTool results), behind `{ type: "custom", name }` sources. None: no custom source can resolve. */
   customTools?: CustomToolRegistry;
+  /**
+   * Serves the tools wired to an agent on the canvas (service nodes, Task
+   * Starts): lib/mcp's `canvasToolServers`, which `createLocalEnvironment`
+   * (lib/runs) sets. None: a workflow that wires one fails, saying so.
+   */
+  canvasTools?: CanvasToolServers;
   /** Resolves `{ type: "mcp", serverId }` sources (the connection manager; InMemoryMcpToolResolver in tests). None: no mcp source can resolve. */
   mcpTools?: McpToolResolver;
   /**

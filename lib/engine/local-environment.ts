@@ -30,13 +30,14 @@ export async function cachedNodeTypes(nodesDir: string): Promise<ReturnType<type
 }
 
 /**
- * The engine's environment on one machine: node types from nodes/, the
+ * The engine's environment on one machine, without the canvas's tool
+ * servers (lib/runs' createLocalEnvironment adds lib/mcp's): node types from nodes/, the
  * shared sandbox, models chosen by each agent's toolExchange, credentials
  * from the server's environment, and tool search for progressive discovery.
  * nodes/ is read, linted and turned into node types once per version of the
  * folder (see cachedCatalogue), not once per run.
  */
-export async function createLocalEnvironment(options: { nodesDir?: string; overrides?: Partial<EngineEnvironment> } = {}): Promise<EngineEnvironment> {
+export async function createEngineEnvironment(options: { nodesDir?: string; overrides?: Partial<EngineEnvironment> } = {}): Promise<EngineEnvironment> {
   const catalogue = await cachedCatalogue(options.nodesDir ?? path.join(process.cwd(), "nodes"));
   return {
     catalogue,

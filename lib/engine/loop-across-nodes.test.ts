@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
 import { memoryJournal } from "./journal/memory-journal";
 import type { RecordedStep, RunJournal } from "./journal/run-journal";

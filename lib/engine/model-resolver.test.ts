@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startAnthropicMessagesServer } from "../ai/fixtures/anthropic-messages-server";
-import { driveAgent } from "../ai/fixtures/drive-agent";
+import { driveAgent } from "../../testing/ai/drive-agent";
 import { startOpenAIChatServer } from "../ai/fixtures/openai-chat-server";
 import { serversClosedAfterEach } from "../ai/fixtures/servers-closed-after-each";
 import { shippedAgent } from "../ai/fixtures/shipped-agents";

@@ -1,9 +1,6 @@
-import { declarativeProtocol } from "../ai/declarative-exchange";
-import type { ModelProtocol } from "../ai/model";
-import { offlineModel } from "../ai/offline-model";
-import { sdkAdapter, type SdkAdapterName, type SdkAdapterSettings } from "../ai/sdk-adapters";
+import { declarativeProtocol, type ModelProtocol, offlineModel, sdkAdapter, type SdkAdapterName, type SdkAdapterSettings } from "../ai";
 import type { NodeManifest } from "../manifest";
-import type { Credentials } from "../calls/render-request";
+import type { Credentials } from "../calls";
 import type { ModelRequest } from "./environment";
 
 /**

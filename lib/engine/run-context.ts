@@ -1,4 +1,4 @@
-import type { LoopState } from "../calls/execute-call";
+import type { LoopState } from "../calls";
 import type { Workflow, WorkflowNode } from "../graph";
 import type { NodeManifest } from "../manifest";
 import type { AgentTool } from "../tools/agent-tool";
@@ -8,6 +8,7 @@ import type { TaintRegistry } from "../trace/taint-registry";
 import type { EngineEnvironment } from "./environment";
 import type { ResourceScope } from "./resource-scope";
 import type { StepRecorder } from "./journal/step-recorder";
+import type { TaskOutcome, TaskRequest } from "./canvas-tools";
 
 /** One run in progress: what every executor may read and use. */
 export interface RunContext {
@@ -38,16 +39,7 @@ export interface RunContext {
   runTask(request: TaskRequest): Promise<TaskOutcome>;
 }
 
-export interface TaskRequest {
-  taskStartId: string;
-  args: Record<string, unknown>;
-  parentToolCallId: string;
-  signal?: AbortSignal;
-  /** The MCP task that runs it, when a task server started it. */
-  taskId?: string;
-}
-
-export type TaskOutcome = { ok: true; result: unknown } | { ok: false; message: string };
+export type { TaskOutcome, TaskRequest } from "./canvas-tools";
 
 /** What a node's executor hands back to the shell. */
 export interface NodeOutcome {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent } from "../trace/run-events";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
 
 /** Start fans out to two Ends, "a" and "b", which run in parallel. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedModel, type ScriptedTurn } from "../ai/scripted-model";
 import { parseWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
 
 let nodesDir: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWorkflow, validateWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
-import { createLocalEnvironment } from "./local-environment";
+import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
 
 /**

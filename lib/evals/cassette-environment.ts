@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Conversation, ModelProtocol, ModelTurn, ToolDefinition, ToolResultMessage } from "../ai/model";
+import type { Conversation, ModelProtocol, ModelTurn, ToolDefinition, ToolResultMessage } from "../ai";
 import type { AgentToolsContext, EngineEnvironment, ModelRequest } from "../engine";
 import { turnKey } from "../run-model";
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";

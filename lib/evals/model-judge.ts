@@ -1,4 +1,4 @@
-import type { ModelProtocol } from "../ai/model";
+import type { ModelProtocol } from "../ai";
 import type { JudgeRequest, JudgeVerdict } from "./scorers";
 
 /** What the judge model is told, before the rubric. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ModelTurn } from "../ai/model";
+import type { ModelTurn } from "../ai";
 import type { RecordedModelTurn } from "../engine/journal/agent-steps";
 import { lookupNodeType, type NodeTypes, parseWorkflow, type Workflow } from "../graph";
 import type { RunTrace } from "../trace/run-trace";

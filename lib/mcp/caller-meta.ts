@@ -1,4 +1,4 @@
-import type { TokenUsage } from "../ai/model";
+import type { TokenUsage } from "../ai";
 
 /** The `_meta` key a Switchboard client puts on every tool call, so the tool side can write the trace row. */
 export const callerMetaKey = "switchboard/caller";

@@ -1,5 +1,5 @@
 import type { InlineApprover } from "../engine/approvals/inline-approver";
-import type { QuestionAsker } from "../tools/tool-question";
+import type { QuestionAsker } from "../run-model/tool-question";
 
 /** The form a host's user decides a waiting call with. */
 export const approvalQuestionSchema = {

@@ -6,7 +6,7 @@ import type { ToolOutcome } from "../tools/agent-tool";
 import { noRequestTimeout } from "./request-timeout";
 import { callTaskTool } from "./task-call";
 import { ClientTaskCalls, type RawTaskDispatch } from "./task-call-v2";
-import type { QuestionAsker } from "../tools/tool-question";
+import type { QuestionAsker } from "../run-model/tool-question";
 import type { SessionQuestions } from "./session-questions";
 
 /** One page of tools/list as the server sent it: each tool is judged on its own (tool-manifest). */

@@ -1,27 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { CallContext } from "../calls/execute-call";
-import { invokeMethod } from "../calls/invoke-method";
-import type { NodeManifest } from "../manifest/catalogue";
+import { invokeMethod } from "../calls";
 import { checkArguments } from "../manifest/json-schema-check";
-import type { ToolCallRow } from "../trace/run-events";
+import type { WiredServiceNode } from "../engine/canvas-tools";
 import { approvalMetaKey, readCallerMeta } from "./caller-meta";
 
-export interface ServiceNodeServerOptions {
-  /** The workflow node that offers the tools; it names the server on the trace. */
-  nodeId: string;
-  manifest: NodeManifest;
-  /** The offering connector whose methods are served. */
-  connector: string;
-  config: Record<string, unknown>;
-  callContext: CallContext;
-  runId: string;
-  /** The saved workflow the run belongs to, for the `run` root. */
-  workflowId?: string | null;
-  /** Writes the trace row of each call this server answers. */
-  recordCall(row: ToolCallRow): void | Promise<void>;
-}
+/** A service node as the engine wires it to an agent (the port lib/engine declares). */
+export type ServiceNodeServerOptions = WiredServiceNode;
 
 /**
  * A service node as a real MCP server: its methods are the tools, each

@@ -1,5 +1,5 @@
 import { Client, type ClientOptions } from "@modelcontextprotocol/client";
-import type { QuestionAnswer, QuestionAsker, ToolQuestion } from "../tools/tool-question";
+import type { QuestionAnswer, QuestionAsker, ToolQuestion } from "../run-model/tool-question";
 
 /** What a client declares when, and only when, someone can answer: both modes (2025-11-25 and later; earlier revisions read any `elicitation` as form). */
 export const elicitationCapability = { elicitation: { form: {}, url: {} } } as const;

@@ -1,4 +1,4 @@
-import type { ToolHints } from "../policy/decide-call";
+import type { ToolHints } from "../policy";
 
 /**
  * A tool's hints as the MCP specification reads unset annotations: a tool not

@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLocalEnvironment } from "../engine";
+import { createLocalEnvironment } from "../runs/local-environment";
 import type { Workflow } from "../graph";
 import { forgetNodeRunSpan, rememberNodeRunSpan } from "../trace/otel/node-run-spans";
 import { spanIdOf } from "../trace/otel/trace-context";

@@ -1,6 +1,6 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import type { QuestionAnswer, QuestionAsker } from "../tools/tool-question";
+import type { QuestionAnswer, QuestionAsker } from "../run-model/tool-question";
 import type { WorkflowEndpoint } from "./workflow-endpoint";
 import { HostQuestionRounds } from "./workflow-endpoint-input-required";
 

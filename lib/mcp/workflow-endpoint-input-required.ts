@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createRequestStateCodec, inputRequired, inputResponse, type ServerContext } from "@modelcontextprotocol/server";
 import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { QuestionAnswer, ToolQuestion } from "../tools/tool-question";
+import type { QuestionAnswer, ToolQuestion } from "../run-model/tool-question";
 import type { WorkflowEndpoint } from "./workflow-endpoint";
 
 /** What the signed `requestState` carries: which held call and which of its questions, for which workflow and which caller. */

@@ -5,8 +5,8 @@ import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } fro
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../db/create-client";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
-import { countingServer, type CountingServer, writeDrillNodes } from "../queue/drill/drill-fixtures";
-import { balancedHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "./endpoint-web-process";
+import { countingServer, type CountingServer, writeDrillNodes } from "../../testing/queue/drill-fixtures";
+import { balancedHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "../../testing/mcp/endpoint-web-process";
 
 /**
  * A web process SIGKILLed under an outside host's task costs a resume, not

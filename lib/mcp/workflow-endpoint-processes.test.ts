@@ -5,7 +5,7 @@ import type { PrismaClient } from "../db/create-client";
 import { requestCancel } from "../db/database-run-queue";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
 import { openSqlDatabase } from "../db/sql/open-database";
-import { balancedHost as balancedWebHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "./endpoint-web-process";
+import { balancedHost as balancedWebHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "../../testing/mcp/endpoint-web-process";
 import { waitingDeskDocument } from "./unit-desk-document";
 
 /**

@@ -1,7 +1,7 @@
 import { noRequestTimeout } from "./request-timeout";
 import { randomUUID } from "node:crypto";
 import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { Credentials } from "../calls/render-request";
+import type { Credentials } from "../calls";
 import { bindCredentials, credentialValuesFor, ungrantedCredentials, ungrantedMessage } from "../engine/executors/credentials";
 import type { BoundCredential } from "../security/credential-binding";
 import { configValues } from "../manifest/config-values";

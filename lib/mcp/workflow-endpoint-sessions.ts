@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { isLegacyRequest } from "@modelcontextprotocol/server";
-import { type EndpointSessionStore, ownerTaskScope, sessionTaskScope, type StoredEndpointSession } from "../db/mcp-endpoint-store";
+import { type EndpointSessionStore, ownerTaskScope, sessionTaskScope, type StoredEndpointSession } from "./endpoint-session-store";
 import type { McpHost, WorkflowEndpoint } from "./workflow-endpoint";
 import { endpointErrorResponse } from "./workflow-endpoint-http";
 import { ModernWorkflowEndpoints } from "./workflow-endpoint-modern";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { QuestionAsker } from "../tools/tool-question";
+import type { QuestionAsker } from "../run-model/tool-question";
 import { type CallToolRequest, type CallToolResult, CallToolResultSchema, type CreateTaskResult, CreateTaskResultSchema, type Task } from "@modelcontextprotocol/sdk/types.js";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
 import type { ToolCallRow } from "../trace/run-events";

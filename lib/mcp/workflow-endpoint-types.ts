@@ -2,7 +2,7 @@ import type { TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import type { EngineEnvironment } from "../engine";
 import type { TaskOutcome, TaskRequest } from "../engine/run-context";
 import type { Workflow } from "../graph";
-import type { QuestionAsker } from "../tools/tool-question";
+import type { QuestionAsker } from "../run-model/tool-question";
 import type { ToolCallRow } from "../trace/run-events";
 import type { RemoteParent } from "../trace/otel/trace-context";
 

@@ -1,7 +1,7 @@
 import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { EngineEnvironment } from "../engine";
-import { createLocalEnvironment } from "../engine";
+import { createLocalEnvironment } from "../runs/local-environment";
 import type { TaskRequest } from "../engine/run-context";
 import type { Workflow } from "../graph";
 import type { NodeManifest } from "../manifest";

@@ -14,7 +14,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Workflow } from "../graph";
-import type { QuestionAnswer, QuestionAsker } from "../tools/tool-question";
+import type { QuestionAnswer, QuestionAsker } from "../run-model/tool-question";
 import { traceParentOf } from "./trace-meta";
 import { EndpointProtocolError } from "./workflow-endpoint-errors";
 import { callServiceOffering } from "./workflow-endpoint-service-call";

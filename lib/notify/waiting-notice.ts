@@ -1,5 +1,5 @@
-import { policyLabel } from "../graph/approval-policy";
-import type { WaitingApproval } from "../policy/waiting-approval";
+import { policyLabel } from "../manifest/schemas/approval-policy";
+import type { WaitingApproval } from "../trace/waiting-approval";
 
 /**
  * The JSON message a webhook receives when a run starts waiting for a

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultApprovalPolicy } from "../graph/approval-policy";
-import type { WaitingApproval } from "../policy/waiting-approval";
+import { defaultApprovalPolicy } from "../manifest/schemas/approval-policy";
+import type { WaitingApproval } from "../trace/waiting-approval";
 import { sendWaitingWebhook, waitingNotice, webhookSettingsFromEnvironment } from "./index";
 
 /** TEST DOUBLE: a webhook receiver on 127.0.0.1 that keeps what it is sent and answers with the status the test sets. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWorkflow, type WorkflowInput } from "../graph";
-import { approvalPolicy } from "../graph/approval-policy";
+import { approvalPolicy } from "../manifest/schemas/approval-policy";
 import { approvalLoosenings, loosens } from "./approval-loosenings";
 
 /** An agent wired to the registry server `mail` through an MCP server node, with the document's own policies. */

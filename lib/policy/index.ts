@@ -1,4 +1,4 @@
-export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "../graph/approval-policy";
+export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "../manifest/schemas/approval-policy";
 export { type CallDecision, decideCall, type HoldCause, type PolicyCall, strictestOf, type TaintedContextSource, type ToolHints } from "./decide-call";
 export { type AppliedDecision, decideApplied } from "./decide-applied";
 export { type TaintedArgument, type TaintSourceText, taintedArguments } from "./tainted-arguments";
@@ -6,3 +6,5 @@ export { type TaintSource, TaintedValueIndex } from "./tainted-value-index";
 export { type AppliedPolicy, parsedPolicy, type PolicyWiring, policyFor } from "./policy-for-tool";
 export { approvalDeadline, expiredWaits } from "./approval-deadline";
 export { type ApprovalDecision, approvalDecision } from "./approval-decision";
+export { type ApprovalLoosening, approvalLoosenings, loosens } from "./approval-loosenings";
+export { decisionActor } from "./decision-actor";

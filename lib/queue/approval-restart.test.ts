@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listWaitingApprovals, recordApprovalDecision, denyExpiredApprovals } from "@/lib/db/approvals";
 import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
-import { writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
-import { queueMailRun, startMailWorker } from "./mail-attack-fixtures";
+import { writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
+import { queueMailRun, startMailWorker } from "../../testing/queue/mail-attack-fixtures";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;

@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { scriptedModel } from "@/lib/ai/scripted-model";
 import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
-import { createLocalEnvironment } from "@/lib/engine";
-import { writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
-import { mailTools, queueMailRun } from "./mail-attack-fixtures";
+import { createLocalEnvironment } from "@/lib/runs/local-environment";
+import { writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
+import { mailTools, queueMailRun } from "../../testing/queue/mail-attack-fixtures";
 import { announceWaitingCall } from "@/lib/runs/waiting-announcer";
 import { startWorkerRuntime } from "@/lib/runs/worker-runtime";
 

@@ -1,4 +1,5 @@
-import { createLocalEnvironment, type EngineEnvironment } from "../engine";
+import { type EngineEnvironment } from "../engine";
+import { createLocalEnvironment } from "./local-environment";
 import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
 
 /**

@@ -7,8 +7,7 @@ import { hostApprover } from "../mcp/host-approver";
 import { type OutsideCall, outsideCallInput, type OutsideRun, type QueuedOutsideTask } from "../mcp/workflow-endpoint";
 import type { AttentionRequest } from "../trace/run-trace";
 import { withOtelExport } from "../trace/otel/live-export";
-import { queueTimingsFromEnvironment } from "../queue/run-queue";
-import { newWorkerId } from "../queue/run-worker";
+import { newWorkerId, queueTimingsFromEnvironment } from "../queue";
 import { runService } from "./process-runs";
 
 /** The workflow an outside call ran against: its Run freezes this document. */

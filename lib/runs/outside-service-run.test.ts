@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
-import { chainDocument, writeToolLayerNodes } from "@/lib/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
 import { startFixtureWorker } from "@/lib/runs/fixture-worker";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 

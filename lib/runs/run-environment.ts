@@ -3,7 +3,8 @@ import type { PrismaClient } from "../db/create-client";
 import { storedRunParts } from "../db/grants";
 import { PrismaServerRegistry } from "../db/servers";
 import { PrismaOAuthStateStore } from "../db/server-oauth";
-import { cachedNodeTypes, createLocalEnvironment, type EngineEnvironment } from "../engine";
+import { cachedNodeTypes, type EngineEnvironment } from "../engine";
+import { createLocalEnvironment } from "./local-environment";
 import type { NodeTypes } from "../graph";
 import { ConnectionManager, type ConnectionManagerOptions } from "../mcp/connection-manager";
 

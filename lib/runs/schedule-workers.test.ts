@@ -7,8 +7,8 @@ import { postgresDatabase } from "../db/sql/postgres-database";
 import { sqliteDatabase } from "../db/sql/sqlite-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
-import { writeDrillNodes } from "../queue/drill/drill-fixtures";
-import { startWorkerProcess, type WorkerProcess } from "../queue/drill/drill-workers";
+import { writeDrillNodes } from "../../testing/queue/drill-fixtures";
+import { startWorkerProcess, type WorkerProcess } from "../../testing/queue/drill-workers";
 
 // Schedules run in every worker process; the (trigger, tick time) row claimed with the run's
 // insert lets exactly one of them start each tick's run.

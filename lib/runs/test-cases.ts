@@ -177,7 +177,7 @@ export async function judgeContext(scorers: readonly Scorer[], document: Workflo
   const judges = scorers.filter((scorer) => scorer.kind === "judge");
   if (judges.length === 0) return {};
   const nodeTypes = await runNodeTypes();
-  const { createLocalEnvironment } = await import("../engine");
+  const { createLocalEnvironment } = await import("./local-environment");
   const env = await createLocalEnvironment();
   const byNode = new Map<string, (request: JudgeRequest) => Promise<JudgeVerdict>>();
   const judgeOf = (nodeId: string | undefined) => {

@@ -8,8 +8,8 @@ import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postg
 import { openSqlDatabase } from "../db/sql/open-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
 import { createTemporaryDatabase } from "../db/temporary-database";
-import { trivialWorkflow as trivial } from "../queue/drill/drill-fixtures";
-import { waitForRuns } from "../queue/drill/drill-workers";
+import { trivialWorkflow as trivial } from "../../testing/queue/drill-fixtures";
+import { waitForRuns } from "../../testing/queue/drill-workers";
 import { wakeWorkers } from "./process-runs";
 import { RunService } from "./run-service";
 import { runNodeTypes } from "./run-environment";

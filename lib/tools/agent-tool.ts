@@ -1,5 +1,5 @@
-import type { TokenUsage } from "../ai/model";
-import type { QuestionAsker } from "./tool-question";
+import type { TokenUsage } from "../ai";
+import type { QuestionAsker } from "../run-model/tool-question";
 
 /** What one tool call answered, as the loop hands it back to the model. */
 export interface ToolOutcome {

@@ -1,10 +1,9 @@
-import type { ForkChange } from "../engine/journal/fork-change";
-import type { ToolQuestion } from "../tools/tool-question";
-import type { ApprovalPolicy } from "../graph/approval-policy";
-import type { TaintedArgument } from "../policy/tainted-arguments";
+import type { ForkChange } from "../run-model/fork-change";
+import type { ToolQuestion } from "../run-model/tool-question";
+import type { ApprovalPolicy } from "../manifest/schemas/approval-policy";
 import type { ModelTurnLike, NodeStatus, ReplayOrigin, RunStatus, RunTimeline, TaintRecord, ToolCallRow } from "./trace-types";
 import type { RunOrigin } from "../run-model";
-import type { HoldCause, TaintedContextSource } from "../policy/decide-call";
+import type { HoldCause, TaintedArgument, TaintedContextSource } from "../policy";
 
 /**
  * A recorded run as plain data (JSON parsed, times as ISO strings): what the

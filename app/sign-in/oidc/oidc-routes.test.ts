@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaAccounts } from "@/lib/db/accounts";
-import { temporaryAppDatabase } from "@/lib/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
 import { startOidcProviderFixture, type OidcProviderFixture } from "@/lib/auth/oidc/fixtures/oidc-provider-fixture";
 
 // The two routes of single sign-on, called as Next calls them, against the local provider fixture.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PrismaAccounts } from "../../db/accounts";
-import { temporaryAppDatabase } from "../../db/temporary-app-database";
+import { temporaryAppDatabase } from "../../../testing/db/temporary-app-database";
 import { startOidcProviderFixture, type OidcProviderFixture } from "./fixtures/oidc-provider-fixture";
 import { accountForEmail, authorizationRequest, completeSignIn, discover, type OidcConfig, oidcConfig, OidcSignInError } from "./oidc";
 

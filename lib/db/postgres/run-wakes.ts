@@ -1,9 +1,14 @@
 import pg from "pg";
-import type { WakeSource } from "../database-run-queue";
 import type { SqlDatabase } from "../sql/sql-database";
 
 /** The Postgres channel that carries "a run was queued" between processes (its payload: the run's id, or '' for several). */
 export const runWakeChannel = "switchboard_runs";
+
+/** What wakes a waiting worker besides its poll and this process's own enqueues: on Postgres, a NOTIFY from any process (below). */
+export interface WakeSource {
+  subscribe(wake: () => void): () => void;
+  close?(): Promise<void>;
+}
 
 /**
  * Tells every listening worker, in any process, that a run was queued: one

@@ -1,4 +1,4 @@
-import type { Conversation, ModelTurn, TokenUsage, ToolCallRequest, ToolDefinition, ToolResultMessage } from "../../ai/model";
+import type { Conversation, ModelTurn, TokenUsage, ToolCallRequest, ToolDefinition, ToolResultMessage } from "../../ai";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 import type { NodeStatus } from "../../trace/run-events";
 import { callToolDefinition, callToolName, discoveryThresholdTokens, estimateTokens, searchSummary, searchToolsDefinition, searchToolsName } from "./discovery";

@@ -1,7 +1,7 @@
 import type { EventsManifest, ToolExchangeManifest } from "../../manifest/schemas";
 import { renderValue, type Evaluator } from "../../sandbox";
-import { matchedValue, readsEvents } from "../../calls/stream-outputs";
-import type { Conversation } from "../../ai/model";
+import { matchedValue, readsEvents } from "../../calls";
+import type { Conversation } from "../../ai";
 
 /** An agent's loop limits, rendered from its toolExchange (`"{{ config.maxTurns }}"` and such). */
 export async function loopLimits(exchange: ToolExchangeManifest, scope: Record<string, unknown>, evaluator: Evaluator): Promise<{ maxTurns: number; stuckAfterRepeats: number }> {

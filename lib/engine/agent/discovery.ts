@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../../ai/model";
+import type { ToolDefinition } from "../../ai";
 
 export { discoveryThresholdTokens, estimateTokens } from "../../tools/tool-budget";
 

@@ -1,6 +1,6 @@
 import type { EventsManifest } from "../../manifest/schemas";
 import { renderValue, type Evaluator } from "../../sandbox";
-import { joinValues } from "../../calls/stream-outputs";
+import { joinValues } from "../../calls";
 import type { ToolResultEvent } from "./agent-loop";
 
 /** What a `from: tool` row reads as `tool`: one call a tool answered. */

@@ -3,9 +3,9 @@ import path from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { ServerApprovalDefaults } from "../../graph/approval-policy";
+import type { ServerApprovalDefaults } from "../../manifest/schemas/approval-policy";
 import { approvalMetaKey } from "../../mcp/caller-meta";
-import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../tool-layer-fixtures";
+import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 beforeAll(async () => {

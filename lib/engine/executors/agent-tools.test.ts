@@ -7,7 +7,7 @@ import type { WorkflowInput } from "../../graph";
 import { parseWorkflow } from "../../graph";
 import { spyOnClientTaskStream } from "../../mcp/client-task-stream-spy";
 import { MemorySink } from "../../trace/memory-sink";
-import { createLocalEnvironment } from "../local-environment";
+import { createLocalEnvironment } from "../../runs/local-environment";
 import { runWorkflow } from "../run-workflow";
 
 type Script = Array<ScriptedTurn | ((request: ScriptedRequest) => ScriptedTurn)>;

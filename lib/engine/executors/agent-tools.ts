@@ -1,11 +1,8 @@
 import { taskToolDefinition } from "../../graph";
 import { configValues } from "../../manifest/config-values";
-import { connectInMemory } from "../../mcp/in-memory-connection";
-import { agentToolsFromClient } from "../../mcp/client-tools";
-import { createServiceNodeServer } from "../../mcp/service-node-server";
-import { createTaskServer, type OfferedTask } from "../../mcp/task-server";
 import type { AgentTool } from "../../tools/agent-tool";
 import type { ToolCallRow } from "../../trace/run-events";
+import type { CanvasToolServers, WiredTaskStarts } from "../canvas-tools";
 import type { RunContext } from "../run-context";
 import { resolveCredentials } from "./credentials";
 
@@ -18,12 +15,12 @@ export interface ResolvedTools {
 /**
  * An agent's tools: those wired on the canvas to its consuming connector,
  * then its declared ones (builtin, custom, mcp; see declared-tools.ts),
- * which the preflight resolved before any node ran. On the canvas, each
- * service node on a service edge is started as its own MCP server and
- * reached through a real client session; the Task Starts on task edges
- * become task-required tools of a tasks MCP server (see taskTools). Every
- * connection is closed when the run ends. Names that clash across layers
- * are made unique by the loop (modelToolNames).
+ * which the preflight resolved before any node ran. The service nodes on
+ * service edges and the Task Starts on task edges are served through the
+ * environment's `canvasTools` (lib/mcp: each as an MCP server reached
+ * through a real client session). Every server is closed when the run
+ * ends. Names that clash across layers are made unique by the loop
+ * (modelToolNames).
  */
 export async function resolveAgentTools(agentId: string, connector: string, context: RunContext): Promise<ResolvedTools> {
   const tools: AgentTool[] = [];
@@ -33,24 +30,26 @@ export async function resolveAgentTools(agentId: string, connector: string, cont
     const provider = context.workflow.nodes.find((node) => node.id === edge.source);
     const manifest = provider && context.manifestOf(provider.type);
     if (!provider || !manifest) continue;
-    const server = createServiceNodeServer({
-      nodeId: provider.id,
-      manifest,
-      connector: edge.sourceHandle,
-      config: configValues(manifest.config, provider.config),
-      callContext: { evaluator: context.env.evaluator, ...(await resolveCredentials(manifest, context)), allowedOrigins: context.env.allowedPrivateOrigins },
-      runId: context.runId,
-      workflowId: context.workflowId,
-      recordCall: (row) => recordServiceRow(row, context),
-    });
-    const connection = await connectInMemory(server, `switchboard-agent:${agentId}`);
-    context.resources.add(() => connection.close());
-    if (connection.instructions) instructions.push(connection.instructions);
-    tools.push(...(await agentToolsFromClient(connection.client, provider.id)));
+    const served = await canvasTools(context).serviceNode(
+      {
+        nodeId: provider.id,
+        manifest,
+        connector: edge.sourceHandle,
+        config: configValues(manifest.config, provider.config),
+        callContext: { evaluator: context.env.evaluator, ...(await resolveCredentials(manifest, context)), allowedOrigins: context.env.allowedPrivateOrigins },
+        runId: context.runId,
+        workflowId: context.workflowId,
+        recordCall: (row) => recordServiceRow(row, context),
+      },
+      agentId,
+    );
+    context.resources.add(() => served.close());
+    if (served.instructions) instructions.push(served.instructions);
+    tools.push(...served.tools);
   }
   const offered = edges
     .filter((candidate) => candidate.kind === "task")
-    .flatMap((edge): OfferedTask[] => {
+    .flatMap((edge): WiredTaskStarts["tasks"][number][] => {
       const taskStart = context.workflow.nodes.find((node) => node.id === edge.source);
       const definition = taskStart && taskToolDefinition(taskStart);
       return taskStart && definition ? [{ taskStartId: taskStart.id, definition }] : [];
@@ -75,25 +74,28 @@ async function recordTaskRow(row: ToolCallRow, context: RunContext): Promise<voi
   await context.sink.toolCall(origins ? { ...row, tainted: true } : row);
 }
 
+/** The environment's canvas tool servers; a run whose environment has none cannot serve its wired tools. */
+function canvasTools(context: RunContext): CanvasToolServers {
+  if (!context.env.canvasTools) throw new Error("this environment serves no canvas tools (EngineEnvironment.canvasTools): build it with createLocalEnvironment from lib/runs");
+  return context.env.canvasTools;
+}
+
 /**
- * The agent's Task Starts, served by a tasks MCP server of their own and
- * reached through a real client session: each call starts the sub-flow as
- * an MCP task, which the tool follows to its end. The server writes each
- * call's trace row; everything is closed when the run ends.
+ * The agent's Task Starts as task-required tools: each call starts the
+ * sub-flow as a task, which the tool follows to its end. The tasks' server
+ * writes each call's trace row; everything is closed when the run ends.
  */
-async function taskTools(agentId: string, offered: OfferedTask[], context: RunContext): Promise<AgentTool[]> {
-  const tasks = createTaskServer({
-    runId: context.runId,
-    tasks: offered,
-    runTask: (request) => context.runTask(request),
-    recordCall: (row) => recordTaskRow(row, context),
-    signal: context.signal,
-  });
-  const connection = await connectInMemory(tasks.server.server, `switchboard-agent:${agentId}`);
-  // Closed newest first: the tasks still running end and write their rows, then the session closes.
-  context.resources.add(() => connection.close());
-  context.resources.add(() => tasks.close());
-  const taskStartOf = new Map(tasks.tools.map((tool) => [tool.name, tool.taskStartId]));
-  const tools = await agentToolsFromClient(connection.client, "tasks");
-  return tools.map((tool) => ({ ...tool, server: taskStartOf.get(tool.name) ?? tool.server }));
+async function taskTools(agentId: string, offered: WiredTaskStarts["tasks"], context: RunContext): Promise<AgentTool[]> {
+  const served = await canvasTools(context).taskStarts(
+    {
+      runId: context.runId,
+      tasks: offered,
+      runTask: (request) => context.runTask(request),
+      recordCall: (row) => recordTaskRow(row, context),
+      signal: context.signal,
+    },
+    agentId,
+  );
+  context.resources.add(() => served.close());
+  return served.tools;
 }

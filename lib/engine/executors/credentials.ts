@@ -1,6 +1,6 @@
 import type { NodeManifest } from "../../manifest";
 import { defaultCredentialOrigins } from "../../manifest/credential-origins";
-import type { Credentials } from "../../calls/render-request";
+import type { Credentials } from "../../calls";
 import type { BoundCredential } from "../../security/credential-binding";
 import type { EngineEnvironment } from "../environment";
 import type { RunContext } from "../run-context";

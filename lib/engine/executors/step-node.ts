@@ -1,6 +1,6 @@
 import { configValues } from "../../manifest/config-values";
 import type { Call, NodeManifest } from "../../manifest";
-import { runStep } from "../../calls/run-step";
+import { runStep } from "../../calls";
 import { attemptsOf, planCall, PersonFailedRun } from "../journal/journalled-call";
 import { RunInterruption } from "../journal/step-recorder";
 import type { NodeJob, NodeOutcome, RunContext } from "../run-context";

@@ -1,4 +1,4 @@
-import type { Conversation, ModelTurn, ToolDefinition, ToolResultMessage } from "../../ai/model";
+import type { Conversation, ModelTurn, ToolDefinition, ToolResultMessage } from "../../ai";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 import type { TaintRegistry } from "../../trace/taint-registry";
 import { type ModelContext, type ModelPrices, type ModelTurnRow, turnCost } from "../../trace/model-turns";

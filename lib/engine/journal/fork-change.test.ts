@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Workflow } from "../../graph";
-import { describeForkChange, readForkChange, stepNode } from "./fork-change";
+import { describeForkChange, readForkChange, stepNode } from "../../run-model/fork-change";
 import { changedNodes, replayedNodesChanged } from "./fork-document";
 
 describe("fork changes", () => {

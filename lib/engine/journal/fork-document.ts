@@ -1,6 +1,6 @@
 import { type GraphProblem, lookupNodeType, type NodeTypes, parseWorkflow, validateRunInput, validateWorkflow, type Workflow, type WorkflowNode } from "../../graph";
 import type { ConfigValidator } from "../../graph/validation-context";
-import { type ForkChange, stepNode } from "./fork-change";
+import { type ForkChange, stepNode } from "../../run-model/fork-change";
 
 /** A model id as providers spell them: one word of letters, digits and `. _ : / @ + -` (gpt-4o-mini, claude-sonnet-4-5, llama3.1:8b, models/gemini-2.0-flash). */
 const modelIdPattern = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/;

@@ -1,4 +1,4 @@
-import type { ModelProtocol } from "../../ai/model";
+import type { ModelProtocol } from "../../ai";
 import { runAgentLoop } from "../agent/agent-loop";
 import { completionOutputs, loopLimits } from "../agent/agent-settings";
 import type { ModelRequest } from "../environment";

@@ -2,10 +2,7 @@ import type { CatalogueNode, NodeManifest, TestCase } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
 import { checkArguments } from "../../manifest/json-schema-check";
 import { renderValue, type Evaluator } from "../../sandbox";
-import { invokeMethod, type RunFacts } from "../../calls/invoke-method";
-import { runStep } from "../../calls/run-step";
-import { type Credentials } from "../../calls/render-request";
-import { startFixtureServer } from "../../calls/fixture-server";
+import { invokeMethod, type RunFacts, runStep, type Credentials, startFixtureServer } from "../../calls";
 
 export interface CaseOutcome {
   node: string;

@@ -6,7 +6,7 @@ import { accountUrl, guestsQuestion, legacyQuestionConnector, type QuestionEffec
 import { InMemoryServerRegistry, type ServerPolicy } from "../../mcp/registry";
 import type { ToolCallRow } from "../../trace/run-events";
 import type { RecordedStep } from "../journal/run-journal";
-import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../tool-layer-fixtures";
+import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
 import type { RecordedAnswer } from "./question-desk";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;

@@ -1,5 +1,5 @@
 import type { AgentTool, CallMeta } from "../../tools/agent-tool";
-import type { QuestionAnswer, ToolQuestion } from "../../tools/tool-question";
+import type { QuestionAnswer, ToolQuestion } from "../../run-model/tool-question";
 import type { RunSink } from "../../trace/run-events";
 import type { QuestionRequest } from "../../trace/run-trace";
 import { RunInterruption, type StepRecorder } from "../journal/step-recorder";

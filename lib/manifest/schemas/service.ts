@@ -2,7 +2,7 @@ import { z } from "zod";
 import { call } from "./call";
 import { identifier } from "./interface";
 import { objectSchema } from "./json-schema";
-import { approvalPolicy } from "../../graph/approval-policy";
+import { approvalPolicy } from "./approval-policy";
 
 export const toolAnnotations = z.strictObject({
   readOnlyHint: z.boolean().optional().meta({ description: "The tool changes nothing." }),

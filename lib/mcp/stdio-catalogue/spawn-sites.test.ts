@@ -11,15 +11,15 @@ import { describe, expect, it } from "vitest";
  * MCP stdio spawn takes its program from a catalogued command.
  */
 const root = path.resolve(import.meta.dirname, "../../..");
-const folders = ["lib", "app", "scripts"];
+const folders = ["lib", "app", "scripts", "testing"];
 
 /** Each file allowed to start processes, and the program expressions its calls may start. */
 const reviewed: Record<string, { programs: string[]; why: string }> = {
   "lib/mcp/process-group-transport.ts": { programs: ["launch.file"], why: "the MCP stdio transport: launch comes from launchOf(CataloguedCommand)" },
-  "lib/queue/drill/drill-workers.ts": { programs: ["process.execPath"], why: "test drill: this node running scripts/worker.ts" },
+  "testing/queue/drill-workers.ts": { programs: ["process.execPath"], why: "test drill: this node running scripts/worker.ts" },
   "lib/db/temporary-database.ts": { programs: ['path.join(root, "node_modules", ".bin", "prisma")'], why: "test support: prisma migrate deploy" },
-  "lib/mcp/endpoint-web-process.ts": { programs: ["process.execPath"], why: "test support: this node running a fixture web process" },
-  "lib/mcp/conformance/endpoint.conformance.ts": { programs: ["process.execPath"], why: "conformance suite: this node bundling the suite's client (scripts/cli-bundle.mjs)" },
+  "testing/mcp/endpoint-web-process.ts": { programs: ["process.execPath"], why: "test support: this node running a fixture web process" },
+  "testing/mcp/endpoint.conformance.ts": { programs: ["process.execPath"], why: "conformance suite: this node bundling the suite's client (scripts/cli-bundle.mjs)" },
   "lib/mcp/conformance/conformance-suite.ts": { programs: ['"bash"', "node22()"], why: "conformance suite: a fixed script and the Node 22 it installs" },
   "scripts/ensure-build.ts": { programs: ["process.execPath"], why: "next build" },
   "scripts/prepare-app.ts": { programs: ['"npx"'], why: "prisma migrate deploy" },

@@ -6,8 +6,8 @@ import { recordAttentionChoice } from "../../db/attention-choice";
 import { sqliteDatabase } from "../../db/sql/sqlite-database";
 import type { SqlDatabase } from "../../db/sql/sql-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../../db/temporary-database";
-import { countingServer, type CountingServer, drillWorkflow, writeDrillNodes } from "./drill-fixtures";
-import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "./drill-workers";
+import { countingServer, type CountingServer, drillWorkflow, writeDrillNodes } from "../../../testing/queue/drill-fixtures";
+import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "../../../testing/queue/drill-workers";
 
 let database: TemporaryDatabase;
 let db: SqlDatabase;

@@ -8,8 +8,8 @@ import { createTestPostgres, type TestPostgres } from "../../db/postgres/test-po
 import type { SqlDatabase } from "../../db/sql/sql-database";
 import { checkRunDatabase } from "../../db/sql/check-database";
 import { recordAttentionChoice } from "../../db/attention-choice";
-import { countingServer, type CountingServer, drillWorkflow, writeDrillNodes } from "./drill-fixtures";
-import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "./drill-workers";
+import { countingServer, type CountingServer, drillWorkflow, writeDrillNodes } from "../../../testing/queue/drill-fixtures";
+import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "../../../testing/queue/drill-workers";
 
 const setup = await createTestPostgres();
 const skipped = "skipped" in setup ? setup.skipped : null;

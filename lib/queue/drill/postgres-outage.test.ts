@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPostgres, type TestPostgres } from "../../db/postgres/test-postgres";
 import { postgresDatabase } from "../../db/sql/postgres-database";
 import type { SqlDatabase } from "../../db/sql/sql-database";
-import { countingServer, type CountingServer, writeDrillNodes } from "./drill-fixtures";
-import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "./drill-workers";
+import { countingServer, type CountingServer, writeDrillNodes } from "../../../testing/queue/drill-fixtures";
+import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "../../../testing/queue/drill-workers";
 import { tcpProxy, type TcpProxy } from "./tcp-proxy";
 
 const setup = await createTestPostgres();

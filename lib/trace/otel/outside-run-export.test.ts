@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { temporaryAppDatabase } from "../../db/temporary-app-database";
+import { temporaryAppDatabase } from "../../../testing/db/temporary-app-database";
 import type { WorkflowEndpointSessions } from "../../mcp/workflow-endpoint-sessions";
 import { flushOtelExport } from "./live-export";
 import { startOtlpReceiver, type OtlpReceiver } from "./otlp-receiver";

@@ -1,9 +1,9 @@
 import "server-only";
 import { serverRegistry } from "@/app/servers/server-registry";
 import type { Workflow } from "@/lib/graph";
-import type { ServerApprovalDefaultsInput } from "@/lib/graph/approval-policy";
+import type { ServerApprovalDefaultsInput } from "@/lib/manifest/schemas/approval-policy";
 import { approvalGrantKey } from "@/lib/engine/workflow-grants";
-import { approvalLoosenings } from "@/lib/policy/approval-loosenings";
+import { approvalLoosenings } from "@/lib/policy";
 import type { ApprovalLooseningItem } from "@/components/workflows/action-types";
 import { grantStore } from "./grant-store";
 

@@ -5,10 +5,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import type { SqlDatabase } from "../../db/sql/sql-database";
-import { RunService } from "../../runs/run-service";
+import type { SqlDatabase } from "../../lib/db/sql/sql-database";
+import { RunService } from "../../lib/runs/run-service";
 
-const root = path.resolve(import.meta.dirname, "..", "..", "..");
+const root = path.resolve(import.meta.dirname, "..", "..");
 /** `npm run worker` without npm: the bundled command (scripts/cli.mjs builds it first when it is stale). */
 const launcher = path.join(root, "scripts", "cli.mjs");
 

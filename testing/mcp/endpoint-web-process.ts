@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { createPrismaClient, type PrismaClient } from "../db/create-client";
-import type { TestPostgres } from "../db/postgres/test-postgres";
-import { createTemporaryDatabase } from "../db/temporary-database";
+import { createPrismaClient, type PrismaClient } from "../../lib/db/create-client";
+import type { TestPostgres } from "../../lib/db/postgres/test-postgres";
+import { createTemporaryDatabase } from "../../lib/db/temporary-database";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
@@ -47,7 +47,7 @@ export async function startWebProcess(port: number, databaseUrl: string, extraEn
     ...extraEnv,
   };
   delete env.VITEST;
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/mcp/endpoint-process-fixture.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "testing/mcp/endpoint-process-fixture.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const log: string[] = [];
   child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   await new Promise<void>((resolve, reject) => {

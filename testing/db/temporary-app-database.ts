@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import type { PrismaClient } from "./create-client";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import type { PrismaClient } from "../../lib/db/create-client";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../lib/db/temporary-database";
 
 /**
  * TEST SUPPORT: a temporary database (see createTemporaryDatabase) that the
@@ -29,7 +29,7 @@ export function temporaryAppDatabase(): Pick<TemporaryDatabase, "client" | "url"
     await holder.switchboardPrisma?.$disconnect();
     delete holder.switchboardPrisma;
     // …and so was the run service's database (lib/runs/process-runs.ts).
-    await (await import("../runs/process-runs")).closeProcessRuns();
+    await (await import("../../lib/runs/process-runs")).closeProcessRuns();
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
     await database?.dispose();

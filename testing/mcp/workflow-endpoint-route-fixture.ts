@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, vi } from "vitest";
 import { temporaryAppDatabase } from "../db/temporary-app-database";
-import { unitDeskDocument as document } from "./unit-desk-document";
-import type { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
-import type { WorkerRuntime } from "../runs/worker-runtime";
+import { unitDeskDocument as document } from "../../lib/mcp/unit-desk-document";
+import type { WorkflowEndpointSessions } from "../../lib/mcp/workflow-endpoint-sessions";
+import type { WorkerRuntime } from "../../lib/runs/worker-runtime";
 
 /**
  * The app's MCP route on a temporary database holding the "Unit desk"
@@ -45,7 +45,7 @@ beforeAll(async () => {
   process.env.SWITCHBOARD_MCP_TOKEN = token;
   await database.client.workflow.create({ data: { id: workflowId, name: document.name, document: JSON.stringify(document) } });
   route = await import("../../app/api/mcp/[workflowId]/route");
-  const { startWorkerRuntime } = await import("../runs/worker-runtime");
+  const { startWorkerRuntime } = await import("../../lib/runs/worker-runtime");
   worker = startWorkerRuntime({ databaseUrl: database.url, timings: { leaseMs: 10_000, heartbeatMs: 100, pollMs: 50 }, webhook: null, concurrency: 4 });
 }, 60_000);
 

@@ -1,4 +1,4 @@
-import type { AttentionRequest } from "../trace/run-trace";
+import type { AttentionRequest } from "./run-trace";
 
 /** A call waiting for approval, as the Approvals page, the run page and `npm run workflow -- approvals` show it. */
 export interface WaitingApproval {

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { TemporaryDatabase } from "@/lib/db/temporary-database";
 import { openSqlDatabase } from "@/lib/db/sql/open-database";
 import { RunService } from "@/lib/runs/run-service";
-import { chainDocument } from "@/lib/engine/tool-layer-fixtures";
+import { chainDocument } from "@/testing/engine/tool-layer-fixtures";
 import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
 import { scriptedModel } from "@/lib/ai/scripted-model";
-import { createLocalEnvironment } from "@/lib/engine";
+import { createLocalEnvironment } from "@/lib/runs/local-environment";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 /**

@@ -13,7 +13,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { DELETE, GET, POST } from "../../app/api/mcp/[workflowId]/route";
-import { startEmbeddedWorker } from "../runs/embedded-worker";
+import { startEmbeddedWorker } from "../../lib/runs/embedded-worker";
 
 const handlers: Record<string, typeof POST> = { POST, GET, DELETE };
 const port = Number(process.env.PORT);

@@ -1,20 +1,20 @@
-import type { RecordedStep, RunJournal } from "./journal/run-journal";
-import type { ToolCallRow } from "../trace/run-events";
+import type { RecordedStep, RunJournal } from "../../lib/engine/journal/run-journal";
+import type { ToolCallRow } from "../../lib/trace/run-events";
 import { randomUUID } from "node:crypto";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { type ScriptedRequest, type ScriptedTurn, scriptedModel } from "../ai/scripted-model";
-import { parseWorkflow, type WorkflowInput } from "../graph";
-import { InMemoryMcpToolResolver, type InMemoryServerEntry } from "../mcp/in-memory-tool-resolver";
-import { CustomToolRegistry } from "../tools/custom-tool-registry";
-import type { DefinedTool } from "../tools/define-tool";
-import { MemorySink } from "../trace/memory-sink";
-import type { EngineEnvironment } from "./environment";
-import { createLocalEnvironment } from "./local-environment";
-import { runWorkflow } from "./run-workflow";
+import { type ScriptedRequest, type ScriptedTurn, scriptedModel } from "../../lib/ai/scripted-model";
+import { parseWorkflow, type WorkflowInput } from "../../lib/graph";
+import { InMemoryMcpToolResolver, type InMemoryServerEntry } from "../../lib/mcp/in-memory-tool-resolver";
+import { CustomToolRegistry } from "../../lib/tools/custom-tool-registry";
+import type { DefinedTool } from "../../lib/tools/define-tool";
+import { MemorySink } from "../../lib/trace/memory-sink";
+import type { EngineEnvironment } from "../../lib/engine/environment";
+import { createLocalEnvironment } from "../../lib/runs/local-environment";
+import { runWorkflow } from "../../lib/engine/run-workflow";
 
 // TEST DOUBLES for the tool-layer tests: a nodes/ folder with agent types that declare tools,
 // in-process MCP servers, and a run driven by scripted models that record every call.

@@ -1,0 +1,125 @@
+// The house's rooms and the arrows between them, enforced by `npm run lint:imports`
+// (run first in `npm test`). docs/ARCHITECTURE.md's table of arrows is generated
+// from `rooms` below (`npm run docs:architecture`); change the arrows here.
+//
+// Production code only: tests, benchmarks, e2e and the test support under
+// testing/ or in fixtures are checked for circles, not for arrows.
+
+/** Test support: test files, benchmarks, e2e, testing/, fixture folders and fixture-named files. */
+const testSupport = "(^|/)(testing|e2e|bench|fixtures)/|\\.(test|spec|bench|conformance)\\.tsx?$|(^|[/-])fixtures?[-.]";
+
+/**
+ * Each room, what it may import (besides itself, node: built-ins and
+ * packages) and its public files. A room lists the rooms below it; nothing
+ * below imports something above it. `entries` are the only files other
+ * rooms may import; a room without `entries` is still entered through many
+ * files (see `unportedRooms`).
+ */
+const rooms = {
+  app: { about: "routing and wiring: server actions, routes, pages", may: ["components", "lib/api", "lib/auth", "lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/security", "lib/trace", "lib/triggers"] },
+  scripts: { about: "the command lines", may: ["lib/api", "lib/auth", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/run-model", "lib/runs", "lib/sandbox", "lib/security", "lib/tools", "lib/trace"] },
+  components: { about: "React: data in, server actions out", may: ["lib/canvas", "lib/evals", "lib/graph", "lib/manifest", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/store", "lib/trace", "lib/triggers"] },
+  "lib/runs": { about: "the one run service and the worker runtime", may: ["lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/mcp", "lib/notify", "lib/queue", "lib/run-model", "lib/trace", "lib/triggers"] },
+  "lib/auth": { about: "who is asking: roles, sessions, tokens", may: ["lib/db", "lib/mcp", "lib/security"] },
+  "lib/db": { about: "storage (Prisma and SQL); implements the engine's, the queue's and the endpoint's ports", may: ["lib/canvas", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/queue", "lib/run-model", "lib/security", "lib/trace", "lib/triggers"] },
+  "lib/queue": { about: "the run queue's port and the worker", may: [], entries: ["index.ts"] },
+  "lib/evals": { about: "runs as tests and scores", may: ["lib/ai", "lib/engine", "lib/graph", "lib/manifest", "lib/run-model", "lib/tools", "lib/trace"] },
+  "lib/mcp": { about: "MCP servers, clients, the registry and the outside endpoint", may: ["lib/ai", "lib/calls", "lib/engine", "lib/graph", "lib/manifest", "lib/policy", "lib/run-model", "lib/security", "lib/tools", "lib/trace"] },
+  "lib/store": { about: "the canvas's zustand stores", may: ["lib/canvas", "lib/graph", "lib/trace"], entries: ["index.ts"] },
+  "lib/engine": { about: "the runner: planner shell, executors, journal and ports", may: ["lib/ai", "lib/calls", "lib/graph", "lib/manifest", "lib/policy", "lib/run-model", "lib/sandbox", "lib/security", "lib/tools", "lib/trace"] },
+  "lib/canvas": { about: "pure helpers behind the canvas editor", may: ["lib/graph", "lib/manifest", "lib/tools"], entries: ["index.ts", "config-check.ts"] },
+  "lib/tools": { about: "the AgentTool shape, tool layers, search", may: ["lib/ai", "lib/graph", "lib/run-model", "lib/trace"] },
+  "lib/notify": { about: "the approval webhook", may: ["lib/manifest", "lib/security", "lib/trace"], entries: ["index.ts"] },
+  "lib/trace": { about: "run events, trace rows, redaction, OpenTelemetry", may: ["lib/manifest", "lib/policy", "lib/run-model"] },
+  "lib/ai": { about: "model protocols behind one Conversation", may: ["lib/calls", "lib/manifest", "lib/sandbox", "lib/security"], entries: ["index.ts", "dot-path.ts"] },
+  "lib/triggers": { about: "webhook and schedule kernels", may: ["lib/graph"], entries: ["index.ts", "schedule.ts", "webhook-secret.ts"] },
+  "lib/policy": { about: "approval policies as pure functions", may: ["lib/graph", "lib/manifest"], entries: ["index.ts"] },
+  "lib/calls": { about: "a manifest's HTTP calls", may: ["lib/manifest", "lib/sandbox", "lib/security"], entries: ["index.ts"] },
+  "lib/graph": { about: "the workflow document, pure", may: ["lib/manifest"], entries: ["index.ts", "workflow.ts", "validation-context.ts"] },
+  "lib/manifest": { about: "nodes/ as a typed catalogue, lint rules", may: ["lib/sandbox"] },
+  "lib/api": { about: "the HTTP API's schemas and OpenAPI document", may: ["lib/run-model"], entries: ["run-api.ts", "openapi.ts", "openapi-types.ts", "api-types-source.ts"] },
+  "lib/sandbox": { about: "QuickJS snippets and templates", may: [], entries: ["index.ts", "template-syntax.ts"] },
+  "lib/security": { about: "address policy, URL guard, secrets", may: [] },
+  "lib/questions": { about: "the fields of a tool's question", may: [], entries: ["question-fields.ts"] },
+  "lib/run-model": { about: "the bottom floor: run statuses, origins, journal keys, forks, questions", may: [], entries: ["index.ts", "fork-change.ts", "tool-question.ts", "run-origin.ts", "run-status.ts"] },
+};
+
+/**
+ * Known exceptions, to be removed, never added to: arrows that still run
+ * back up, each `{ from: file, to: [files] }`. None today.
+ */
+const knownBackArrows = [];
+
+/**
+ * Rooms still entered through many files, not one entry (known exceptions:
+ * give each an index.ts or named public files, then `entries` above, and
+ * take it off this list).
+ */
+const unportedRooms = Object.keys(rooms).filter((room) => room.startsWith("lib/") && !rooms[room].entries);
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+const roomPattern = (room) => `^${escape(room)}/`;
+const allRooms = `^(${Object.keys(rooms).map(escape).join("|")})/`;
+
+/** One rule per room: it imports only itself and the rooms it may. */
+const arrowRules = Object.entries(rooms).map(([room, { may }]) => ({
+  name: `arrow-from-${room.replace("/", "-")}`,
+  comment: `${room} may import only ${may.length ? may.join(", ") : "no other room"} (.dependency-cruiser.cjs: rooms)`,
+  severity: "error",
+  from: { path: roomPattern(room), pathNot: testSupport },
+  to: { path: allRooms, pathNot: `^(${[room, ...may].map(escape).join("|")})/` },
+}));
+
+/** One rule per room with entries: other rooms come in only through them. */
+const entryRules = Object.entries(rooms)
+  .filter(([, { entries }]) => entries)
+  .map(([room, { entries }]) => ({
+    name: `entry-of-${room.replace("/", "-")}`,
+    comment: `${room} is entered only through ${entries.join(", ")}`,
+    severity: "error",
+    from: { pathNot: `${roomPattern(room)}|${testSupport}` },
+    to: { path: roomPattern(room), pathNot: `^${escape(room)}/(${entries.map(escape).join("|")})$` },
+  }));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "Files that import each other in a loop.",
+      severity: "error",
+      from: { pathNot: testSupport },
+      to: { circular: true },
+    },
+    {
+      name: "no-test-support-in-production",
+      comment: "Production code never imports test support (testing/, fixtures, tests).",
+      severity: "error",
+      from: { path: allRooms, pathNot: testSupport },
+      // The fixture HTTP server is the product's own: it answers a node's test.yaml fixtures (lib/engine/node-tests).
+      to: { path: testSupport, pathNot: "^lib/calls/fixture-server\\.ts$" },
+    },
+    ...arrowRules,
+    ...entryRules,
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|\\.next|lib/generated)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"] },
+    cache: false,
+  },
+};
+
+// A known back-arrow is allowed from its own file to its own targets, and nothing else is.
+for (const arrow of knownBackArrows) {
+  const rule = module.exports.forbidden.find((candidate) => candidate.name.startsWith("arrow-from-") && new RegExp(candidate.from.path).test(arrow.from));
+  rule.from.pathNot = `${rule.from.pathNot}|^${escape(arrow.from)}$`;
+  module.exports.forbidden.push({ ...rule, name: `${rule.name}-known`, from: { path: `^${escape(arrow.from)}$` }, to: { path: rule.to.path, pathNot: `${rule.to.pathNot}|^(${arrow.to.map(escape).join("|")})$` } });
+}
+
+// The room map, for the docs generator and the check's test (not enumerable:
+// dependency-cruiser accepts only its own keys).
+for (const [key, value] of Object.entries({ rooms, testSupport, knownBackArrows, unportedRooms })) {
+  Object.defineProperty(module.exports, key, { value, enumerable: false });
+}
