@@ -63,6 +63,7 @@ test("the example server's app: shown in the approval form with the input, then 
   await expect(detail.getByTitle(title)).toBeVisible({ timeout: 30_000 });
   // The app received the call's result (an ISO time) over the bridge and shows it.
   await expect(frame.locator("body")).toContainText(/\d{4}-\d{2}-\d{2}T/, { timeout: 30_000 });
+  await detail.getByTitle(title).scrollIntoViewIfNeeded();
   await docsScreenshot(page, "mcp-app");
 
   // The frame asks the host for get-time: the same policy asks the person at the frame, then the call is made and traced.
