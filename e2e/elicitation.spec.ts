@@ -4,30 +4,12 @@ import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
 import { ServerFormPage } from "./pages/servers-page";
 import { WorkflowsPage } from "./pages/workflows-page";
+import { agentServerWorkflow } from "./fixtures/agent-server-workflow";
 
 const tool = "trigger-elicitation-request";
 
 function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-}
-
-/** start → offline agent with server-everything's elicitation tool → end. */
-function elicitationWorkflow(name: string, serverId: string) {
-  return {
-    version: 1,
-    name,
-    nodes: [
-      { id: "start", type: "start", position: { x: 0, y: 80 }, config: { inputs: [{ name: "question", type: "string", required: true }] } },
-      { id: "agent", type: "offline-agent", position: { x: 320, y: 80 }, config: { maxTurns: 4 } },
-      { id: serverId, type: "mcp-server", position: { x: 320, y: 320 }, config: { serverId, toolNames: [tool] } },
-      { id: "end", type: "end", position: { x: 660, y: 80 }, config: {} },
-    ],
-    edges: [
-      { id: "question-to-agent", kind: "signal", source: "start", sourceHandle: "question", target: "agent", targetHandle: "prompt" },
-      { id: "answer-to-end", kind: "signal", source: "agent", sourceHandle: "answer", target: "end", targetHandle: "result" },
-      { id: "tools-to-agent", kind: "service", source: serverId, sourceHandle: "tools", target: "agent", targetHandle: "mcpService" },
-    ],
-  };
 }
 
 test.describe("questions from tools (MCP elicitation)", () => {
@@ -44,7 +26,7 @@ test.describe("questions from tools (MCP elicitation)", () => {
     const workflows = new WorkflowsPage(page);
     await workflows.goto();
     const name = `Elicitation ${suffix}`;
-    await workflows.importJson("elicitation.json", JSON.stringify(elicitationWorkflow(name, serverId)));
+    await workflows.importJson("elicitation.json", JSON.stringify(agentServerWorkflow(name, serverId, [tool])));
     const open = workflows.importStatus.getByRole("link", { name: `Open ${name}` });
     const workflowId = decodeURIComponent((await open.getAttribute("href"))!.split("/").pop()!);
     // A registered server is used by a workflow only once someone grants it (issue 10): grant it on the canvas.

@@ -6,6 +6,7 @@ import { QuestionsSection } from "@/app/questions/questions-section";
 import { DatabaseError } from "@/lib/db";
 import { runService } from "@/lib/runs";
 import { decideApproval } from "@/app/actions/approvals";
+import { callToolFromApp, loadToolApp } from "@/app/actions/tool-apps";
 
 // Waiting calls come and go: read on every request.
 export const dynamic = "force-dynamic";
@@ -28,7 +29,7 @@ export default async function ApprovalsPage() {
           <h1>Approvals</h1>
           <p className="lead">Runs that wait for a person hold no worker: decide here, and a worker takes the run up again.</p>
         </div>
-        <ApprovalList approvals={approvals} decide={may(actor, "runner") ? decideApproval : undefined} />
+        <ApprovalList approvals={approvals} decide={may(actor, "runner") ? decideApproval : undefined} toolApps={{ load: loadToolApp, call: may(actor, "runner") ? callToolFromApp : undefined }} />
         <QuestionsSection canAnswer={may(actor, "runner")} />
       </>
     );

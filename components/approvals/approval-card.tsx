@@ -7,6 +7,7 @@ import type { WaitingApproval } from "@/lib/trace/waiting-approval";
 import { ApprovalDecisionForm, type DecideApprovalAction } from "./approval-decision-form";
 import { HoldCauses } from "./hold-causes";
 import { TaintedArgumentTable } from "./tainted-argument-table";
+import { WaitingCallApp } from "@/components/mcp-app/call-app";
 import styles from "./approvals.module.css";
 
 export interface ApprovalCardProps {
@@ -62,6 +63,7 @@ export function ApprovalCard({ approval, decide, onDecided, showRun = true }: Ap
         </dd>
       </dl>
       <TaintedArgumentTable approval={approval} />
+      <WaitingCallApp runId={runId} request={request} />
       {decide ? <ApprovalDecisionForm approval={approval} decide={decide} onDecided={onDecided} /> : <p className="small">A runner or above decides this call.</p>}
     </article>
   );

@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import type { WaitingApproval } from "@/lib/trace/waiting-approval";
 import { ApprovalCard } from "./approval-card";
 import type { DecideApprovalAction } from "./approval-decision-form";
+import { ToolAppContext, type ToolAppActions } from "@/components/mcp-app/app-actions";
 import styles from "./approvals.module.css";
 
 /**
@@ -14,10 +15,11 @@ import styles from "./approvals.module.css";
  * read again (the decided call leaves it).
  */
 /** `decide` is absent for people who may only read (viewers): the calls are listed without the form. */
-export function ApprovalList({ approvals, decide }: { approvals: readonly WaitingApproval[]; decide?: DecideApprovalAction }) {
+export function ApprovalList({ approvals, decide, toolApps }: { approvals: readonly WaitingApproval[]; decide?: DecideApprovalAction; toolApps?: ToolAppActions }) {
   const router = useRouter();
   const [notice, setNotice] = useState("");
   return (
+    <ToolAppContext.Provider value={toolApps ?? null}>
     <section className={styles.section} aria-labelledby="approval-list-heading">
       <h2 id="approval-list-heading">Tool calls waiting for approval ({approvals.length})</h2>
       <p role="status" className={styles.notice}>
@@ -44,5 +46,6 @@ export function ApprovalList({ approvals, decide }: { approvals: readonly Waitin
         </ul>
       )}
     </section>
+    </ToolAppContext.Provider>
   );
 }

@@ -19,6 +19,7 @@ import { ForkContext, ForkEditor, type ForkOptions, type ForkRunAction, type For
 import { ForkLinksNotice, type ForkLinksView } from "./fork-links";
 import { TimeAxis, timelineOf } from "./waterfall";
 import { runStage } from "@/lib/trace/run-progress";
+import { ToolAppContext, type ToolAppActions } from "@/components/mcp-app/app-actions";
 import styles from "./run.module.css";
 
 export interface RunTraceViewProps {
@@ -40,6 +41,8 @@ export interface RunTraceViewProps {
   /** Absent below editor: no "Keep as test". */
   keepAsTest?: KeepAsTestAction;
   editCase?: EditCaseAction;
+  /** MCP Apps: reading a call's tool UI, and the frame's calls (absent below runner: they are refused). */
+  toolApps?: ToolAppActions;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface RunTraceViewProps {
  * the run while it runs. The tree's calls load page by page as they scroll
  * into view; a call's arguments and result when it is opened.
  */
-export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks, forkOptions, keepAsTest, editCase }: RunTraceViewProps) {
+export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideApproval, initialCall, forkRun, forkLinks, forkOptions, keepAsTest, editCase, toolApps }: RunTraceViewProps) {
   const data = useTraceData(initialTrace);
   const { overview, latest, filters, setFilters, loaded, loadedTurn, loadedVersion, loadRows, details, loadDetail, locateCall } = data;
   const [expandedCalls, setExpandedCalls] = useState<ReadonlySet<string>>(() => new Set());
@@ -115,6 +118,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
 
   return (
     <ForkContext.Provider value={forkContext}>
+    <ToolAppContext.Provider value={toolApps ?? null}>
     <div className={styles.page}>
       <RunOverview run={latest.run} now={latest.readAt} nodeRunCount={latest.nodeRuns.length} toolCallCount={latest.aggregates.calls} totals={latest.totals} cancelRun={cancelRun} stage={runStage(latest.run, latest.nodeRuns)} keepAsTest={keepAsTest} editCase={editCase} />
       <ForkLinksNotice runId={latest.run.id} links={forkLinks} />
@@ -155,6 +159,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
       </section>
       <TaintSection runId={latest.run.id} taint={latest.taint} onShowCall={showCall} />
     </div>
+    </ToolAppContext.Provider>
     </ForkContext.Provider>
   );
 }

@@ -8,6 +8,7 @@ import { StatusBadge } from "./status-badge";
 import type { DetailState } from "./use-trace-data";
 import { WaterfallBar, type Timeline } from "./waterfall";
 import { ForkButton } from "./fork-panel";
+import { CallApp } from "@/components/mcp-app/call-app";
 import styles from "./run.module.css";
 
 export interface TraceRowProps {
@@ -151,6 +152,7 @@ function CallDetail({ row, indent, detail }: { row: Extract<Row, { kind: "detail
       {detail?.state === "ready" ? (
         <>
           <CallValues call={detail.call} />
+          <CallApp call={detail.call} />
           {detail.call.stepKey ? <ForkButton at={detail.call.stepKey} what={`call ${detail.call.tool}'s result`} value={detail.call.isError ? (detail.call.error ?? detail.call.result) : detail.call.result} /> : null}
         </>
       ) : detail?.state === "error" ? (

@@ -38,8 +38,16 @@ export class PrismaRunSink implements RunSink {
      * exist yet; the process holding the run and until when, written with
      * its start (an outside service call's lease: see lib/runs/outside-runs.ts).
      */
-    private readonly options: { document?: unknown; holder?: () => { workerId: string; leaseExpiresAt: Date }; origin?: RunOrigin } = {},
-  ) {}
+    private readonly options: {
+      document?: unknown;
+      holder?: () => { workerId: string; leaseExpiresAt: Date };
+      origin?: RunOrigin;
+      /** The highest row number the run already holds: a sink that adds rows to an ended run (an MCP App's calls) numbers after it. */
+      sequenceAfter?: number;
+    } = {},
+  ) {
+    this.sequence = options.sequenceAfter ?? 0;
+  }
 
   async runStart(event: RunStartEvent): Promise<void> {
     const input = toJsonText(event.input);

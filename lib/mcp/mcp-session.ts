@@ -34,6 +34,8 @@ export interface McpSession {
   listToolsLoosely(cursor: string | undefined, options: SessionRequestOptions): Promise<ToolPage>;
   /** tools/call; `ask` answers the questions (elicitation) the server sends during the call, on a session that declared it can. */
   callTool(params: CallToolRequest["params"], signal?: AbortSignal, ask?: QuestionAsker): Promise<CallToolResult>;
+  /** resources/read, as the server sent it (an MCP App's `ui://` resource is read this way, by the host). */
+  readResource(uri: string, options: SessionRequestOptions): Promise<{ contents: unknown[] }>;
   /** A task-required tool, followed to its end; the signal cancels the task. */
   callTaskTool(params: CallToolRequest["params"], signal?: AbortSignal): Promise<ToolOutcome>;
   serverVersion(): { name: string; version: string } | undefined;
@@ -77,6 +79,10 @@ export function sessionOfClient(client: Client, options: { endpointId: string; r
       const call = () => client.callTool(params, { signal, timeout: noRequestTimeout }) as Promise<CallToolResult>;
       return questions ? questions.during(ask, call) : call();
     },
+    async readResource(uri, request) {
+      const result = await client.readResource({ uri }, { timeout: request.timeoutMs, signal: request.signal });
+      return { contents: result.contents };
+    },
     callTaskTool: (params, signal) => tasks.call(params, { signal: signal ?? new AbortController().signal }),
     serverVersion: () => normalVersion(client.getServerVersion()),
     instructions: () => client.getInstructions(),
@@ -113,6 +119,10 @@ export function sessionOfLegacyClient(client: LegacyClient, close: () => Promise
       return { tools: result.tools, nextCursor: result.nextCursor };
     },
     callTool: async (params, signal) => (await client.callTool(params, CallToolResultSchema, { signal, timeout: noRequestTimeout })) as CallToolResult,
+    async readResource(uri, request) {
+      const result = await client.readResource({ uri }, { timeout: request.timeoutMs, signal: request.signal });
+      return { contents: result.contents };
+    },
     callTaskTool: (params, signal) => callTaskTool(client, params, { signal }),
     serverVersion: () => normalVersion(client.getServerVersion()),
     instructions: () => client.getInstructions(),

@@ -8,6 +8,7 @@ import { cancelRun, decideRunAttention, forkRunAt } from "@/app/actions/runs";
 import { type ForkOptions, forkOptionsOf, runService } from "@/lib/runs";
 import { may, requirePageRole } from "@/lib/auth/require-role";
 import { decideApproval } from "@/app/actions/approvals";
+import { callToolFromApp, loadToolApp } from "@/app/actions/tool-apps";
 import type { ForkLinksView } from "@/components/run/fork-links";
 import { editTestCase, keepRunAsTestCase } from "@/app/actions/test-cases";
 
@@ -52,6 +53,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       keepAsTest={may(actor, "editor") ? keepRunAsTestCase : undefined}
       editCase={may(actor, "editor") ? editTestCase : undefined}
       initialCall={typeof call === "string" ? call : undefined}
+      toolApps={{ load: loadToolApp, call: runner ? callToolFromApp : undefined }}
     />
   );
 }

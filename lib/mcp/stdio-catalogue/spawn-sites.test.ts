@@ -99,9 +99,11 @@ describe("every place that can start a process", () => {
   it("no code makes the MCP SDK's own stdio transport; only connect-entry and connectStdio make the catalogued one", () => {
     const sdkTransports = files.filter((file) => /StdioClientTransport/.test(text(file)));
     expect(sdkTransports).toEqual([]);
-    // connect-entry reads the SDK's list of harmless variables from its stdio module, and nothing else.
+    // connect-entry reads the SDK's list of harmless variables from its stdio module, and nothing else;
+    // the MCP Apps test double serves on its own stdin and stdout (the server side's transport, which starts nothing).
     const stdioImports = files.filter((file) => sdkStdio.test(text(file)));
-    expect(stdioImports).toEqual(["lib/mcp/connect-entry.ts"]);
+    expect(stdioImports.sort()).toEqual(["lib/mcp/apps/app-fixture-server.mjs", "lib/mcp/connect-entry.ts"]);
+    expect(text("lib/mcp/apps/app-fixture-server.mjs")).toMatch(/import \{ StdioServerTransport \} from "@modelcontextprotocol\/server\/stdio";/);
     expect(text("lib/mcp/connect-entry.ts")).toMatch(/import \{ getDefaultEnvironment \} from "@modelcontextprotocol\/client\/stdio";/);
     const made = files.filter((file) => /new ProcessGroupStdioTransport\(/.test(text(file)));
     expect(made.sort()).toEqual(["lib/mcp/connect-entry.ts", "lib/mcp/stdio-connection.ts"]);
