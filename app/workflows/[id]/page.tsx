@@ -8,6 +8,7 @@ import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
+import { decideApproval } from "../../actions/approvals";
 import { versionItemOf } from "@/lib/runs/version-tests";
 import { testWorkflowDocument } from "../../actions/test-cases";
 import { listServerToolsAction } from "../../actions/servers";
@@ -34,7 +35,7 @@ const saveActions = {
   listVersions: listWorkflowVersionsAction,
   restoreVersion: restoreWorkflowVersionAction,
 };
-const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument };
+const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument, decideApproval };
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -77,7 +77,7 @@ export async function GET(request: Request, context: Params): Promise<Response> 
   try {
     const workflow = await getWorkflow(id);
     if (!workflow) return apiError(404, `There is no workflow "${id}".`);
-    return Response.json({ threads: await listChatThreads(id, authorized.caller.actor.id, place ?? undefined) }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ threads: await listChatThreads(id, authorized.caller.actor.id, place ?? undefined), viewerId: authorized.caller.actor.id }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof DatabaseError) return apiError(503, error.message);
     console.error(`GET /api/workflows/${id}/chat:`, error);
