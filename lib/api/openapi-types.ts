@@ -105,7 +105,7 @@ export interface components {
         RunStatus: "queued" | "running" | "needs-attention" | "completed" | "failed" | "cancelled";
         RunOrigin: {
             /** @enum {string} */
-            kind: "canvas" | "cli" | "api" | "webhook" | "schedule" | "mcp-host" | "fork" | "test" | "eval";
+            kind: "canvas" | "cli" | "api" | "webhook" | "schedule" | "mcp-host" | "fork" | "test" | "eval" | "chat";
             by?: string;
         } & {
             [key: string]: unknown;
