@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { apiSchemas } from "./run-api";
 
-/** The longest chat message taken, in characters; a longer one is refused with 400 naming this limit. */
-export const maxChatMessageChars = 8000;
+import { maxChatMessageChars, maxChatTitleChars } from "./chat-limits";
 
-/** The longest thread title. */
-export const maxChatTitleChars = 120;
+export { maxChatMessageChars, maxChatTitleChars };
 
 /** POST /api/workflows/{id}/chat: a message, to a thread or (without one) to a new thread. */
 export const chatTurnBody = z.object({
@@ -16,7 +15,7 @@ export const chatTurnBody = z.object({
   /** The playground beside the canvas: the unsaved document to run (editors only). */
   document: z.unknown().optional(),
   place: z.enum(["canvas", "page"]).optional(),
-});
+}).register(apiSchemas, { id: "ChatTurnBody", description: `A message to a chat thread (at most ${maxChatMessageChars} characters); without threadId a new thread is started.` });
 
 export type ChatTurnBody = z.infer<typeof chatTurnBody>;
 
@@ -30,4 +29,5 @@ export const chatThreadChange = z
       .optional(),
     shared: z.boolean({ error: "shared must be true or false." }).optional(),
   })
-  .refine((change) => change.title !== undefined || change.shared !== undefined, "Give a title or shared to change.");
+  .refine((change) => change.title !== undefined || change.shared !== undefined, "Give a title or shared to change.")
+  .register(apiSchemas, { id: "ChatThreadChange", description: "A new title, or whether the thread is shared with everyone who may run the workflow." });

@@ -30,9 +30,6 @@ export interface ChatTurnRecord {
   error: string | null;
 }
 
-/** The longest title kept; a longer one is refused by the routes. */
-export const maxThreadTitleLength = 120;
-
 type ThreadRow = { id: string; workflowId: string; ownerId: string; title: string; shared: boolean; place: string; createdAt: Date; updatedAt: Date };
 
 function toRecord(row: ThreadRow): ChatThreadRecord {
