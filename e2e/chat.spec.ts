@@ -62,7 +62,7 @@ test.describe("chat: threads with streamed answers (offline model)", () => {
     await expect(chat.answers().nth(0)).toContainText("mile");
     await expect(chat.answers().nth(0).getByRole("group", { name: /^Tool call .*: done$/ })).toBeVisible();
     expect(first.firstText).toBeGreaterThan(0);
-    await expect(chat.threads.getByRole("button", { name: "convert 5 kilometre to mile" })).toBeVisible();
+    await expect(chat.threads.getByRole("button", { name: "convert 5 kilometre to mile", exact: true })).toBeVisible();
 
     await chat.say("convert 2 kilogram to pound");
     await expect(chat.answers().nth(1)).toContainText("pound");
@@ -80,7 +80,7 @@ test.describe("chat: threads with streamed answers (offline model)", () => {
 
     // The thread is stored: opened again, its three turns come back from their runs.
     await page.reload();
-    await chat.threads.getByRole("button", { name: "convert 5 kilometre to mile" }).click();
+    await chat.threads.getByRole("button", { name: "convert 5 kilometre to mile", exact: true }).click();
     await expect(chat.answers()).toHaveCount(3);
     await expect(chat.answers().nth(2)).toContainText('Earlier you said: "convert 5 kilometre to mile"');
 
@@ -115,7 +115,7 @@ test.describe("chat: threads with streamed answers (offline model)", () => {
     await playground.getByRole("textbox", { name: "Message" }).fill("convert 3 kilometre to mile");
     await playground.getByRole("button", { name: "Send" }).click();
     await expect(playground.locator('li[data-role="assistant"]').first()).toContainText("mile", { timeout: 30_000 });
-    await expect(playground.getByRole("navigation", { name: "Chat threads" }).getByRole("button", { name: "convert 3 kilometre to mile" })).toBeVisible();
+    await expect(playground.getByRole("navigation", { name: "Chat threads" }).getByRole("button", { name: "convert 3 kilometre to mile", exact: true })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -15,7 +15,10 @@ export interface RunTextPiece {
 
 type Listener = (piece: RunTextPiece) => void;
 
-const listeners = new Map<string, Set<Listener>>();
+// Kept on globalThis: Next loads this module once per bundle (the route handlers, instrumentation's
+// embedded worker), and a worker's text must reach a route in the same process.
+const holder = globalThis as typeof globalThis & { switchboardRunText?: Map<string, Set<Listener>> };
+const listeners = (holder.switchboardRunText ??= new Map<string, Set<Listener>>());
 
 /** Hands a piece of text to whoever follows the run here; nobody following costs a map lookup. */
 export function publishRunText(piece: RunTextPiece): void {
