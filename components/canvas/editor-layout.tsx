@@ -19,7 +19,7 @@ import { RunPanel } from "./run-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { TestDialog } from "./test-dialog";
 import { ChatThreads } from "../chat/chat-threads";
-import { maxChatMessageChars } from "@/lib/api/chat-api";
+import { maxChatMessageChars } from "@/lib/api/chat-limits";
 import { paletteMimeType, useAddNode } from "./use-add-node";
 import { useAnalysis } from "./use-analysis";
 import { useAutosave } from "./use-autosave";
