@@ -18,7 +18,7 @@ const testSupport = "(^|/)(testing|e2e|bench|fixtures)/|\\.(test|spec|bench|conf
 const rooms = {
   app: { about: "routing and wiring: server actions, routes, pages", may: ["components", "lib/api", "lib/auth", "lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/security", "lib/trace", "lib/triggers"] },
   scripts: { about: "the command lines", may: ["lib/api", "lib/auth", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/run-model", "lib/runs", "lib/sandbox", "lib/security", "lib/tools", "lib/trace"] },
-  components: { about: "React: data in, server actions out", may: ["lib/canvas", "lib/evals", "lib/graph", "lib/manifest", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/store", "lib/trace", "lib/triggers"] },
+  components: { about: "React: data in, server actions out", may: ["lib/api", "lib/canvas", "lib/evals", "lib/graph", "lib/manifest", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/store", "lib/trace", "lib/triggers"] },
   "lib/runs": { about: "the one run service and the worker runtime", may: ["lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/mcp", "lib/notify", "lib/policy", "lib/queue", "lib/run-model", "lib/trace", "lib/triggers"] },
   "lib/auth": { about: "who is asking: roles, sessions, tokens", may: ["lib/db", "lib/mcp", "lib/security"] },
   "lib/db": { about: "storage (Prisma and SQL); implements the engine's, the queue's and the endpoint's ports", may: ["lib/canvas", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/queue", "lib/run-model", "lib/security", "lib/trace", "lib/triggers"] },
@@ -37,7 +37,7 @@ const rooms = {
   "lib/calls": { about: "a manifest's HTTP calls", may: ["lib/manifest", "lib/sandbox", "lib/security"], entries: ["index.ts"] },
   "lib/graph": { about: "the workflow document, pure", may: ["lib/manifest"], entries: ["index.ts", "workflow.ts", "validation-context.ts"] },
   "lib/manifest": { about: "nodes/ as a typed catalogue, lint rules", may: ["lib/sandbox"] },
-  "lib/api": { about: "the HTTP API's schemas and OpenAPI document", may: ["lib/run-model"], entries: ["run-api.ts", "openapi.ts", "openapi-types.ts", "api-types-source.ts"] },
+  "lib/api": { about: "the HTTP API's schemas and OpenAPI document", may: ["lib/run-model"], entries: ["run-api.ts", "chat-api.ts", "chat-limits.ts", "openapi.ts", "openapi-types.ts", "api-types-source.ts"] },
   "lib/sandbox": { about: "QuickJS snippets and templates", may: [], entries: ["index.ts", "template-syntax.ts"] },
   "lib/security": { about: "address policy, URL guard, secrets", may: [] },
   "lib/questions": { about: "the fields of a tool's question", may: [], entries: ["question-fields.ts"] },

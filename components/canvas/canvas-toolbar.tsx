@@ -21,6 +21,9 @@ export interface ToolbarCommands {
   openRun(): void;
   /** Runs the workflow's test cases against the canvas (absent when the page offers no Test). */
   runTests?(): void;
+  /** Opens or closes the chat playground beside the canvas. */
+  toggleChat?(): void;
+  chatOpen?: boolean;
   /** Small screens: opens or closes the palette or the inspector drawer. */
   toggleDrawer(drawer: "palette" | "inspector"): void;
 }
@@ -117,6 +120,9 @@ export function CanvasToolbar({
           <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/tests`}>
             Tests
           </a>
+          <a className="button-quiet" href={`/workflows/${encodeURIComponent(workflowId)}/chat`}>
+            Chat page
+          </a>
           <button type="button" className="button-quiet" onClick={commands.openShortcuts} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
             ?
           </button>
@@ -124,6 +130,11 @@ export function CanvasToolbar({
         {access.run && commands.runTests ? (
           <button type="button" className="button-quiet" onClick={commands.runTests} title="Run this workflow's test cases against the canvas, saved or not">
             Test
+          </button>
+        ) : null}
+        {access.run && commands.toggleChat ? (
+          <button type="button" className="button-quiet" onClick={commands.toggleChat} aria-pressed={commands.chatOpen ?? false} title="Chat with the workflow on the canvas, saved or not">
+            Chat
           </button>
         ) : null}
         {access.run ? (

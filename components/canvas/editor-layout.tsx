@@ -18,6 +18,8 @@ import { RunDialog } from "./run-dialog";
 import { RunPanel } from "./run-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { TestDialog } from "./test-dialog";
+import { ChatThreads } from "../chat/chat-threads";
+import { maxChatMessageChars } from "@/lib/api/chat-limits";
 import { paletteMimeType, useAddNode } from "./use-add-node";
 import { useAnalysis } from "./use-analysis";
 import { useAutosave } from "./use-autosave";
@@ -89,6 +91,7 @@ export function EditorLayout({
   const [dialog, setDialog] = useState<Dialog>(null);
   // Below 900 px the palette and the inspector are drawers over the canvas (canvas.css); this is the open one.
   const [drawer, setDrawer] = useState<"palette" | "inspector" | null>(null);
+  const [chatOpen, setChatOpen] = useState(false);
   const [versions, setVersions] = useState(initialVersions);
   // A version's test result is stored after its save answers: while one is running and the list is open, it is read again.
   const testsRunning = dialog === "versions" && versions.some((version) => version.tests?.status === "running");
@@ -193,8 +196,10 @@ export function EditorLayout({
           }
         : undefined,
       toggleDrawer: (which: "palette" | "inspector") => setDrawer((current) => (current === which ? null : which)),
+      toggleChat: () => setChatOpen((open) => !open),
+      chatOpen,
     } satisfies ToolbarCommands;
-  }, [announce, documentActions, flow, runActions, saveActions, stores, workflowId]);
+  }, [announce, chatOpen, documentActions, flow, runActions, saveActions, stores, workflowId]);
 
   const shortcutHandlers = useMemo(
     () => ({
@@ -313,6 +318,25 @@ export function EditorLayout({
           <NoticeRegion />
         </div>
         <InspectorPanel onClose={() => setDrawer(null)} />
+        {chatOpen ? (
+          <aside className="chat-playground" aria-label="Chat playground">
+            <div className="chat-playground-heading">
+              <h2>Chat</h2>
+              <button type="button" className="button-quiet" onClick={() => setChatOpen(false)} aria-label="Close the chat playground">
+                Close
+              </button>
+            </div>
+            <ChatThreads
+              workflowId={workflowId}
+              initialThreads={null}
+              decide={runActions.decideApproval}
+              maxMessageChars={maxChatMessageChars}
+              place="canvas"
+              // Editors chat with the document on the canvas, saved or not; runners with the saved one.
+              document={access.edit ? () => toWorkflow(stores.document.getState()) : undefined}
+            />
+          </aside>
+        ) : null}
       </div>
       <VersionsDialog open={dialog === "versions"} versions={versions} onClose={() => setDialog(null)} onSave={saveVersion} onRestore={restoreVersion} onRetest={saveActions.retestVersion ? retestVersion : undefined} />
       <ShortcutsDialog open={dialog === "shortcuts"} onClose={() => setDialog(null)} />

@@ -83,6 +83,8 @@ export interface CanvasRunActions {
   cancelRun(runId: string): Promise<unknown>;
   /** The Test button: the workflow's cases against the document on the canvas (app/actions/test-cases.ts). */
   testDocument?(workflowId: string, document: Workflow): Promise<TestOutcomes>;
+  /** The playground's Approve and Deny on a held call (app/actions/approvals.ts decideApproval). */
+  decideApproval?(callId: string, decision: { action: "approve" } | { action: "deny"; reason: string }): Promise<{ ok: boolean; error?: string; message?: string }>;
 }
 
 /** What the Test button answers: each case's outcome, or why none ran. */

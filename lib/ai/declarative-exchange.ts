@@ -23,7 +23,8 @@ export function declarativeProtocol(setup: DeclarativeSetup): ModelProtocol {
   return {
     label: "declarative toolExchange",
     async start(input) {
-      const scope = { config: input.config, inputs: input.inputs, user: null };
+      // A chat turn's earlier messages (cut to the window), for a manifest that sends them: `{{ history }}`.
+      const scope = { config: input.config, inputs: input.inputs, user: null, history: input.history ?? [] };
       const earlier = await runCalls(setup.run.slice(0, -1), scope, setup.context);
       const callScope = { ...scope, calls: earlier.calls };
       const last = setup.run[setup.run.length - 1];

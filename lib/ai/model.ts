@@ -1,3 +1,5 @@
+import type { ModelMessage } from "ai";
+
 /**
  * The one shape every model protocol takes for the agent loop: the
  * declarative toolExchange interpreter, the AI SDK adapters, the offline
@@ -61,6 +63,12 @@ export interface ConversationStart {
   /** Run-scoped values the protocol may template over (config, inputs). */
   config: Record<string, unknown>;
   inputs: Record<string, unknown>;
+  /**
+   * The chat thread's earlier turns, oldest first, already cut to the
+   * agent's window: user and assistant messages before the new prompt.
+   * Absent outside a chat.
+   */
+  history?: readonly ModelMessage[];
 }
 
 /** One agent's conversation with its model, turn by turn. */

@@ -1,3 +1,4 @@
+import type { ModelMessage } from "ai";
 import type { Conversation, ConversationStart, ModelProtocol, ModelTurn, ToolCallRequest, ToolDefinition, ToolResultMessage } from "./model";
 
 /**
@@ -9,23 +10,45 @@ import type { Conversation, ConversationStart, ModelProtocol, ModelTurn, ToolCal
  * - it fills the arguments from the prompt: numbers in order for number
  *   parameters, enum values in the order the prompt names them, the whole
  *   prompt for a free-text parameter;
- * - after a result it answers with what the tool said (or that it failed).
+ * - after a result it answers with what the tool said (or that it failed);
+ * - in a chat, a question about what was said before ("What did I ask
+ *   first?") is answered from the thread's history, quoting the earlier
+ *   turn it names (first, last) or the one sharing the most words with it;
+ * - with `onText` (a chat follows the run) its answer streams word by word,
+ *   `paceMs` apart, as a real model's would.
  */
-export function offlineModel(): ModelProtocol {
-  return { label: "offline model (built-in, deterministic)", start: async (input) => new OfflineConversation(input) };
+export function offlineModel(options: OfflineModelOptions = {}): ModelProtocol {
+  return { label: "offline model (built-in, deterministic)", start: async (input) => new OfflineConversation(input, options) };
+}
+
+export interface OfflineModelOptions {
+  /** Receives the answer's text piece by piece. */
+  onText?: (piece: string) => void;
+  /** The pause between two streamed words (default 30 ms, or SWITCHBOARD_OFFLINE_STREAM_MS). */
+  paceMs?: number;
 }
 
 class OfflineConversation implements Conversation {
   private readonly prompt: string;
+  private readonly history: readonly ModelMessage[];
   private readonly results: ToolResultMessage[] = [];
   private turns = 0;
 
-  constructor(input: ConversationStart) {
+  constructor(input: ConversationStart, private readonly options: OfflineModelOptions) {
     this.prompt = String(Object.values(input.inputs).find((value) => typeof value === "string") ?? "");
+    this.history = input.history ?? [];
   }
 
-  async turn(tools: readonly ToolDefinition[]): Promise<ModelTurn> {
+  async turn(tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<ModelTurn> {
+    const turn = this.answer(tools);
+    if (turn.text && this.options.onText) await streamWords(turn.text, this.options.onText, this.options.paceMs ?? defaultPaceMs(), signal);
+    return turn;
+  }
+
+  private answer(tools: readonly ToolDefinition[]): ModelTurn {
     this.turns++;
+    const recalled = this.results.length === 0 ? recall(this.prompt, this.history) : undefined;
+    if (recalled) return { text: recalled, toolCalls: [], usage: { inputTokens: Math.ceil(this.prompt.length / 4), outputTokens: Math.ceil(recalled.length / 4) } };
     const usage = { inputTokens: Math.ceil((this.prompt.length + JSON.stringify(tools).length) / 4), outputTokens: 20 };
     const last = this.results.at(-1);
     if (last && (last.isError || last.name !== "search_tools")) return { text: answerFrom(last), toolCalls: [], usage };
@@ -57,6 +80,44 @@ class OfflineConversation implements Conversation {
   restore(): void {
     this.turns++;
   }
+}
+
+function defaultPaceMs(): number {
+  const configured = Number(process.env.SWITCHBOARD_OFFLINE_STREAM_MS);
+  return Number.isFinite(configured) && configured >= 0 ? configured : 30;
+}
+
+/** The text word by word (each word with the space before it), `paceMs` apart; a cancel stops the pauses, not the text. */
+async function streamWords(text: string, onText: (piece: string) => void, paceMs: number, signal?: AbortSignal): Promise<void> {
+  const pieces = text.match(/\s*\S+/g) ?? [text];
+  for (const [index, piece] of pieces.entries()) {
+    if (index > 0 && paceMs > 0 && !signal?.aborted) await new Promise((resolve) => setTimeout(resolve, paceMs));
+    onText(piece);
+  }
+}
+
+const recallWords = /\b(earlier|before|first|last|previous|previously|remember|recall)\b/i;
+
+/**
+ * An answer from the thread's history when the prompt asks about it: a
+ * question naming an earlier turn (first, last) or words of one. Undefined
+ * when the prompt is no such question or there is no history.
+ */
+export function recall(prompt: string, history: readonly ModelMessage[]): string | undefined {
+  if (!prompt.trim().endsWith("?") || !recallWords.test(prompt)) return undefined;
+  const turns: Array<{ user: string; assistant: string }> = [];
+  for (const message of history) {
+    const text = typeof message.content === "string" ? message.content : "";
+    if (message.role === "user") turns.push({ user: text, assistant: "" });
+    else if (message.role === "assistant" && turns.length) turns[turns.length - 1].assistant = text;
+  }
+  if (turns.length === 0) return undefined;
+  const wanted = new Set(words(prompt).map(stem));
+  const shared = (turn: { user: string }) => new Set(words(turn.user).map(stem).filter((word) => wanted.has(word))).size;
+  const byWords = [...turns].sort((a, b) => shared(b) - shared(a))[0];
+  const chosen = /\bfirst\b/i.test(prompt) ? turns[0] : /\blast\b/i.test(prompt) ? turns[turns.length - 1] : byWords;
+  const answered = chosen.assistant ? ` I answered: ${chosen.assistant}` : "";
+  return `(offline model) Earlier you said: "${chosen.user}".${answered}`;
 }
 
 function request(id: string, name: string, input: Record<string, unknown>): ToolCallRequest {

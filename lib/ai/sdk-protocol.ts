@@ -38,7 +38,7 @@ export function sdkProtocol(setup: SdkProtocolSetup): ModelProtocol {
     async start(input) {
       const prompt = promptOf(input.inputs);
       const instructions = [setup.systemPrompt ?? "", input.instructions].filter(Boolean).join("\n\n");
-      return new SdkConversation(setup, instructions, [{ role: "user", content: prompt }]);
+      return new SdkConversation(setup, instructions, [...(input.history ?? []), { role: "user", content: prompt }]);
     },
   };
 }

@@ -21,6 +21,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workflows/{workflowId}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat threads of a workflow you can see (yours and the shared ones) */
+        get: operations["listChatThreads"];
+        put?: never;
+        /**
+         * Send a message to a chat thread; the answer streams
+         * @description One turn of a thread (a new thread without threadId): a run of the saved workflow, its message in the Start's chat field. Answers the AI SDK's UI message stream (Server-Sent Events): text-delta parts as the agent writes, tool-input-available / tool-output-available as tool calls start and end, tool-approval-request for a call held for approval, then finish. Headers X-Chat-Thread-Id and X-Run-Id name the thread and the turn's run. See docs/chat.md.
+         */
+        post: operations["sendChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflows/{workflowId}/chat/{threadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A thread and its turns (each a run: message, answer, status) */
+        get: operations["getChatThread"];
+        put?: never;
+        post?: never;
+        /** Delete a thread (its owner only); its runs stay */
+        delete: operations["deleteChatThread"];
+        options?: never;
+        head?: never;
+        /** Rename or share a thread (its owner only) */
+        patch: operations["changeChatThread"];
+        trace?: never;
+    };
     "/api/runs/{runId}": {
         parameters: {
             query?: never;
@@ -105,7 +145,7 @@ export interface components {
         RunStatus: "queued" | "running" | "needs-attention" | "completed" | "failed" | "cancelled";
         RunOrigin: {
             /** @enum {string} */
-            kind: "canvas" | "cli" | "api" | "webhook" | "schedule" | "mcp-host" | "fork" | "test" | "eval";
+            kind: "canvas" | "cli" | "api" | "webhook" | "schedule" | "mcp-host" | "fork" | "test" | "eval" | "chat";
             by?: string;
         } & {
             [key: string]: unknown;
@@ -144,6 +184,17 @@ export interface components {
             error: string;
             /** @description The field at fault, e.g. `input.question`. */
             field?: string;
+        };
+        ChatTurnBody: {
+            threadId?: string;
+            message: string;
+            document?: unknown;
+            /** @enum {string} */
+            place?: "canvas" | "page";
+        };
+        ChatThreadChange: {
+            title?: string;
+            shared?: boolean;
         };
     };
     responses: never;
@@ -220,6 +271,343 @@ export interface operations {
             };
             /** @description The workflow has problems to fix on the canvas first. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong tokens from this address: wait (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChatThreads: {
+        parameters: {
+            query?: {
+                /** @description page (the chat page and the API) or canvas (the playground). */
+                place?: "page" | "canvas";
+            };
+            header?: never;
+            path: {
+                /** @description The workflow's id. */
+                workflowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ threads, viewerId }`, the latest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role is too low for this call, or the request came from a web page of another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such workflow. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong tokens from this address: wait (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow's id. */
+                workflowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatTurnBody"];
+            };
+        };
+        responses: {
+            /** @description The turn, as a UI message stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The message is empty or over the limit (named), or the workflow cannot be chatted with. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The thread was shared with you to read only, or the role is too low. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such workflow, or no thread of it that you can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workflow has problems to fix on the canvas first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong tokens from this address: wait (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow's id. */
+                workflowId: string;
+                /** @description The thread's id. */
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ thread, turns }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token's role is too low for this call, or the request came from a web page of another origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such thread that you can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong tokens from this address: wait (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow's id. */
+                workflowId: string;
+                /** @description The thread's id. */
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No token, or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the person who started the thread may delete it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such thread that you can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong tokens from this address: wait (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow's id. */
+                workflowId: string;
+                /** @description The thread's id. */
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatThreadChange"];
+            };
+        };
+        responses: {
+            /** @description `{ thread }`, changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description The title is empty or too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a wrong one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only the person who started the thread may change it. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description There is no such thread that you can see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

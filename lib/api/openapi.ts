@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { apiSchemas } from "./run-api";
+// Registers the chat's schemas.
+import "./chat-api";
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (id: string, description: string) => ({ description, content: { "application/json": { schema: ref(id) } } });
@@ -42,6 +44,46 @@ export function openApiDocument(serverUrl?: string): Record<string, unknown> {
             "202": json("StartRunAnswer", "Queued (or, for a repeated Idempotency-Key, the run the first request started)."),
             ...errors([400, "The input does not fit the Start's fields (`field` names the one at fault), or the body is not JSON."], unauthorized, forbidden, [404, "There is no such workflow."], [409, "The workflow has problems to fix on the canvas first."], tooMany),
           },
+        },
+      },
+      "/api/workflows/{workflowId}/chat": {
+        post: {
+          operationId: "sendChatMessage",
+          summary: "Send a message to a chat thread; the answer streams",
+          description: "One turn of a thread (a new thread without threadId): a run of the saved workflow, its message in the Start's chat field. Answers the AI SDK's UI message stream (Server-Sent Events): text-delta parts as the agent writes, tool-input-available / tool-output-available as tool calls start and end, tool-approval-request for a call held for approval, then finish. Headers X-Chat-Thread-Id and X-Run-Id name the thread and the turn's run. See docs/chat.md.",
+          parameters: [pathId("workflowId", "The workflow's id.")],
+          requestBody: { required: true, content: { "application/json": { schema: ref("ChatTurnBody") } } },
+          responses: {
+            "200": { description: "The turn, as a UI message stream.", content: { "text/event-stream": { schema: { type: "string" } } } },
+            ...errors([400, "The message is empty or over the limit (named), or the workflow cannot be chatted with."], unauthorized, [403, "The thread was shared with you to read only, or the role is too low."], [404, "There is no such workflow, or no thread of it that you can see."], [409, "The workflow has problems to fix on the canvas first."], tooMany),
+          },
+        },
+        get: {
+          operationId: "listChatThreads",
+          summary: "The chat threads of a workflow you can see (yours and the shared ones)",
+          parameters: [pathId("workflowId", "The workflow's id."), { name: "place", in: "query", required: false, description: "page (the chat page and the API) or canvas (the playground).", schema: { type: "string", enum: ["page", "canvas"] } }],
+          responses: { "200": { description: "`{ threads, viewerId }`, the latest first.", content: { "application/json": { schema: { type: "object" } } } }, ...errors(unauthorized, forbidden, [404, "There is no such workflow."], tooMany) },
+        },
+      },
+      "/api/workflows/{workflowId}/chat/{threadId}": {
+        get: {
+          operationId: "getChatThread",
+          summary: "A thread and its turns (each a run: message, answer, status)",
+          parameters: [pathId("workflowId", "The workflow's id."), pathId("threadId", "The thread's id.")],
+          responses: { "200": { description: "`{ thread, turns }`.", content: { "application/json": { schema: { type: "object" } } } }, ...errors(unauthorized, forbidden, [404, "There is no such thread that you can see."], tooMany) },
+        },
+        patch: {
+          operationId: "changeChatThread",
+          summary: "Rename or share a thread (its owner only)",
+          parameters: [pathId("workflowId", "The workflow's id."), pathId("threadId", "The thread's id.")],
+          requestBody: { required: true, content: { "application/json": { schema: ref("ChatThreadChange") } } },
+          responses: { "200": { description: "`{ thread }`, changed.", content: { "application/json": { schema: { type: "object" } } } }, ...errors([400, "The title is empty or too long."], unauthorized, [403, "Only the person who started the thread may change it."], [404, "There is no such thread that you can see."], tooMany) },
+        },
+        delete: {
+          operationId: "deleteChatThread",
+          summary: "Delete a thread (its owner only); its runs stay",
+          parameters: [pathId("workflowId", "The workflow's id."), pathId("threadId", "The thread's id.")],
+          responses: { "204": { description: "Deleted." }, ...errors(unauthorized, [403, "Only the person who started the thread may delete it."], [404, "There is no such thread that you can see."], tooMany) },
         },
       },
       "/api/runs/{runId}": {

@@ -21,13 +21,15 @@ export interface QueuedRunRow {
   startedAt: Date;
   /** Set on a fork: the parent, the step it was forked at, and what it changed (JSON text). */
   fork?: { fromRunId: string; atStep: string; change: string };
+  /** Set on a chat turn: its thread; the turn is numbered after the thread's last (in the same statement). */
+  threadId?: string;
 }
 
 export function queuedRunInsert(row: QueuedRunRow): Statement {
   return [
-    `INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount", "forkedFromRunId", "forkedAtStep", "forkChange", "origin", "originKind")
-     VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0, ?, ?, ?, ?, ?)`,
-    [row.id, row.workflowId, row.document, row.input, row.startedAt, row.fork?.fromRunId ?? null, row.fork?.atStep ?? null, row.fork?.change ?? null, JSON.stringify(row.origin), row.origin.kind],
+    `INSERT INTO "Run" ("id", "workflowId", "document", "input", "status", "outputs", "startedAt", "resumeCount", "forkedFromRunId", "forkedAtStep", "forkChange", "origin", "originKind", "threadId", "threadTurn")
+     VALUES (?, ?, ?, ?, 'queued', '{}', ?, 0, ?, ?, ?, ?, ?, ?, CASE WHEN ? IS NULL THEN NULL ELSE (SELECT COALESCE(MAX("threadTurn"), 0) + 1 FROM "Run" WHERE "threadId" = ?) END)`,
+    [row.id, row.workflowId, row.document, row.input, row.startedAt, row.fork?.fromRunId ?? null, row.fork?.atStep ?? null, row.fork?.change ?? null, JSON.stringify(row.origin), row.origin.kind, row.threadId ?? null, row.threadId ?? null, row.threadId ?? null],
   ];
 }
 

@@ -60,7 +60,7 @@ async function readSummaries(where: { workflowId?: string; originKind?: string }
       select: { id: true, workflowId: true, document: true, status: true, error: true, startedAt: true, endedAt: true, attention: true, forkedFromRunId: true, forkedAtStep: true, forkChange: true, origin: true, originKind: true, callCount: true },
     });
     return rows.map((row) => {
-      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null, turnCount: 0, turnInputTokens: null, turnOutputTokens: null, turnCostUsd: 0, turnsWithoutCost: 0, longestCallMs: 0 });
+      const record = toRunRecord({ ...row, input: "{}", outputs: "{}", workerId: null, leaseExpiresAt: null, resumeCount: 0, cancelRequestedAt: null, turnCount: 0, turnInputTokens: null, turnOutputTokens: null, turnCostUsd: 0, turnsWithoutCost: 0, longestCallMs: 0, threadId: null, threadTurn: null });
       return {
         id: record.id,
         workflowId: record.workflowId,

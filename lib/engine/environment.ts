@@ -21,6 +21,11 @@ export interface ModelRequest {
   exchange: ToolExchangeManifest;
   config: Record<string, unknown>;
   callContext: CallContext;
+  /**
+   * Receives the model's text as it arrives (a chat follows the run): the
+   * protocol streams its turns when it can. Absent: no one is listening.
+   */
+  onText?: (piece: string) => void;
 }
 
 /** What `agentTools` is told of the agent whose tools it stands in for. */

@@ -12,7 +12,7 @@ export function resolveModel(request: ModelRequest): ModelProtocol {
   const { exchange, manifest } = request;
   switch (exchange.adapter) {
     case "offline":
-      return offlineModel();
+      return offlineModel(request.onText ? { onText: request.onText } : {});
     case "openai":
     case "openai-compatible":
     case "anthropic":
@@ -40,10 +40,11 @@ export function adapterSettings(adapter: SdkAdapterName, request: ModelRequest):
     systemPrompt: text(config.systemPrompt),
     temperature: number(config.temperature),
     maxTokens: number(config.maxTokens),
-    stream: config.stream === true,
+    // A chat following the run reads the text as it comes: the turn is streamed then, whatever the node's setting.
+    stream: config.stream === true || request.onText !== undefined,
     allowedOrigins: callContext.allowedOrigins,
     credentials: callContext.boundCredentials,
-    onText: onEvent ? (piece) => onEvent({ type: "text-delta", text: piece }) : undefined,
+    onText: request.onText ?? (onEvent ? (piece) => onEvent({ type: "text-delta", text: piece }) : undefined),
   };
 }
 

@@ -10,6 +10,8 @@ import type { ResourceScope } from "./resource-scope";
 import type { StepRecorder } from "./journal/step-recorder";
 import type { TaskOutcome, TaskRequest } from "./canvas-tools";
 
+import type { ChatHistoryTurn } from "./chat/chat-history";
+
 /** One run in progress: what every executor may read and use. */
 export interface RunContext {
   runId: string;
@@ -34,6 +36,8 @@ export interface RunContext {
   loops: Map<string, LoopState>;
   /** Each agent node's declared tools (builtin, custom, mcp), resolved by the preflight before any node ran. */
   declaredTools: ReadonlyMap<string, readonly AgentTool[]>;
+  /** Set when the run is a turn of a chat thread: the thread's earlier turns (each agent cuts them to its window). */
+  chat?: { history: readonly ChatHistoryTurn[] };
   manifestOf(type: string): NodeManifest | undefined;
   /** Runs a Task Start's sub-flow with these arguments; its nodes are traced under the calling tool call. */
   runTask(request: TaskRequest): Promise<TaskOutcome>;

@@ -14,6 +14,7 @@ import { memoryJournal } from "./journal/memory-journal";
 import type { RunJournal } from "./journal/run-journal";
 import { type AttentionRequest, RunInterruption, StepRecorder } from "./journal/step-recorder";
 import { redactSecrets } from "../trace/redact";
+import type { ChatHistoryTurn } from "./chat/chat-history";
 
 export interface RunRequest {
   runId: string;
@@ -28,6 +29,13 @@ export interface RunRequest {
    */
   journal?: RunJournal;
   env: EngineEnvironment;
+  /**
+   * The run is a turn of a chat thread: the thread's earlier turns, oldest
+   * first. Each agent reads them as messages, cut to its window
+   * (`historyTurns`, `historyTokens`), and its model's text goes out live
+   * (lib/run-model's run text feed) as well as into the journal.
+   */
+  chat?: { history: readonly ChatHistoryTurn[] };
   /** Cancels the run: it ends cancelled. */
   signal?: AbortSignal;
   /**
@@ -122,6 +130,7 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
     memory: new RunMemory(),
     loops: new Map(),
     declaredTools,
+    ...(request.chat ? { chat: request.chat } : {}),
     manifestOf: (type) => manifests.get(type),
     runTask: (task) => runTask(task, context),
   };

@@ -70,6 +70,7 @@ export {
   type StartConfig,
   type WebhookSignature,
 } from "./start-trigger";
+export { chatInputField } from "./chat-input";
 export { checkFieldValues, validateRunInput, type CheckedInput } from "./run-input";
 export { taskToolDefinition, toolName, type TaskToolDefinition } from "./task-tool";
 export { signalFit, type SignalFit } from "./port-compatibility";

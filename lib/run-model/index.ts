@@ -18,4 +18,5 @@ export {
   turnKey,
   waitingKey,
 } from "./journal-keys";
+export { followRunText, publishRunText, type RunTextPiece } from "./run-text-feed";
 export { describeRunOrigin, isRunOriginKind, parseRunOrigin, runOriginKinds, runOriginLabels, type RunOrigin, type RunOriginKind } from "./run-origin";

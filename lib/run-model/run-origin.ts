@@ -12,12 +12,14 @@ export type RunOrigin =
   | { kind: "mcp-host"; by: string; host?: string }
   | { kind: "fork"; by?: string; parentRunId: string }
   | { kind: "test"; by?: string }
+  /** A turn of a chat thread: the chat page, the playground beside the canvas, or the chat API. */
+  | { kind: "chat"; by: string; threadId: string }
   /** One row of a dataset evaluation (lib/evals): the evaluation and the row's position in its dataset. */
   | { kind: "eval"; by?: string; evaluationId: string; row: number };
 
 export type RunOriginKind = RunOrigin["kind"];
 
-export const runOriginKinds: readonly RunOriginKind[] = ["canvas", "cli", "api", "webhook", "schedule", "mcp-host", "fork", "test", "eval"];
+export const runOriginKinds: readonly RunOriginKind[] = ["canvas", "cli", "api", "webhook", "schedule", "mcp-host", "fork", "test", "eval", "chat"];
 
 /** How /runs and the trace name each way in. */
 export const runOriginLabels: Record<RunOriginKind, string> = {
@@ -30,6 +32,7 @@ export const runOriginLabels: Record<RunOriginKind, string> = {
   fork: "Fork",
   test: "Test",
   eval: "Evaluation",
+  chat: "Chat",
 };
 
 export function isRunOriginKind(value: unknown): value is RunOriginKind {

@@ -30,6 +30,8 @@ export interface StartRunRequest {
    * outside host, whose arguments the endpoint checked).
    */
   check?: "full" | "document";
+  /** A chat turn: the thread it belongs to (its turn number is the thread's next). */
+  threadId?: string;
 }
 
 export interface StartRunOptions {
@@ -112,6 +114,7 @@ export class RunService {
       input: JSON.stringify(checked.input),
       origin: request.origin,
       startedAt: now,
+      ...(request.threadId ? { threadId: request.threadId } : {}),
     });
     try {
       await this.options.db.transaction([...(options.once?.claim(runId, now) ?? []), insert, ...(options.together ?? [])]);

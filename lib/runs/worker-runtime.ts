@@ -16,6 +16,7 @@ import { parseWorkflow } from "../graph";
 import { parseRunOrigin } from "../run-model";
 import { cassetteEnvironment } from "../evals/cassette-environment";
 import { readCassette } from "../db/test-cassettes";
+import { readChatHistory } from "../db/chat-history-read";
 import { withOtelExport } from "../trace/otel/live-export";
 import { type ExecuteRun, type QueueTimings, queueTimingsFromEnvironment, RunWorker } from "../queue";
 import { type WebhookSettings, webhookSettingsFromEnvironment } from "../notify";
@@ -143,6 +144,7 @@ function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowI
     // Fenced by the claim: once another worker has taken the run over, this one can write nothing more of it.
     const journal = await DatabaseRunJournal.open(db, claimed.runId, { workerId: claimed.workerId, resumeCount: claimed.resumeCount });
     const held = outside ? new HeldEndSink(journal) : undefined;
+    const history = await readChatHistory(db, claimed.runId);
     try {
       const outcome = await runWorkflow({
         runId: claimed.runId,
@@ -153,6 +155,7 @@ function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowI
         sink: withOtelExport(held ?? journal, { workflowName: parsed.workflow.name, origin: parseRunOrigin(run.origin) }),
         journal,
         env: await runEnvironmentOf(db, claimed.runId, run.origin, () => environment(run.workflowId)),
+        ...(history ? { chat: { history } } : {}),
         signal: signals.cancel,
         stopSignal: signals.stop,
         ...(outside ? { task: outsideTaskRequest(claimed.runId, outside) } : {}),

@@ -8,6 +8,7 @@ import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
+import { decideApproval } from "../../actions/approvals";
 import { versionItemOf } from "@/lib/runs/version-tests";
 import { testWorkflowDocument } from "../../actions/test-cases";
 import { listServerToolsAction } from "../../actions/servers";
@@ -36,7 +37,7 @@ const saveActions = {
   restoreVersion: restoreWorkflowVersionAction,
   retestVersion: retestWorkflowVersionAction,
 };
-const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument };
+const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument, decideApproval };
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -12,6 +12,8 @@ import { ApprovalGate } from "../approvals/approval-gate";
 import { QuestionDesk } from "../questions/question-desk";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
 import type { ModelTurnRow } from "../../trace/model-turns";
+import { historyMessages, historyWindowOf } from "../chat/chat-history";
+import { publishRunText } from "../../run-model";
 
 /**
  * An agent node: its wired tools, its model protocol, the turn loop, then
@@ -28,7 +30,10 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const credentials = await resolveCredentials(manifest, context);
   const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
   const callContext = { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal };
-  const protocol = context.env.models({ nodeId: job.node.id, nodeRunKey: job.runKey, manifest, exchange, config, callContext });
+  // A chat turn: the model's text goes out live, tagged with the turn it belongs to (the key its journal entry has).
+  let liveTurnKey = "";
+  const onText = context.chat ? (text: string) => publishRunText({ runId: context.runId, nodeId: job.node.id, turnKey: liveTurnKey, text }) : undefined;
+  const protocol = context.env.models({ nodeId: job.node.id, nodeRunKey: job.runKey, manifest, exchange, config, callContext, ...(onText ? { onText } : {}) });
   const instructions = resolved.instructions.join("\n\n");
   const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()), approveInline: context.env.approveInline, loosenedApprovals: context.env.grants?.approvals });
   const steps = new AgentSteps({
@@ -42,9 +47,10 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     nodeRunId: job.nodeRunId,
     instructions,
     prices: exchange.prices,
+    onLiveTurn: (key: string) => void (liveTurnKey = key),
     ...(context.sink.modelTurn ? { onTurn: (row: ModelTurnRow) => context.sink.modelTurn?.(row) } : {}),
   });
-  const { conversation, replies } = collectReplies(steps.conversation(await protocol.start({ instructions, config, inputs: job.inputs })));
+  const { conversation, replies } = collectReplies(steps.conversation(await protocol.start({ instructions, config, inputs: job.inputs, ...(context.chat ? { history: historyMessages(context.chat.history, historyWindowOf(config)) } : {}) })));
   const putOut = new Map<string, unknown>();
   const wired = context.env.agentTools
     ? context.env.agentTools(resolved.tools, { runId: context.runId, nodeId: job.node.id, nodeRunKey: job.runKey, recordCall: async (row) => void (await context.sink.toolCall(row)) })

@@ -37,6 +37,8 @@ export interface AgentStepsOptions {
   prices?: ModelPrices;
   /** Told of each new turn once it is recorded (the sink's `modelTurn`: live views, OpenTelemetry). */
   onTurn?(row: ModelTurnRow): void | Promise<void>;
+  /** Told of a turn about to be asked of the model (not one replayed from the journal), by its key. */
+  onLiveTurn?(key: string): void;
   /** The approval policy for this node run's calls; none: every call is allowed (a run outside a workflow document). */
   gate?: ApprovalGate;
   /** Where the questions tools ask during a call are answered (MCP elicitation). */
@@ -74,6 +76,7 @@ export class AgentSteps {
         const contextKey = await this.recordContext(tools);
         const startedAt = new Date().toISOString();
         const callsBefore = this.calls;
+        this.options.onLiveTurn?.(key);
         const started = performance.now();
         const turn = await inner.turn(tools, signal);
         const latencyMs = Math.round(performance.now() - started);

@@ -1,0 +1,69 @@
+import { DatabaseError } from "@/lib/db";
+import { deleteChatThread, readChatThread, readChatTurns, updateChatThread } from "@/lib/db/chat-threads";
+import { apiError, authorizeApiCaller, type ApiCaller } from "@/lib/auth/api-caller";
+import { bodyProblem } from "@/lib/api/run-api";
+import { chatThreadChange } from "@/lib/api/chat-api";
+import { chatInputField } from "@/lib/graph";
+
+type Params = { params: Promise<{ id: string; threadId: string }> };
+
+/** GET /api/workflows/<id>/chat/<threadId>: the thread and its turns (each a run: message, answer, status). Another person's unshared thread is 404. */
+export async function GET(request: Request, context: Params): Promise<Response> {
+  return withThread(request, context, "read", async (thread) => {
+    const turns = await readChatTurns(thread.id, (document) => chatInputField(safeJson(document)));
+    return Response.json({ thread, turns }, { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+/** PATCH with `{ "title"?, "shared"? }`: renames or shares the thread; only the person who started it may. */
+export async function PATCH(request: Request, context: Params): Promise<Response> {
+  return withThread(request, context, "change", async (thread) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(await request.text());
+    } catch (error) {
+      return apiError(400, `The body is not JSON: ${(error as Error).message}`, { field: "body" });
+    }
+    const parsed = chatThreadChange.safeParse(body);
+    if (!parsed.success) {
+      const problem = bodyProblem(parsed.error);
+      return apiError(400, problem.error, { field: problem.field });
+    }
+    const change = { ...(parsed.data.title !== undefined ? { title: parsed.data.title.trim() } : {}), ...(parsed.data.shared !== undefined ? { shared: parsed.data.shared } : {}) };
+    return Response.json({ thread: await updateChatThread(thread.id, change) });
+  });
+}
+
+/** DELETE: deletes the thread (its runs and their traces stay); only the person who started it may. */
+export async function DELETE(request: Request, context: Params): Promise<Response> {
+  return withThread(request, context, "change", async (thread) => {
+    await deleteChatThread(thread.id);
+    return new Response(null, { status: 204 });
+  });
+}
+
+type ThreadRecord = NonNullable<Awaited<ReturnType<typeof readChatThread>>>;
+
+async function withThread(request: Request, context: Params, intent: "read" | "change", answer: (thread: ThreadRecord, caller: ApiCaller) => Promise<Response>): Promise<Response> {
+  const authorized = await authorizeApiCaller(request, "runner");
+  if (!authorized.ok) return authorized.response;
+  const { id, threadId } = await context.params;
+  try {
+    const thread = await readChatThread(id, threadId, authorized.caller.actor.id);
+    if (!thread) return apiError(404, `There is no chat thread "${threadId}" of this workflow that you can see.`);
+    if (intent === "change" && thread.ownerId !== authorized.caller.actor.id) return apiError(403, "Only the person who started this thread can rename, share or delete it.");
+    return await answer(thread, authorized.caller);
+  } catch (error) {
+    if (error instanceof DatabaseError) return apiError(503, error.message);
+    console.error(`${request.method} /api/workflows/${id}/chat/${threadId}:`, error);
+    return apiError(500, "The thread could not be read or changed because of an error on our side; the server log has the details.");
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,115 @@
+import type { UIMessageChunk } from "ai";
+import type { AttentionRequest } from "../trace/run-trace";
+import type { SqlDatabase } from "../db/sql/sql-database";
+import { followRunText, stableId } from "../run-model";
+
+/** What a chat's stream tells the page besides the parts: the turn's run and thread. */
+export interface ChatTurnMetadata {
+  threadId: string;
+  runId: string;
+}
+
+export interface FollowChatTurnOptions {
+  db: SqlDatabase;
+  runId: string;
+  write(chunk: UIMessageChunk): void;
+  signal?: AbortSignal;
+  /** How often the journal is read (default 100 ms). */
+  pollMs?: number;
+  /** How long a turn waiting for a person keeps the stream open (default 10 min); the page reads the thread again later. */
+  waitMs?: number;
+}
+
+type RecordedTurn = { turn: { text: string; toolCalls: Array<{ id: string; name: string; input: unknown }> } };
+
+/**
+ * Follows one chat turn's run and writes it as a UI message stream: the
+ * agent's text token by token, each tool call when it starts and when it
+ * ends, a call held for approval as an approval request, then the end.
+ *
+ * Two sources, one record. In this process the run text feed gives the
+ * text as the model writes it; the journal (the model turns and tool calls
+ * recorded, in any process) is the record. Text is written once per model
+ * turn: what the feed gave is remembered, and when the journal's turn
+ * arrives only the rest of its text is written. A turn the feed never saw
+ * (a worker in another process, a run resumed after a crash) comes whole
+ * from the journal. Nothing is written twice.
+ */
+export async function followChatTurn(options: FollowChatTurnOptions): Promise<void> {
+  const { db, runId, write } = options;
+  const shown = new Map<string, string>();
+  const closed = new Set<string>();
+  const toolsSeen = new Set<string>();
+  const toolsEnded = new Set<string>();
+  const approvalsAsked = new Set<string>();
+  const textId = (key: string) => `${runId}:${key}`;
+  const writeText = (key: string, piece: string) => {
+    if (closed.has(key) || piece === "") return;
+    if (!shown.has(key)) {
+      shown.set(key, "");
+      write({ type: "text-start", id: textId(key) });
+    }
+    shown.set(key, shown.get(key)! + piece);
+    write({ type: "text-delta", id: textId(key), delta: piece });
+  };
+  const stop = followRunText(runId, (piece) => writeText(piece.turnKey, piece.text));
+  let waitingSince: number | null = null;
+  try {
+    for (;;) {
+      const [run] = await db.query<{ status: string; error: string | null; attention: string | null }>(`SELECT "status", "error", "attention" FROM "Run" WHERE "id" = ?`, [runId]);
+      if (!run) {
+        write({ type: "error", errorText: `The run ${runId} of this turn is gone.` });
+        return;
+      }
+      const turns = await db.query<{ key: string; value: string }>(`SELECT "key", "value" FROM "RunStep" WHERE "runId" = ? AND "kind" = 'model-turn' ORDER BY "sequence"`, [runId]);
+      const callIds = new Map<string, string>();
+      for (const row of turns) {
+        const recorded = JSON.parse(row.value) as RecordedTurn;
+        const whole = recorded.turn.text ?? "";
+        const already = shown.get(row.key) ?? "";
+        // The feed's text is the start of the recorded one: the rest follows. A feed that said something else (a retried turn) keeps what it said.
+        if (whole.startsWith(already)) writeText(row.key, whole.slice(already.length));
+        if (shown.has(row.key) && !closed.has(row.key)) {
+          write({ type: "text-end", id: textId(row.key) });
+          closed.add(row.key);
+        }
+        for (const [index, call] of recorded.turn.toolCalls.entries()) {
+          callIds.set(`${row.key}/c${index}`, call.id);
+          if (toolsSeen.has(call.id)) continue;
+          toolsSeen.add(call.id);
+          write({ type: "tool-input-available", toolCallId: call.id, toolName: call.name, input: call.input ?? {}, dynamic: true });
+        }
+      }
+      const calls = await db.query<{ stepKey: string | null; result: string | null; error: string | null; isError: unknown }>(`SELECT "stepKey", "result", "error", "isError" FROM "ToolCall" WHERE "runId" = ? ORDER BY "sequence"`, [runId]);
+      for (const call of calls) {
+        const id = call.stepKey ? callIds.get(call.stepKey) : undefined;
+        if (!id || toolsEnded.has(id)) continue;
+        toolsEnded.add(id);
+        if (call.isError === true || call.isError === 1) write({ type: "tool-output-error", toolCallId: id, errorText: call.error ?? "the tool failed", dynamic: true });
+        else write({ type: "tool-output-available", toolCallId: id, output: call.result === null ? null : JSON.parse(call.result), dynamic: true });
+      }
+      if (run.status === "needs-attention" && run.attention) {
+        const request = JSON.parse(run.attention) as AttentionRequest;
+        const id = callIds.get(request.key);
+        if (request.approval && id && !approvalsAsked.has(id)) {
+          approvalsAsked.add(id);
+          write({ type: "tool-approval-request", toolCallId: id, approvalId: stableId(runId, request.key), reason: request.message });
+        }
+        waitingSince ??= Date.now();
+        if (Date.now() - waitingSince > (options.waitMs ?? 600_000)) return;
+      } else {
+        waitingSince = null;
+      }
+      if (run.status === "completed") return;
+      if (run.status === "failed" || run.status === "cancelled") {
+        write({ type: "error", errorText: run.error ?? `The run ${run.status === "failed" ? "failed" : "was cancelled"}.` });
+        return;
+      }
+      if (options.signal?.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+    }
+  } finally {
+    stop();
+    for (const key of shown.keys()) if (!closed.has(key)) write({ type: "text-end", id: textId(key) });
+  }
+}
