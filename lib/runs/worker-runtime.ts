@@ -89,15 +89,17 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
       }
     : undefined;
   const worker = new RunWorker({ queue, execute: executor(db, prisma, environment, options.log, announce), timings, concurrency: options.concurrency, log: options.log });
+  // Schedules tick in every worker; the tick's claim lets one of them start the run.
+  const ticker = options.ticksSchedules === false ? null : scheduleTicker(new RunService({ db, nodeTypes: () => runNodeTypes(options.nodesDir), wake: wakeWorkers }), db, options.log ?? ((line) => console.warn(line)));
   let stopped = false;
+  // Schedules tick once the worker is warm too: the warm-up holds the process's thread, and a tick due meanwhile would be missed.
   const ready = warmUp(db, prisma, options)
     .catch((error: unknown) => options.log?.(`worker: warm-up failed (${firstLine(error)}); the runs will say why if it persists`))
     .then(() => {
-      if (!stopped) worker.start();
+      if (stopped) return;
+      worker.start();
+      ticker?.start();
     });
-  // Schedules tick in every worker; the tick's claim lets one of them start the run.
-  const ticker = options.ticksSchedules === false ? null : scheduleTicker(new RunService({ db, nodeTypes: () => runNodeTypes(options.nodesDir), wake: wakeWorkers }), db, options.log ?? ((line) => console.warn(line)));
-  ticker?.start();
   return {
     worker,
     queue,
