@@ -26,7 +26,6 @@ async function main(): Promise<void> {
   }
   // On Postgres the runtime LISTENs for queued runs from every process; polling is the fallback either way.
   const runtime = startWorkerRuntime({ databaseUrl: url, concurrency, nodesDir: process.env.SWITCHBOARD_NODES_DIR, log: (line) => console.log(line) });
-  console.log(`worker: ${runtime.worker.workerId} takes runs from ${redactUrl(url)} (${concurrency} at a time)`);
   let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
@@ -39,6 +38,9 @@ async function main(): Promise<void> {
       });
     });
   }
+  // Warm first (catalogue, sandbox, connections): the first run claimed is run at once.
+  await runtime.ready;
+  if (!stopping) console.log(`worker: ${runtime.worker.workerId} takes runs from ${redactUrl(url)} (${concurrency} at a time)`);
 }
 
 /** A URL as a log line may show it: no password. */

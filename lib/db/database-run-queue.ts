@@ -48,11 +48,15 @@ export class DatabaseRunQueue implements RunQueue {
     const only = this.onlyRuns ? ` AND "id" IN (${this.onlyRuns.map(() => "?").join(", ") || "NULL"})` : "";
     if (this.db.dialect === "postgres") {
       // One round trip: the candidates locked (skipping those another worker is claiming) and taken in one statement.
+      // The candidates are a MATERIALIZED CTE, evaluated once: as `WHERE "id" IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`
+      // the planner may rescan the subquery once per outer row, and each rescan skips the rows already locked and
+      // locks n more, so one claim took every queued run whatever its limit (one worker held them all, the others idled).
       const rows = await this.db.query<{ id: string; resumeCount: number }>(
-        `UPDATE "Run" SET "status" = 'running', "workerId" = ?, "leaseExpiresAt" = ?, "resumeCount" = "resumeCount" + CASE WHEN "workerId" IS NULL THEN 0 ELSE 1 END
-         WHERE "id" IN (SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ? FOR UPDATE SKIP LOCKED)
-         AND ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?)) RETURNING "id", "resumeCount"`,
-        [workerId, lease, now, ...(this.onlyRuns ?? []), limit, now],
+        `WITH "candidate" AS MATERIALIZED (SELECT "id" FROM "Run" WHERE ("status" = 'queued' OR ("status" = 'running' AND "leaseExpiresAt" < ?))${only} ORDER BY "startedAt", "id" LIMIT ? FOR UPDATE SKIP LOCKED)
+         UPDATE "Run" SET "status" = 'running', "workerId" = ?, "leaseExpiresAt" = ?, "resumeCount" = "Run"."resumeCount" + CASE WHEN "Run"."workerId" IS NULL THEN 0 ELSE 1 END
+         FROM "candidate" WHERE "Run"."id" = "candidate"."id"
+         AND ("Run"."status" = 'queued' OR ("Run"."status" = 'running' AND "Run"."leaseExpiresAt" < ?)) RETURNING "Run"."id", "Run"."resumeCount"`,
+        [now, ...(this.onlyRuns ?? []), limit, workerId, lease, now],
       );
       return rows.map((row) => ({ runId: row.id, workerId, resumeCount: Number(row.resumeCount) }));
     }

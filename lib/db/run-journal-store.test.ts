@@ -177,3 +177,31 @@ describe.each(["sqlite", "postgres"] as const)("a step is committed before the n
     }
   });
 });
+
+describe.each(["sqlite", "postgres"] as const)("claims (%s)", (dialect) => {
+  it("a claim takes at most its limit of queued runs, oldest first, and the next claim the next ones", async (context) => {
+    if (dialect === "postgres" && "skipped" in postgres) return context.skip();
+    // A database of its own: no run of another test is claimable here.
+    const fresh = dialect === "sqlite" ? await createTemporaryDatabase() : await createTestPostgres();
+    if ("skipped" in fresh) return context.skip();
+    const db = dialect === "sqlite" ? sqliteDatabase(fresh.url) : postgresDatabase(fresh.url);
+    try {
+      const queue = new DatabaseRunQueue(db, { leaseMs: 60_000, heartbeatMs: 100, pollMs: 50 });
+      const runIds: string[] = [];
+      for (let index = 0; index < 12; index++) {
+        const runId = randomUUID();
+        await db.execute(`INSERT INTO "Run" ("id", "document", "input", "status", "outputs", "startedAt", "resumeCount") VALUES (?, '{}', '{}', 'queued', '{}', ?, 0)`, [runId, new Date(Date.UTC(2026, 0, 1, 0, 0, index))]);
+        runIds.push(runId);
+      }
+      const first = await queue.claim("worker-a", 1);
+      expect(first.map((claim) => claim.runId)).toEqual([runIds[0]]);
+      const next = await queue.claim("worker-b", 4);
+      expect(next.map((claim) => claim.runId)).toEqual(runIds.slice(1, 5));
+      const [{ held }] = await db.query<{ held: number | string }>(`SELECT COUNT(*) AS "held" FROM "Run" WHERE "status" = 'running'`);
+      expect(Number(held)).toBe(5);
+    } finally {
+      await db.close();
+      await fresh.dispose();
+    }
+  });
+});

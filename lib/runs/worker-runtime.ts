@@ -4,6 +4,7 @@
  * `npm run worker` (any number of processes, Postgres) and `workflow run`
  * (one run, in the command's own process) all start one here.
  */
+import { randomUUID } from "node:crypto";
 import { createPrismaClient, type PrismaClient } from "../db/create-client";
 import { settleTasksOfRun } from "../db/mcp-endpoint-store";
 import { DatabaseRunJournal } from "../db/run-journal-store";
@@ -12,17 +13,19 @@ import { listenForRuns } from "../db/postgres/run-wakes";
 import { isPostgresUrl, openSqlDatabase } from "../db/sql/open-database";
 import { isoFromSql, sqlTime, type SqlDatabase } from "../db/sql/sql-database";
 import { type EngineEnvironment, runWorkflow } from "../engine";
+import { createLocalEnvironment } from "./local-environment";
 import { parseWorkflow } from "../graph";
 import { parseRunOrigin } from "../run-model";
 import { cassetteEnvironment } from "../evals/cassette-environment";
 import { readCassette } from "../db/test-cassettes";
 import { readChatHistory } from "../db/chat-history-read";
+import { MemorySink } from "../trace/memory-sink";
 import { withOtelExport } from "../trace/otel/live-export";
 import { type ExecuteRun, type QueueTimings, queueTimingsFromEnvironment, RunWorker } from "../queue";
 import { type WebhookSettings, webhookSettingsFromEnvironment } from "../notify";
 import { HeldEndSink, outsideTaskOf, outsideTaskRequest } from "./outside-task-run";
 import { onLocalRunQueued, wakeWorkers } from "./process-runs";
-import { runEnvironment, type RunEnvironmentOptions, runNodeTypes } from "./run-environment";
+import { runEnvironment, type RunEnvironmentOptions, runNodesDir, runNodeTypes } from "./run-environment";
 import { RunService } from "./run-service";
 import { scheduleTicker } from "./trigger-runs";
 import { announceWaitingCall } from "./waiting-announcer";
@@ -51,6 +54,13 @@ export interface WorkerRuntime {
   worker: RunWorker;
   queue: DatabaseRunQueue;
   db: SqlDatabase;
+  /**
+   * Resolves once the worker takes runs: after its warm-up (the node
+   * catalogue read and linted, the sandbox built, both database connections
+   * open), so the first run it claims does not wait seconds on them while an
+   * already warm worker could have run it.
+   */
+  ready: Promise<void>;
   /** Stops taking runs, hands back (or finishes) what it holds, closes its connections. */
   stop(options?: { handBack: boolean }): Promise<void>;
 }
@@ -80,15 +90,25 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
       }
     : undefined;
   const worker = new RunWorker({ queue, execute: executor(db, prisma, environment, options.log, announce), timings, concurrency: options.concurrency, log: options.log });
-  worker.start();
   // Schedules tick in every worker; the tick's claim lets one of them start the run.
   const ticker = options.ticksSchedules === false ? null : scheduleTicker(new RunService({ db, nodeTypes: () => runNodeTypes(options.nodesDir), wake: wakeWorkers }), db, options.log ?? ((line) => console.warn(line)));
-  ticker?.start();
+  let stopped = false;
+  // Schedules tick once the worker is warm too: the warm-up holds the process's thread, and a tick due meanwhile would be missed.
+  const ready = warmUp(db, prisma, options)
+    .catch((error: unknown) => options.log?.(`worker: warm-up failed (${firstLine(error)}); the runs will say why if it persists`))
+    .then(() => {
+      if (stopped) return;
+      worker.start();
+      ticker?.start();
+    });
   return {
     worker,
     queue,
     db,
+    ready,
     async stop(stopOptions = { handBack: true }) {
+      stopped = true;
+      await ready;
       unregister();
       ticker?.stop();
       await ticker?.settled();
@@ -99,6 +119,37 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
       await prisma.$disconnect().catch(() => undefined);
     },
   };
+}
+
+/** start → end: the run the warm-up makes in memory, touching no database and no outside service. */
+const warmUpWorkflow = {
+  version: 1,
+  name: "worker warm-up",
+  nodes: [
+    { id: "start", type: "start", position: { x: 0, y: 0 }, config: { inputs: [{ name: "text", type: "string", required: true }] } },
+    { id: "end", type: "end", position: { x: 300, y: 0 }, config: {} },
+  ],
+  edges: [{ id: "e1", kind: "signal", source: "start", sourceHandle: "text", target: "end", targetHandle: "result" }],
+};
+
+/**
+ * What every run needs and the first one would otherwise pay for (about a
+ * second at load): the node catalogue and the sandbox (createLocalEnvironment
+ * caches both per process), the engine's code path through one start → end
+ * run in memory, and a first round trip on each database connection.
+ */
+async function warmUp(db: SqlDatabase, prisma: PrismaClient, options: WorkerRuntimeOptions): Promise<void> {
+  const engine = async () => {
+    if (options.environment) return;
+    const env = await createLocalEnvironment({ nodesDir: runNodesDir(options.nodesDir) });
+    const parsed = parseWorkflow(warmUpWorkflow);
+    if (parsed.ok) await runWorkflow({ runId: `warm-up-${randomUUID()}`, workflowId: null, workflow: parsed.workflow, input: { text: "warm" }, sink: new MemorySink(), env });
+  };
+  await Promise.all([engine(), db.query("SELECT 1"), prisma.$queryRawUnsafe("SELECT 1")]);
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0];
 }
 
 /** The Run of an outside host's service call (answered at once by the web process that took it). */

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { groupCommit } from "./group-commit";
 import { sqlitePragmas } from "./sqlite-pragmas";
+import { sqliteWriter } from "./sqlite-writer";
 import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-database";
 
 /**
@@ -8,7 +9,8 @@ import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-dat
  * gets (./sqlite-pragmas: WAL, synchronous=NORMAL, busy_timeout): a commit
  * survives the process being killed, costs no fsync, and readers (the app,
  * Prisma) never block the writer. A durable transaction (TransactionOptions)
- * is committed with synchronous=FULL. Transactions are group-committed.
+ * is committed with synchronous=FULL. Transactions are group-committed, on
+ * a thread of their own (./sqlite-writer): the engine goes on meanwhile.
  */
 export function sqliteDatabase(url: string): SqlDatabase {
   const file = url.startsWith("file:") ? url.slice("file:".length).split("?")[0] : url;
@@ -25,6 +27,8 @@ export function sqliteDatabase(url: string): SqlDatabase {
     return statement;
   };
   const bind = (params: readonly unknown[] = []) => params.map((value) => (typeof value === "boolean" ? (value ? 1 : 0) : value instanceof Date ? value.toISOString().replace("Z", "+00:00") : value));
+  // Transactions commit on a thread of their own (./sqlite-writer), except for an in-memory database, which a second connection would not share.
+  const writer = file === ":memory:" || file === "" ? null : sqliteWriter(file, bind);
   const inTransaction = db.transaction((list: ReadonlyArray<SqlStatement>) => {
     for (const [sql, params, guard] of list) {
       const statement = prepared(sql);
@@ -40,8 +44,10 @@ export function sqliteDatabase(url: string): SqlDatabase {
     async execute(sql, params) {
       return prepared(sql).run(...bind(params)).changes;
     },
-    // better-sqlite3 is synchronous: the commit happens here, and the group is what arrived since the last one.
+    // The group is what arrived since the last commit; the writer thread commits it while this thread goes on.
     transaction: groupCommit(async (list, options) => {
+      // A thread that could not start (or stopped) leaves the commits to this one, as before it existed.
+      if (writer && !writer.failed) return writer.commit(list, options?.durable === true);
       if (!options?.durable) return void inTransaction.immediate(list);
       // synchronous is per connection and read at commit: FULL syncs the WAL before the commit returns.
       db.pragma("synchronous = FULL");
@@ -52,6 +58,7 @@ export function sqliteDatabase(url: string): SqlDatabase {
       }
     }),
     async close() {
+      await writer?.close();
       db.close();
     },
   };
