@@ -11,6 +11,7 @@ import { AgentSteps } from "../journal/agent-steps";
 import { ApprovalGate } from "../approvals/approval-gate";
 import { QuestionDesk } from "../questions/question-desk";
 import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
+import { liveRedactor } from "../../trace/live-redaction";
 import type { ModelTurnRow } from "../../trace/model-turns";
 import { historyMessages, historyWindowOf } from "../chat/chat-history";
 import { publishRunText } from "../../run-model";
@@ -31,8 +32,10 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
   const callContext = { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal };
   // A chat turn: the model's text goes out live, tagged with the turn it belongs to (the key its journal entry has).
+  // Redacted as the trace is: a secret split across pieces is held back until it can be told (lib/trace/live-redaction.ts).
   let liveTurnKey = "";
-  const onText = context.chat ? (text: string) => publishRunText({ runId: context.runId, nodeId: job.node.id, turnKey: liveTurnKey, text }) : undefined;
+  let redactLive = liveRedactor(() => context.secrets);
+  const onText = context.chat ? (text: string) => publishRunText({ runId: context.runId, nodeId: job.node.id, turnKey: liveTurnKey, text: redactLive(text) }) : undefined;
   const protocol = context.env.models({ nodeId: job.node.id, nodeRunKey: job.runKey, manifest, exchange, config, callContext, ...(onText ? { onText } : {}) });
   const instructions = resolved.instructions.join("\n\n");
   const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()), approveInline: context.env.approveInline, loosenedApprovals: context.env.grants?.approvals });
@@ -47,7 +50,10 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     nodeRunId: job.nodeRunId,
     instructions,
     prices: exchange.prices,
-    onLiveTurn: (key: string) => void (liveTurnKey = key),
+    onLiveTurn: (key: string) => {
+      liveTurnKey = key;
+      redactLive = liveRedactor(() => context.secrets);
+    },
     ...(context.sink.modelTurn ? { onTurn: (row: ModelTurnRow) => context.sink.modelTurn?.(row) } : {}),
   });
   const { conversation, replies } = collectReplies(steps.conversation(await protocol.start({ instructions, config, inputs: job.inputs, ...(context.chat ? { history: historyMessages(context.chat.history, historyWindowOf(config)) } : {}) })));
