@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { EmbedChat } from "@/components/embed/embed-chat";
 import { maxChatMessageChars } from "@/lib/api/chat-api";
+import { publicAction } from "@/lib/auth/public-action";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { readChatWidget } from "@/lib/db/chat-widgets";
 import { chatInputField } from "@/lib/graph";
@@ -18,6 +19,7 @@ export const metadata: Metadata = { title: "Chat" };
  * what it may do is the widget token's, checked by the chat API.
  */
 export default async function EmbedPage({ params }: { params: Promise<{ widgetId: string }> }) {
+  publicAction("a chat widget's frame: shown to visitors of the widget's allowed origins without an account; what it may do is the widget token's, checked by the chat API");
   const { widgetId } = await params;
   let widget, workflow;
   try {
