@@ -9,7 +9,7 @@ import { embedSecurityHeaders } from "./lib/security/security-headers";
  * Host that is not a plain host name and port (userinfo, other characters)
  * is a bad request.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const verdict = checkHost(request.headers.get("host"));
   if (!verdict.ok) return new NextResponse(`Bad request: ${verdict.reason}.\n`, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
   if (verdict.allowed) return request.nextUrl.pathname.startsWith("/embed/") ? embedFrame(request) : NextResponse.next();
