@@ -67,6 +67,19 @@ test.describe("chat widget on other sites", () => {
     await expect(widget.getByRole("button", { name: "Send" })).toBeVisible({ timeout: 30_000 });
     await docsScreenshot(shop, "chat-widget");
 
+    // The owner lowers the limit to one message a minute: the visitor's second message is refused, and the widget says why.
+    const card = page.getByRole("article", { name: "Widget Shop" });
+    await card.getByRole("spinbutton", { name: "Messages a visitor may send a minute" }).fill("1");
+    await card.getByRole("button", { name: "Save widget Shop" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "saved" })).toContainText('Widget "Shop" saved.');
+    await widget.getByRole("textbox", { name: "Message" }).fill("convert 2 kilometre to mile");
+    await widget.getByRole("button", { name: "Send" }).click();
+    await expect(widget.locator('li[data-role="assistant"]')).toHaveCount(2, { timeout: 30_000 });
+    await expect(widget.getByRole("button", { name: "Send" })).toBeVisible({ timeout: 30_000 });
+    await widget.getByRole("textbox", { name: "Message" }).fill("convert 3 kilometre to mile");
+    await widget.getByRole("button", { name: "Send" }).click();
+    await expect(widget.getByRole("alert").filter({ hasText: "You have sent" })).toContainText(/You have sent more than 1 message in a minute; wait \d+ seconds and send again\./);
+
     // The same snippet on another origin: the browser will not show the frame.
     const elsewhere = await visitor.newPage();
     await elsewhere.goto(`http://127.0.0.1:${otherPort}/`);

@@ -59,7 +59,7 @@ export async function authorizeWidgetCaller(request: Request, workflowId: string
   if (options.countMessage) {
     const seconds = await appWidgetVisitorLimits().take(widget.id, visitorId, address, widget.perMinute);
     if (seconds > 0) {
-      return { ok: false, response: apiError(429, `You have sent more than ${widget.perMinute} messages in a minute; wait ${seconds} seconds and send again.`, { headers: { "Retry-After": String(seconds) } }) };
+      return { ok: false, response: apiError(429, `You have sent more than ${widget.perMinute} ${widget.perMinute === 1 ? "message" : "messages"} in a minute; wait ${seconds} seconds and send again.`, { headers: { "Retry-After": String(seconds) } }) };
     }
   }
   return { ok: true, caller: { actor: { id: `visitor:${widget.id}:${visitorId}`, email: `widget ${widget.name}`, role: "runner" }, scope: `widget:${widget.id}` }, widget, visitorId };
