@@ -16,7 +16,7 @@ const testSupport = "(^|/)(testing|e2e|bench|fixtures)/|\\.(test|spec|bench|conf
  * files (see `unportedRooms`).
  */
 const rooms = {
-  app: { about: "routing and wiring: server actions, routes, pages", may: ["components", "lib/api", "lib/auth", "lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/security", "lib/trace", "lib/triggers"] },
+  app: { about: "routing and wiring: server actions, routes, pages", may: ["components", "lib/api", "lib/auth", "lib/canvas", "lib/db", "lib/embed", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/security", "lib/trace", "lib/triggers"] },
   scripts: { about: "the command lines", may: ["lib/api", "lib/auth", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/run-model", "lib/runs", "lib/sandbox", "lib/security", "lib/tools", "lib/trace"] },
   components: { about: "React: data in, server actions out", may: ["lib/api", "lib/canvas", "lib/evals", "lib/graph", "lib/manifest", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/store", "lib/trace", "lib/triggers"] },
   "lib/runs": { about: "the one run service and the worker runtime", may: ["lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/mcp", "lib/notify", "lib/policy", "lib/queue", "lib/run-model", "lib/trace", "lib/triggers"] },
@@ -41,6 +41,7 @@ const rooms = {
   "lib/sandbox": { about: "QuickJS snippets and templates", may: [], entries: ["index.ts", "template-syntax.ts"] },
   "lib/security": { about: "address policy, URL guard, secrets", may: [] },
   "lib/questions": { about: "the fields of a tool's question", may: [], entries: ["question-fields.ts"] },
+  "lib/embed": { about: "chat widgets: who a widget's request is, its origins and its frame's headers", may: ["lib/auth", "lib/db"] },
   "lib/run-model": { about: "the bottom floor: run statuses, origins, journal keys, forks, questions", may: [], entries: ["index.ts", "fork-change.ts", "tool-question.ts", "run-origin.ts", "run-status.ts"] },
 };
 
@@ -97,6 +98,13 @@ module.exports = {
       from: { path: allRooms, pathNot: testSupport },
       // The fixture HTTP server is the product's own: it answers a node's test.yaml fixtures (lib/engine/node-tests).
       to: { path: testSupport, pathNot: "^lib/calls/fixture-server\\.ts$" },
+    },
+    {
+      name: "room-unknown",
+      comment: "Every folder of lib/ is a room listed in .dependency-cruiser.cjs (rooms), with the rooms it may import.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: `${allRooms}|^lib/generated/|${testSupport}` },
+      to: {},
     },
     ...arrowRules,
     ...entryRules,

@@ -16,7 +16,8 @@ const config: NextConfig = {
   typescript: { ignoreBuildErrors: process.env.SWITCHBOARD_TYPECHECKED === "true" },
   // CSP with frame-ancestors 'none', X-Frame-Options, nosniff, Referrer-Policy: on every response (docs/security.md).
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders({ development: process.env.NODE_ENV === "development" }) }];
+    // A chat widget's frame (/embed/<id>) gets them from the proxy, with frame-ancestors listing the widget's origins.
+    return [{ source: "/:path((?!embed/).*)", headers: securityHeaders({ development: process.env.NODE_ENV === "development" }) }];
   },
 };
 

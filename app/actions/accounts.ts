@@ -10,7 +10,7 @@ import { createFirstOwner, emailProblem, setupOpenWithoutCode } from "@/lib/auth
 import { hashPassword, passwordProblem, verifyPassword } from "@/lib/auth/passwords";
 import { publicAction, requireRole, servedOverHttps } from "@/lib/auth/require-role";
 import { parseRole } from "@/lib/auth/roles";
-import { secretHash } from "@/lib/auth/secret-tokens";
+import { secretHash } from "@/lib/security/secret-tokens";
 import { accounts, endSession, sessionCookieName, startSession } from "@/lib/auth/sessions";
 import { clientAddress, trustedProxiesFromEnvironment } from "@/lib/auth/client-address";
 import { checkSignIn } from "@/lib/auth/sign-in";

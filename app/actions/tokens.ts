@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import type { ActionResult } from "@/components/servers/action-types";
 import { requireRole } from "@/lib/auth/require-role";
-import { newSecret, secretHash } from "@/lib/auth/secret-tokens";
+import { newSecret, secretHash } from "@/lib/security/secret-tokens";
 import { accounts } from "@/lib/auth/sessions";
 
 /** MCP endpoint tokens are this long-lived bearer: `sbt_` + 256 random bits. */

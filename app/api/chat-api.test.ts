@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { maxChatMessageChars } from "@/lib/api/chat-api";
-import { secretHash } from "@/lib/auth/secret-tokens";
+import { secretHash } from "@/lib/security/secret-tokens";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { demoWorkflow } from "@/lib/db/demo-workflow";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiTypesFile, apiTypesSource } from "@/lib/api/api-types-source";
 import type { paths } from "@/lib/api/openapi-types";
 import { openApiDocument } from "@/lib/api/openapi";
-import { secretHash } from "@/lib/auth/secret-tokens";
+import { secretHash } from "@/lib/security/secret-tokens";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";

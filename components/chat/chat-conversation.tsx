@@ -22,6 +22,10 @@ export interface ChatConversationProps {
   /** The longest message taken (the server refuses longer ones, naming the limit). */
   maxMessageChars: number;
   label: string;
+  /** Extra headers on each turn's request (an embedded widget: its token, visitor and host page). */
+  headers?: () => Record<string, string>;
+  /** Cookies on the requests: an embedded widget sends none. */
+  credentials?: RequestCredentials;
 }
 
 /**
@@ -33,17 +37,20 @@ export function ChatConversation(props: ChatConversationProps) {
   threadRef.current = props.threadId;
   const documentRef = useRef(props.document);
   documentRef.current = props.document;
+  const headersRef = useRef(props.headers);
+  headersRef.current = props.headers;
   const transport = useMemo(
     () =>
       new DefaultChatTransport<UIMessage>({
         api: `/api/workflows/${encodeURIComponent(props.workflowId)}/chat`,
+        ...(props.credentials ? { credentials: props.credentials } : {}),
         prepareSendMessagesRequest: ({ messages }) => {
           const last = messages.at(-1);
           const message = last?.parts.map((part) => (part.type === "text" ? part.text : "")).join("") ?? "";
-          return { body: { ...(threadRef.current ? { threadId: threadRef.current } : {}), message, place: props.place, ...(documentRef.current ? { document: documentRef.current() } : {}) } };
+          return { body: { ...(threadRef.current ? { threadId: threadRef.current } : {}), message, place: props.place, ...(documentRef.current ? { document: documentRef.current() } : {}) }, ...(headersRef.current ? { headers: headersRef.current() } : {}) };
         },
       }),
-    [props.workflowId, props.place],
+    [props.workflowId, props.place, props.credentials],
   );
   // One chat per mount: a thread started by the first message keeps its conversation.
   const [chatId] = useState(() => props.threadId ?? `new-${props.place}-${Math.random().toString(36).slice(2)}`);

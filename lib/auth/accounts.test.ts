@@ -3,7 +3,7 @@ import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { createFirstOwner, prepareOwner } from "./owner-setup";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
-import { secretHash } from "./secret-tokens";
+import { secretHash } from "../security/secret-tokens";
 import { databaseLimiters, SignInLimits } from "./rate-limits";
 import { checkSignIn, wrongSignIn } from "./sign-in";
 

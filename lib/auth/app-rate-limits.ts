@@ -1,8 +1,9 @@
 import { prisma } from "../db/client";
-import { BearerTokenLimits, databaseLimiters, SignInLimits } from "./rate-limits";
+import { BearerTokenLimits, databaseLimiters, SignInLimits, WidgetVisitorLimits } from "./rate-limits";
 
 let bearer: BearerTokenLimits | undefined;
 let signIn: SignInLimits | undefined;
+let widgetVisitors: WidgetVisitorLimits | undefined;
 
 /** The app's wrong-token limits, counted in its database (shared by every web process). */
 export function appBearerLimits(): BearerTokenLimits {
@@ -14,4 +15,10 @@ export function appBearerLimits(): BearerTokenLimits {
 export function appSignInLimits(): SignInLimits {
   signIn ??= new SignInLimits(databaseLimiters(prisma()));
   return signIn;
+}
+
+/** The chat widgets' per-visitor limits, counted in its database (shared by every web process). */
+export function appWidgetVisitorLimits(): WidgetVisitorLimits {
+  widgetVisitors ??= new WidgetVisitorLimits(databaseLimiters(prisma()));
+  return widgetVisitors;
 }

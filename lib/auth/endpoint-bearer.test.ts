@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authorizeEndpointBearer, type EndpointTokenBook } from "./endpoint-bearer";
 import { BearerTokenLimits, memoryLimiters } from "./rate-limits";
-import { secretHash } from "./secret-tokens";
+import { secretHash } from "../security/secret-tokens";
 
 // The app's counters live in its database (server-only); these tests count in memory.
 vi.mock("server-only", () => ({}));

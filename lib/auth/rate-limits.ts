@@ -116,3 +116,34 @@ export class BearerTokenLimits {
 function pair(email: string, address: string): string {
   return `${email}|${address}`;
 }
+
+/**
+ * Chat widget visitors: each widget allows its visitors `perMinute` messages
+ * a minute, counted per visitor id (kept by the widget) and, ten times that,
+ * per address (a visitor who throws away their id is still one address).
+ */
+export class WidgetVisitorLimits {
+  readonly #store: LimiterStore;
+  readonly #limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(store: LimiterStore) {
+    this.#store = store;
+  }
+
+  #limiter(kind: "visitor" | "address", points: number): RateLimiterAbstract {
+    const key = `${kind}:${points}`;
+    let limiter = this.#limiters.get(key);
+    if (!limiter) {
+      limiter = this.#store({ keyPrefix: `widget-${kind}-${points}`, points, duration: 60 });
+      this.#limiters.set(key, limiter);
+    }
+    return limiter;
+  }
+
+  /** Counts one message; answers the seconds to wait when it is over either limit (then the message is refused), else 0. */
+  async take(widgetId: string, visitorId: string, address: string, perMinute: number): Promise<number> {
+    const [visitor, fromAddress] = await Promise.all([count(this.#limiter("visitor", perMinute), `${widgetId}|${visitorId}`), count(this.#limiter("address", perMinute * 10), `${widgetId}|${address}`)]);
+    const over = [visitor.consumedPoints > perMinute ? visitor : null, fromAddress.consumedPoints > perMinute * 10 ? fromAddress : null].filter((result): result is RateLimiterRes => result !== null);
+    return over.length ? Math.max(...over.map(seconds)) : 0;
+  }
+}

@@ -30,6 +30,8 @@ export interface ChatTurnRecord {
   error: string | null;
 }
 
+const threadColumns = { id: true, workflowId: true, ownerId: true, title: true, shared: true, place: true, createdAt: true, updatedAt: true } as const;
+
 type ThreadRow = { id: string; workflowId: string; ownerId: string; title: string; shared: boolean; place: string; createdAt: Date; updatedAt: Date };
 
 function toRecord(row: ThreadRow): ChatThreadRecord {
@@ -37,20 +39,21 @@ function toRecord(row: ThreadRow): ChatThreadRecord {
 }
 
 /** A new thread, titled after its first message. */
-export async function createChatThread(input: { workflowId: string; ownerId: string; title: string; place: "canvas" | "page" }): Promise<ChatThreadRecord> {
+export async function createChatThread(input: { workflowId: string; ownerId: string; title: string; place: "canvas" | "page"; widgetId?: string }): Promise<ChatThreadRecord> {
   try {
     const title = input.title.replace(/\s+/g, " ").trim().slice(0, 60) || "New chat";
-    return toRecord(await prisma().chatThread.create({ data: { id: randomUUID(), workflowId: input.workflowId, ownerId: input.ownerId, title, place: input.place } }));
+    return toRecord(await prisma().chatThread.create({ data: { id: randomUUID(), workflowId: input.workflowId, ownerId: input.ownerId, title, place: input.place, widgetId: input.widgetId ?? null }, select: threadColumns }));
   } catch (error) {
     throw toDatabaseError(error, "create a chat thread");
   }
 }
 
-/** The threads of a workflow a person may see (theirs, and those shared), the latest first. */
-export async function listChatThreads(workflowId: string, viewerId: string, place?: "canvas" | "page"): Promise<ChatThreadRecord[]> {
+/** The threads of a workflow a person may see (theirs, and those shared; only theirs with `ownOnly`: a widget's visitor), the latest first. */
+export async function listChatThreads(workflowId: string, viewerId: string, place?: "canvas" | "page", ownOnly = false): Promise<ChatThreadRecord[]> {
   try {
     const rows = await prisma().chatThread.findMany({
-      where: { workflowId, OR: [{ ownerId: viewerId }, { shared: true }], ...(place ? { place } : {}) },
+      where: { workflowId, ...(ownOnly ? { ownerId: viewerId } : { OR: [{ ownerId: viewerId }, { shared: true }] }), ...(place ? { place } : {}) },
+      select: threadColumns,
       orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
       take: 200,
     });

@@ -1,6 +1,6 @@
 import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { secretHash } from "../auth/secret-tokens";
+import { secretHash } from "../security/secret-tokens";
 import type { PrismaClient } from "../db/create-client";
 import { requestCancel } from "../db/database-run-queue";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";

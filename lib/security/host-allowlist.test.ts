@@ -65,13 +65,13 @@ describe("the Host header is parsed as a URL authority", () => {
     ["127.0.0.1:3000/x", 400],
     ["evil.example", 421],
   ])("the proxy answers Host %j with %i", async (host, status) => {
-    const response = proxy(new NextRequest("http://127.0.0.1:3000/servers", { headers: { host } }));
+    const response = await proxy(new NextRequest("http://127.0.0.1:3000/servers", { headers: { host } }));
     expect(response.status).toBe(status);
     expect(response.headers.get("x-middleware-next")).toBeNull();
   });
 
-  it("the proxy lets a loopback Host through", () => {
-    const response = proxy(new NextRequest("http://127.0.0.1:3000/servers", { headers: { host: "127.0.0.1:3000" } }));
+  it("the proxy lets a loopback Host through", async () => {
+    const response = await proxy(new NextRequest("http://127.0.0.1:3000/servers", { headers: { host: "127.0.0.1:3000" } }));
     expect(response.headers.get("x-middleware-next")).toBe("1");
   });
 });

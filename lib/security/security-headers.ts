@@ -7,7 +7,7 @@
  * settings in the browser with ajv, which compiles each schema with
  * `new Function` (precompiled standalone validators would remove it).
  */
-export function contentSecurityPolicy(options: { development?: boolean } = {}): string {
+export function contentSecurityPolicy(options: { development?: boolean; frameAncestors?: string } = {}): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
@@ -19,7 +19,7 @@ export function contentSecurityPolicy(options: { development?: boolean } = {}): 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    options.frameAncestors ?? "frame-ancestors 'none'",
   ].join("; ");
 }
 
@@ -31,4 +31,15 @@ export function securityHeaders(options: { development?: boolean } = {}): Array<
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
   ];
+}
+
+/**
+ * A chat widget's frame (/embed/<id>, set by the proxy): the same headers,
+ * except that the pages of the widget's allowed origins may frame it (CSP
+ * `frame-ancestors <origins>`; no X-Frame-Options, which cannot list them).
+ */
+export function embedSecurityHeaders(frameAncestors: string, options: { development?: boolean } = {}): Array<{ key: string; value: string }> {
+  return securityHeaders(options)
+    .filter((header) => header.key !== "X-Frame-Options")
+    .map((header) => (header.key === "Content-Security-Policy" ? { key: header.key, value: contentSecurityPolicy({ ...options, frameAncestors }) } : header));
 }

@@ -6,6 +6,7 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatTurnBody } from "@/lib/api/chat-api";
 import { followChatTurn, runService, startChatTurn } from "@/lib/runs";
+import { authorizeWidgetCaller, widgetBearer } from "@/lib/embed/widget-caller";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -20,9 +21,11 @@ type Params = { params: Promise<{ id: string }> };
  * one): editors only.
  */
 export async function POST(request: Request, context: Params): Promise<Response> {
-  const authorized = await authorizeApiCaller(request, "runner");
-  if (!authorized.ok) return authorized.response;
   const { id } = await context.params;
+  // A chat widget's visitor (docs/chat.md, Embedding a chat): its token, origin and rate limit.
+  const widgetCall = widgetBearer(request) ? await authorizeWidgetCaller(request, id, { countMessage: true }) : null;
+  const authorized = widgetCall ?? (await authorizeApiCaller(request, "runner"));
+  if (!authorized.ok) return authorized.response;
   let body: unknown;
   try {
     body = JSON.parse(await request.text());
@@ -42,7 +45,7 @@ export async function POST(request: Request, context: Params): Promise<Response>
     let thread = parsed.data.threadId ? await readChatThread(id, parsed.data.threadId, actor.id) : null;
     if (parsed.data.threadId && !thread) return apiError(404, `There is no chat thread "${parsed.data.threadId}" of this workflow that you can see.`, { field: "threadId" });
     if (thread && thread.ownerId !== actor.id) return apiError(403, "This thread was shared with you to read; only the person who started it can add to it.", { field: "threadId" });
-    thread ??= await createChatThread({ workflowId: id, ownerId: actor.id, title: parsed.data.message, place: parsed.data.place ?? (parsed.data.document !== undefined ? "canvas" : "page") });
+    thread ??= await createChatThread({ workflowId: id, ownerId: actor.id, title: parsed.data.message, place: parsed.data.place ?? (parsed.data.document !== undefined ? "canvas" : "page"), widgetId: widgetCall?.ok ? widgetCall.widget.id : undefined });
     const started = await startChatTurn(runService(), { workflowId: id, document: parsed.data.document ?? workflow.document, threadId: thread.id, message: parsed.data.message, by: actor.email });
     if (!started.ok) return apiError(started.code === "input" || started.code === "not-chat" ? 400 : 409, started.error, { field: started.field ?? (started.code === "not-chat" ? "message" : undefined) });
     await touchChatThread(thread.id);
@@ -69,15 +72,16 @@ export async function POST(request: Request, context: Params): Promise<Response>
 
 /** GET /api/workflows/<id>/chat: the threads of this workflow the caller may see (theirs and the shared ones), latest first. */
 export async function GET(request: Request, context: Params): Promise<Response> {
-  const authorized = await authorizeApiCaller(request, "runner");
-  if (!authorized.ok) return authorized.response;
   const { id } = await context.params;
+  const widgetCall = widgetBearer(request) ? await authorizeWidgetCaller(request, id, { countMessage: false }) : null;
+  const authorized = widgetCall ?? (await authorizeApiCaller(request, "runner"));
+  if (!authorized.ok) return authorized.response;
   const place = new URL(request.url).searchParams.get("place");
   if (place !== null && place !== "canvas" && place !== "page") return apiError(400, "place must be canvas or page.", { field: "place" });
   try {
     const workflow = await getWorkflow(id);
     if (!workflow) return apiError(404, `There is no workflow "${id}".`);
-    return Response.json({ threads: await listChatThreads(id, authorized.caller.actor.id, place ?? undefined), viewerId: authorized.caller.actor.id }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ threads: await listChatThreads(id, authorized.caller.actor.id, place ?? undefined, widgetCall !== null), viewerId: authorized.caller.actor.id }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof DatabaseError) return apiError(503, error.message);
     console.error(`GET /api/workflows/${id}/chat:`, error);

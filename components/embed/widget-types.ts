@@ -1,0 +1,27 @@
+/**
+ * What the chat widgets' server actions answer (app/actions/chat-widgets.ts)
+ * and the widget as the management page shows it. Declared here, beside the
+ * component that reads them, so components take the actions as props and
+ * never import app/ or the database.
+ */
+export interface ChatWidgetView {
+  id: string;
+  workflowId: string;
+  name: string;
+  origins: string[];
+  tokenHint: string;
+  enabled: boolean;
+  perMinute: number;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type WidgetAnswer = { ok: true; widget: ChatWidgetView; token?: string; message: string } | { ok: false; error: string; field?: "name" | "origins" | "perMinute" | "widgetId" | "workflowId" };
+
+export interface WidgetForm {
+  name: string;
+  /** One origin a line (or separated by commas). */
+  origins: string;
+  perMinute: number | string;
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { apiError, type ApiCaller } from "../auth/api-caller";
+import { appBearerLimits, appWidgetVisitorLimits } from "../auth/app-rate-limits";
+import { clientAddress, trustedProxiesFromEnvironment } from "../auth/client-address";
+import { sameOrigin } from "../auth/endpoint-bearer";
+import { findChatWidgetByToken, widgetTokenPrefix, type ChatWidgetRecord } from "../db/chat-widgets";
+import { originAllowed } from "./widget-origins";
+
+/** The header the widget's frame sends with the origin of the page it is shown on. */
+export const embedParentHeader = "x-embed-parent";
+/** The header with the visitor's id (random, kept by the widget). */
+export const visitorHeader = "x-visitor-id";
+
+const visitorIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The widget token a request carries (`Authorization: Bearer sbw_…`), or null when it carries none or another kind. */
+export function widgetBearer(request: Request): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "");
+  return match && match[1].startsWith(widgetTokenPrefix) ? match[1] : null;
+}
+
+export type WidgetAuthorization = { ok: true; caller: ApiCaller; widget: ChatWidgetRecord; visitorId: string } | { ok: false; response: Response };
+
+/**
+ * A chat widget's visitor calling the chat API of `workflowId`: the widget's
+ * token (runner rights on its own workflow only), from one of its origins
+ * (the host page itself, or the widget's frame on this app's origin saying
+ * which page it is shown on; CSP frame-ancestors makes the browser keep that
+ * frame off any other page), with a visitor id. Refused: 401 for a wrong or
+ * rotated token, 403 for another workflow, a disabled widget or an origin
+ * not allowed (the reason named), 400 for a missing visitor id, 429 with
+ * Retry-After over the visitor's limit (`countMessage`: a message is sent).
+ * The visitor acts as `visitor:<widgetId>:<visitorId>`, a runner: the
+ * threads they see are their own.
+ */
+export async function authorizeWidgetCaller(request: Request, workflowId: string, options: { countMessage: boolean }): Promise<WidgetAuthorization> {
+  const token = widgetBearer(request);
+  const address = clientAddress(request.headers.get("x-forwarded-for"), trustedProxiesFromEnvironment());
+  const wrongTokens = appBearerLimits();
+  const wait = await wrongTokens.wait(address);
+  if (wait > 0) return { ok: false, response: apiError(429, `Too many wrong tokens from this address; try again in ${wait} seconds.`, { headers: { "Retry-After": String(wait) } }) };
+  const widget = token ? await findChatWidgetByToken(token) : null;
+  if (!widget) {
+    await wrongTokens.failed(address);
+    return { ok: false, response: apiError(401, "This chat widget's token is not valid: it may have been rotated. Copy the widget's snippet again from its workflow's Widgets page.", { headers: { "WWW-Authenticate": 'Bearer realm="switchboard-widget"' } }) };
+  }
+  if (widget.workflowId !== workflowId) return { ok: false, response: apiError(403, `This widget's token may only chat with its own workflow, not "${workflowId}".`) };
+  if (!widget.enabled) return { ok: false, response: apiError(403, "This chat widget is turned off by the workflow's owners.") };
+  const origin = request.headers.get("origin");
+  const parent = request.headers.get(embedParentHeader);
+  const fromFrame = origin !== null && sameOrigin(request);
+  const shownOn = fromFrame ? parent : origin;
+  if (!originAllowed(widget.origins, shownOn)) {
+    const where = shownOn ? `the page ${shownOn}` : origin === null ? "a request without an Origin header (not a web page)" : "a page that did not say its origin";
+    return { ok: false, response: apiError(403, `This chat widget may not be used from ${where}: it is allowed on ${widget.origins.join(", ") || "no origin"}.`, { field: "origin" }) };
+  }
+  const visitorId = request.headers.get(visitorHeader) ?? "";
+  if (!visitorIdPattern.test(visitorId)) return { ok: false, response: apiError(400, `Send the visitor's id in the ${visitorHeader} header: 8 to 64 letters, digits, - or _.`, { field: "visitorId" }) };
+  if (options.countMessage) {
+    const seconds = await appWidgetVisitorLimits().take(widget.id, visitorId, address, widget.perMinute);
+    if (seconds > 0) {
+      return { ok: false, response: apiError(429, `You have sent more than ${widget.perMinute} ${widget.perMinute === 1 ? "message" : "messages"} in a minute; wait ${seconds} seconds and send again.`, { headers: { "Retry-After": String(seconds) } }) };
+    }
+  }
+  return { ok: true, caller: { actor: { id: `visitor:${widget.id}:${visitorId}`, email: `widget ${widget.name}`, role: "runner" }, scope: `widget:${widget.id}` }, widget, visitorId };
+}
