@@ -21,7 +21,7 @@ const rooms = {
   components: { about: "React: data in, server actions out", may: ["lib/api", "lib/canvas", "lib/evals", "lib/graph", "lib/manifest", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/store", "lib/trace", "lib/triggers"] },
   "lib/runs": { about: "the one run service and the worker runtime", may: ["lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/mcp", "lib/notify", "lib/policy", "lib/queue", "lib/run-model", "lib/trace", "lib/triggers"] },
   "lib/auth": { about: "who is asking: roles, sessions, tokens", may: ["lib/db", "lib/mcp", "lib/security"] },
-  "lib/db": { about: "storage (Prisma and SQL); implements the engine's, the queue's and the endpoint's ports", may: ["lib/canvas", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/queue", "lib/run-model", "lib/security", "lib/trace", "lib/triggers"] },
+  "lib/db": { about: "storage (Prisma and SQL); implements the engine's, the queue's and the endpoint's ports", may: ["lib/api", "lib/canvas", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/queue", "lib/run-model", "lib/security", "lib/trace", "lib/triggers"] },
   "lib/queue": { about: "the run queue's port and the worker", may: [], entries: ["index.ts"] },
   "lib/evals": { about: "runs as tests and scores", may: ["lib/ai", "lib/engine", "lib/graph", "lib/manifest", "lib/run-model", "lib/tools", "lib/trace"] },
   "lib/mcp": { about: "MCP servers, clients, the registry and the outside endpoint", may: ["lib/ai", "lib/calls", "lib/engine", "lib/graph", "lib/manifest", "lib/policy", "lib/run-model", "lib/security", "lib/tools", "lib/trace"] },

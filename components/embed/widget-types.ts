@@ -4,18 +4,9 @@
  * component that reads them, so components take the actions as props and
  * never import app/ or the database.
  */
-export interface ChatWidgetView {
-  id: string;
-  workflowId: string;
-  name: string;
-  origins: string[];
-  tokenHint: string;
-  enabled: boolean;
-  perMinute: number;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { ChatWidgetRecord } from "@/lib/api/chat-api";
+
+export type ChatWidgetView = ChatWidgetRecord;
 
 export type WidgetAnswer = { ok: true; widget: ChatWidgetView; token?: string; message: string } | { ok: false; error: string; field?: "name" | "origins" | "perMinute" | "widgetId" | "workflowId" };
 

@@ -31,3 +31,17 @@ export const chatThreadChange = z
   })
   .refine((change) => change.title !== undefined || change.shared !== undefined, "Give a title or shared to change.")
   .register(apiSchemas, { id: "ChatThreadChange", description: "A new title, or whether the thread is shared with everyone who may run the workflow." });
+
+/** A chat widget as its page and the API show it (never its token: only the last four characters). */
+export interface ChatWidgetRecord {
+  id: string;
+  workflowId: string;
+  name: string;
+  origins: string[];
+  tokenHint: string;
+  enabled: boolean;
+  perMinute: number;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}

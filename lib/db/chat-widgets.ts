@@ -3,20 +3,9 @@ import { randomBytes } from "node:crypto";
 import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
 import { newSecret, secretHash } from "../security/secret-tokens";
+import type { ChatWidgetRecord } from "../api/chat-api";
 
-/** A chat widget as its page shows it (never its token: only the last four characters). */
-export interface ChatWidgetRecord {
-  id: string;
-  workflowId: string;
-  name: string;
-  origins: string[];
-  tokenHint: string;
-  enabled: boolean;
-  perMinute: number;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ChatWidgetRecord };
 
 /** Widget tokens start with this, so a leaked one is recognised (and never mistaken for a personal token). */
 export const widgetTokenPrefix = "sbw_";
