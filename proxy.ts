@@ -23,7 +23,12 @@ export const config = { matcher: "/:path*" };
 
 /** A chat widget's frame: framed by the widget's allowed origins only (none when it does not exist or is off). */
 async function embedFrame(request: NextRequest): Promise<NextResponse> {
-  const widgetId = decodeURIComponent(request.nextUrl.pathname.slice("/embed/".length).split("/")[0] ?? "");
+  let widgetId = "";
+  try {
+    widgetId = decodeURIComponent(request.nextUrl.pathname.slice("/embed/".length).split("/")[0] ?? "");
+  } catch {
+    // Not a valid percent-encoding: no widget has that id, so the frame may be framed by no one.
+  }
   const { widgetFrameAncestors } = await import("./lib/embed/widget-frame");
   const response = NextResponse.next();
   for (const header of embedSecurityHeaders(await widgetFrameAncestors(widgetId), { development: process.env.NODE_ENV === "development" })) response.headers.set(header.key, header.value);

@@ -35,16 +35,17 @@ function request(method: string, options: { token?: string; origin?: string | nu
 
 async function send(options: Parameters<typeof request>[1]) {
   const response = await chat.POST(request("POST", options), params(options.workflow));
-  if (!response.ok) return { response, text: "", error: ((await response.json()) as { error: string; field?: string }) };
-  const text = (await response.text())
+  if (!response.ok) return { response, text: "", types: [] as string[], error: ((await response.json()) as { error: string; field?: string }) };
+  const chunks = (await response.text())
     .split("\n\n")
     .map((event) => event.replace(/^data: /, "").trim())
     .filter((data) => data !== "" && data !== "[DONE]")
-    .map((data) => JSON.parse(data) as { type: string; delta?: string })
+    .map((data) => JSON.parse(data) as { type: string; delta?: string });
+  const text = chunks
     .filter((chunk) => chunk.type === "text-delta")
     .map((chunk) => chunk.delta)
     .join("");
-  return { response, text, error: null };
+  return { response, text, types: chunks.map((chunk) => chunk.type), error: null };
 }
 
 beforeAll(async () => {
@@ -72,7 +73,22 @@ describe("a chat widget on the chat API", () => {
     const row = await database.client.chatThread.findUniqueOrThrow({ where: { id: threadId } });
     expect(row).toMatchObject({ widgetId, ownerId: `visitor:${widgetId}:visitor-aaaa-1` });
     expect((await widgets.listWidgetThreads(widgetId)).map((thread) => thread.id)).toEqual([threadId]);
+    // The agent called its conversion tool, but a visitor gets the answer only: no tool call, argument or result.
+    expect(await database.client.toolCall.count({ where: { run: { threadId } } })).toBeGreaterThan(0);
+    expect(first.types.filter((type) => type.startsWith("tool-"))).toEqual([]);
+    // One turn at a time: while the thread's last turn has not ended, the next message is 409.
+    await database.client.run.updateMany({ where: { threadId }, data: { status: "running" } });
+    const early = await send({ body: { threadId, message: "and 6 kilometre?" } });
+    await database.client.run.updateMany({ where: { threadId }, data: { status: "completed" } });
+    expect(early.response.status).toBe(409);
+    expect(early.error).toMatchObject({ field: "threadId", error: expect.stringContaining("has not ended yet") });
   }, 30_000);
+
+  it("refuses a visitor's body over 64 KB before reading it as JSON (413)", async () => {
+    const large = await send({ visitor: "visitor-large-1", body: { message: "x".repeat(70_000) } });
+    expect(large.response.status).toBe(413);
+    expect(large.error?.error).toContain("the limit is 65536 bytes");
+  });
 
   it("answers the widget's frame (this app's origin) when the page it is shown on is allowed, and refuses it on another page", async () => {
     const framed = await send({ origin: app, parent: shop, visitor: "visitor-frame-1", body: { message: "convert 1 kilometre to mile" } });
@@ -150,6 +166,10 @@ describe("a widget's origins", () => {
     expect(parseWidgetOrigins("https://shop.example/path")).toMatchObject({ ok: false, error: expect.stringContaining("has a path") });
     expect(parseWidgetOrigins("shop.example")).toMatchObject({ ok: false, error: expect.stringContaining("is not an origin") });
     expect(parseWidgetOrigins("ftp://shop.example")).toMatchObject({ ok: false, error: expect.stringContaining("uses ftp") });
+    // An origin goes into the frame's CSP header: nothing that could end the directive or add another.
+    expect(parseWidgetOrigins("https://shop.example;sandbox")).toMatchObject({ ok: false, error: expect.stringContaining("cannot have") });
+    expect(parseWidgetOrigins("https://shop.example'")).toMatchObject({ ok: false });
+    expect(parseWidgetOrigins("http://[::1]:8080")).toEqual({ ok: true, origins: ["http://[::1]:8080"] });
     expect(frameAncestors(["https://a.example", "http://127.0.0.1:8080"])).toBe("frame-ancestors https://a.example http://127.0.0.1:8080");
     expect(frameAncestors([])).toBe("frame-ancestors 'none'");
   });

@@ -89,6 +89,16 @@ export async function touchChatThread(threadId: string): Promise<void> {
 }
 
 /** Deletes a thread; its runs stay, with their traces, unlinked from it. */
+/** The thread's turn not ended yet (queued, running, or waiting for a person), if any: a thread takes one turn at a time. */
+export async function unfinishedChatTurn(threadId: string): Promise<{ runId: string; status: RunStatus } | null> {
+  try {
+    const run = await prisma().run.findFirst({ where: { threadId, status: { in: ["queued", "running", "needs-attention"] } }, select: { id: true, status: true }, orderBy: { threadTurn: "desc" } });
+    return run && isRunStatus(run.status) ? { runId: run.id, status: run.status } : null;
+  } catch (error) {
+    throw toDatabaseError(error, `read the unfinished turn of chat thread "${threadId}"`);
+  }
+}
+
 export async function deleteChatThread(threadId: string): Promise<void> {
   try {
     await prisma().$transaction([prisma().run.updateMany({ where: { threadId }, data: { threadId: null, threadTurn: null } }), prisma().chatThread.delete({ where: { id: threadId } })]);

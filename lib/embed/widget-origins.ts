@@ -43,6 +43,8 @@ function originProblem(entry: string): string | null {
   if (url.protocol !== "https:" && url.protocol !== "http:") return `uses ${url.protocol.replace(":", "")}; only http and https pages can show the widget.`;
   if (url.username || url.password) return "has a user name or password; an origin is scheme://host[:port] only.";
   if (!/^[a-z]+:\/\/[^/?#]+\/?$/i.test(entry)) return "has a path, query or fragment; an origin is scheme://host[:port] only.";
+  // The origin goes into a CSP header: a host of letters, digits, dots and hyphens (or an IPv6 literal) and a port, nothing else.
+  if (!/^[a-z]+:\/\/([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?\/?$/i.test(entry)) return "has a character an origin's host cannot have; an origin is scheme://host[:port] only.";
   return null;
 }
 

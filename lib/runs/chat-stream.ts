@@ -18,6 +18,12 @@ export interface FollowChatTurnOptions {
   pollMs?: number;
   /** How long a turn waiting for a person keeps the stream open (default 10 min); the page reads the thread again later. */
   waitMs?: number;
+  /**
+   * A visitor of a published widget: only the answer's text. No tool call,
+   * argument, result or approval reaches them, and a failed run says so in
+   * general words, not its error (which may name tools and hosts).
+   */
+  answerOnly?: boolean;
 }
 
 type RecordedTurn = { turn: { text: string; toolCalls: Array<{ id: string; name: string; input: unknown }> } };
@@ -75,7 +81,7 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
         }
         for (const [index, call] of recorded.turn.toolCalls.entries()) {
           callIds.set(`${row.key}/c${index}`, call.id);
-          if (toolsSeen.has(call.id)) continue;
+          if (toolsSeen.has(call.id) || options.answerOnly) continue;
           toolsSeen.add(call.id);
           write({ type: "tool-input-available", toolCallId: call.id, toolName: call.name, input: call.input ?? {}, dynamic: true });
         }
@@ -83,7 +89,7 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
       const calls = await db.query<{ stepKey: string | null; result: string | null; error: string | null; isError: unknown }>(`SELECT "stepKey", "result", "error", "isError" FROM "ToolCall" WHERE "runId" = ? ORDER BY "sequence"`, [runId]);
       for (const call of calls) {
         const id = call.stepKey ? callIds.get(call.stepKey) : undefined;
-        if (!id || toolsEnded.has(id)) continue;
+        if (!id || toolsEnded.has(id) || options.answerOnly) continue;
         toolsEnded.add(id);
         if (call.isError === true || call.isError === 1) write({ type: "tool-output-error", toolCallId: id, errorText: call.error ?? "the tool failed", dynamic: true });
         else write({ type: "tool-output-available", toolCallId: id, output: call.result === null ? null : JSON.parse(call.result), dynamic: true });
@@ -91,7 +97,7 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
       if (run.status === "needs-attention" && run.attention) {
         const request = JSON.parse(run.attention) as AttentionRequest;
         const id = callIds.get(request.key);
-        if (request.approval && id && !approvalsAsked.has(id)) {
+        if (request.approval && id && !approvalsAsked.has(id) && !options.answerOnly) {
           approvalsAsked.add(id);
           write({ type: "tool-approval-request", toolCallId: id, approvalId: stableId(runId, request.key), reason: request.message });
         }
@@ -102,7 +108,8 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
       }
       if (run.status === "completed") return;
       if (run.status === "failed" || run.status === "cancelled") {
-        write({ type: "error", errorText: run.error ?? `The run ${run.status === "failed" ? "failed" : "was cancelled"}.` });
+        const general = `The answer could not be finished: the run ${run.status === "failed" ? "failed" : "was cancelled"}.`;
+        write({ type: "error", errorText: options.answerOnly ? general : (run.error ?? general) });
         return;
       }
       if (options.signal?.aborted) return;

@@ -1,14 +1,19 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { DatabaseError, getWorkflow } from "@/lib/db";
-import { createChatThread, listChatThreads, readChatThread, touchChatThread } from "@/lib/db/chat-threads";
+import { createChatThread, listChatThreads, readChatThread, touchChatThread, unfinishedChatTurn } from "@/lib/db/chat-threads";
 import { apiError, authorizeApiCaller } from "@/lib/auth/api-caller";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatTurnBody } from "@/lib/api/chat-api";
+import { readLimitedBody } from "@/lib/triggers";
 import { followChatTurn, runService, startChatTurn } from "@/lib/runs";
 import { authorizeWidgetCaller, widgetBearer } from "@/lib/embed/widget-caller";
 
 type Params = { params: Promise<{ id: string }> };
+
+/** The largest body a chat turn takes: a widget's visitor sends a message only; the playground sends its document too. */
+const maxWidgetBodyBytes = 64 * 1024;
+const maxChatBodyBytes = 4 * 1024 * 1024;
 
 /**
  * POST /api/workflows/<id>/chat with `{ "threadId"?, "message" }`: one turn
@@ -26,9 +31,12 @@ export async function POST(request: Request, context: Params): Promise<Response>
   const widgetCall = widgetBearer(request) ? await authorizeWidgetCaller(request, id, { countMessage: true }) : null;
   const authorized = widgetCall ?? (await authorizeApiCaller(request, "runner"));
   if (!authorized.ok) return authorized.response;
+  // Read with a cap before anything is parsed: a visitor's message is small; an editor's playground also sends its document.
+  const read = await readLimitedBody(request, widgetCall ? maxWidgetBodyBytes : maxChatBodyBytes);
+  if (!read.ok) return apiError(413, `The body is too large: ${read.reason}; the limit is ${widgetCall ? maxWidgetBodyBytes : maxChatBodyBytes} bytes.`, { field: "body" });
   let body: unknown;
   try {
-    body = JSON.parse(await request.text());
+    body = JSON.parse(read.body.toString("utf8"));
   } catch (error) {
     return apiError(400, `The body is not JSON: ${(error as Error).message}`, { field: "body" });
   }
@@ -45,6 +53,8 @@ export async function POST(request: Request, context: Params): Promise<Response>
     let thread = parsed.data.threadId ? await readChatThread(id, parsed.data.threadId, actor.id) : null;
     if (parsed.data.threadId && !thread) return apiError(404, `There is no chat thread "${parsed.data.threadId}" of this workflow that you can see.`, { field: "threadId" });
     if (thread && thread.ownerId !== actor.id) return apiError(403, "This thread was shared with you to read; only the person who started it can add to it.", { field: "threadId" });
+    const unfinished = thread ? await unfinishedChatTurn(thread.id) : null;
+    if (unfinished) return apiError(409, `This thread's last turn has not ended yet (run ${unfinished.runId} is ${unfinished.status}); send the next message when it has.`, { field: "threadId" });
     thread ??= await createChatThread({ workflowId: id, ownerId: actor.id, title: parsed.data.message, place: parsed.data.place ?? (parsed.data.document !== undefined ? "canvas" : "page"), widgetId: widgetCall?.ok ? widgetCall.widget.id : undefined });
     const started = await startChatTurn(runService(), { workflowId: id, document: parsed.data.document ?? workflow.document, threadId: thread.id, message: parsed.data.message, by: actor.email });
     if (!started.ok) return apiError(started.code === "input" || started.code === "not-chat" ? 400 : 409, started.error, { field: started.field ?? (started.code === "not-chat" ? "message" : undefined) });
@@ -54,7 +64,7 @@ export async function POST(request: Request, context: Params): Promise<Response>
     const stream = createUIMessageStream({
       execute: async ({ writer }) => {
         writer.write({ type: "start", messageId: `run-${runId}`, messageMetadata: { threadId, runId } });
-        await followChatTurn({ db: runService().db, runId, write: (chunk) => writer.write(chunk), signal: request.signal });
+        await followChatTurn({ db: runService().db, runId, write: (chunk) => writer.write(chunk), signal: request.signal, answerOnly: widgetCall !== null });
         writer.write({ type: "finish" });
       },
       onError: (error) => {
