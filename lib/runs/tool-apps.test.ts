@@ -11,6 +11,7 @@ process.env.SWITCHBOARD_STDIO_CATALOGUE = path.join(process.cwd(), "e2e/fixtures
 const database = temporaryAppDatabase();
 const runId = "run-apps";
 const nodeRunId = "node-run-agent";
+const shownRunId = "run-apps-shown";
 const origin = { runId, nodeRunId, server: "app-fixture", by: "owner@example.test" };
 
 const document = {
@@ -30,6 +31,11 @@ beforeAll(async () => {
   await new PrismaGrantStore(db).grant("wf-apps", "server", "app-fixture", "owner@example.test");
   await db.run.create({ data: { id: runId, workflowId: "wf-apps", document: JSON.stringify(document), input: "{}", status: "completed", startedAt: new Date() } });
   await db.nodeRun.create({ data: { id: nodeRunId, runId, nodeId: "agent", nodeType: "offline-agent", status: "completed", startedAt: new Date() } });
+  // The run whose calls the UI tests show: one call of each tool it reads the UI of.
+  await db.run.create({ data: { id: shownRunId, workflowId: "wf-apps", document: JSON.stringify(document), input: "{}", status: "completed", startedAt: new Date() } });
+  for (const [index, tool] of ["peek", "show-json", "show-huge", "report"].entries()) {
+    await db.toolCall.create({ data: { id: `shown-${index}`, runId: shownRunId, tool, server: "app-fixture", caller: "agent", arguments: "{}", startedAt: new Date(), durationMs: 1, sequence: index + 1 } });
+  }
 }, 60_000);
 
 async function rowsOf() {
@@ -38,16 +44,26 @@ async function rowsOf() {
 
 describe("toolAppOf", () => {
   it("reads a tool's UI through the server, as the host, and checks it", async () => {
-    const app = await toolAppOf(database.client, { runId, server: "app-fixture", tool: "peek" });
+    const app = await toolAppOf(database.client, { runId: shownRunId, server: "app-fixture", tool: "peek" });
     expect(app).toMatchObject({ kind: "app", uri: "ui://fixture/peek.html" });
     expect(app?.kind === "app" && app.html).toContain("default-src 'none'");
   }, 30_000);
 
   it("falls back to text with the reason for a resource that is not HTML, or too large; null for a tool with no UI", async () => {
-    expect(await toolAppOf(database.client, { runId, server: "app-fixture", tool: "show-json" })).toMatchObject({ kind: "text", reason: expect.stringContaining('of type "application/json"') });
-    expect(await toolAppOf(database.client, { runId, server: "app-fixture", tool: "show-huge" })).toMatchObject({ kind: "text", reason: expect.stringMatching(/is 3\.0 MiB, over the limit of 2\.0 MiB/) });
-    expect(await toolAppOf(database.client, { runId, server: "app-fixture", tool: "report" })).toBeNull();
+    expect(await toolAppOf(database.client, { runId: shownRunId, server: "app-fixture", tool: "show-json" })).toMatchObject({ kind: "text", reason: expect.stringContaining('of type "application/json"') });
+    expect(await toolAppOf(database.client, { runId: shownRunId, server: "app-fixture", tool: "show-huge" })).toMatchObject({ kind: "text", reason: expect.stringMatching(/is 3\.0 MiB, over the limit of 2\.0 MiB/) });
+    expect(await toolAppOf(database.client, { runId: shownRunId, server: "app-fixture", tool: "report" })).toBeNull();
   }, 60_000);
+
+  it("reads no UI of a tool the run never called nor waits to call: the server is not asked", async () => {
+    expect(await toolAppOf(database.client, { runId, server: "app-fixture", tool: "peek" })).toBeNull();
+    await database.client.run.update({ where: { id: runId }, data: { attention: JSON.stringify({ key: "agent#1/t1/c0", tool: "peek", server: "app-fixture" }) } });
+    try {
+      expect(await toolAppOf(database.client, { runId, server: "app-fixture", tool: "peek" })).toMatchObject({ kind: "app" });
+    } finally {
+      await database.client.run.update({ where: { id: runId }, data: { attention: null } });
+    }
+  }, 30_000);
 });
 
 describe("callToolFromFrame", () => {

@@ -53,8 +53,11 @@ const readTimeoutMs = 15_000;
  * fallback too, never an error page.
  */
 export async function toolAppOf(prisma: PrismaClient, request: { runId: string; server: string; tool: string }): Promise<ToolAppOutcome | null> {
-  const run = await prisma.run.findUnique({ where: { id: request.runId }, select: { id: true } });
+  const run = await prisma.run.findUnique({ where: { id: request.runId }, select: { id: true, attention: true } });
   if (!run) return null;
+  // Only a tool this run called, or is waiting to call: a reader of traces cannot make the server connect to any registry server.
+  const called = await prisma.toolCall.findFirst({ where: { runId: request.runId, server: request.server, tool: request.tool }, select: { id: true } });
+  if (!called && !waitsToCall(run.attention, request)) return null;
   const resolved = await new PrismaServerRegistry(prisma).resolve(request.server).catch(() => null);
   if (!resolved) return null;
   let connection: EntryConnection | undefined;
@@ -186,4 +189,15 @@ async function writeRow(prisma: PrismaClient, row: RowInput): Promise<string> {
     outputTokens: null,
   });
   return id;
+}
+
+/** Whether the run waits for a person about a call of this tool of this server (an approval or a question). */
+function waitsToCall(attention: string | null, request: { server: string; tool: string }): boolean {
+  if (!attention) return false;
+  try {
+    const waiting = JSON.parse(attention) as { tool?: unknown; server?: unknown };
+    return waiting.tool === request.tool && waiting.server === request.server;
+  } catch {
+    return false;
+  }
 }
