@@ -11,6 +11,8 @@ export interface RunTextPiece {
   /** The model turn's journal key (`agent#1/t2`): the same key its recorded turn has. */
   turnKey: string;
   text: string;
+  /** Where the piece starts in the turn's text: a follower that joined late, or heard an earlier try of the turn, knows the piece does not follow what it has. */
+  offset: number;
 }
 
 type Listener = (piece: RunTextPiece) => void;

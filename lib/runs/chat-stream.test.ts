@@ -51,8 +51,8 @@ describe("followChatTurn", () => {
     const state = new ScriptedRunDatabase();
     state.onPoll = (poll) => {
       if (poll === 1) {
-        publishRunText({ runId: "r1", nodeId: "agent", turnKey: "agent#1/t1", text: "Hello" });
-        publishRunText({ runId: "r1", nodeId: "agent", turnKey: "agent#1/t1", text: " there" });
+        publishRunText({ runId: "r1", nodeId: "agent", turnKey: "agent#1/t1", text: "Hello", offset: 0 });
+        publishRunText({ runId: "r1", nodeId: "agent", turnKey: "agent#1/t1", text: " there", offset: 5 });
       }
       if (poll === 3) {
         state.recordTurn("agent#1/t1", "Hello there, friend.");
@@ -64,6 +64,24 @@ describe("followChatTurn", () => {
     expect(chunks.filter((chunk) => chunk.type === "text-start")).toHaveLength(1);
     expect(chunks.filter((chunk) => chunk.type === "text-end")).toHaveLength(1);
     expect(chunks.flatMap((chunk) => (chunk.type === "text-delta" ? [chunk.delta] : []))).toEqual(["Hello", " there", ", friend."]);
+  });
+
+  it("leaves to the journal a turn whose first pieces it did not hear (it began following mid-turn), so the answer is whole, once", async () => {
+    const state = new ScriptedRunDatabase();
+    state.onPoll = (poll) => {
+      if (poll === 1) {
+        // "Hello" went out before this follower listened; it hears the rest.
+        publishRunText({ runId: "r-late", nodeId: "agent", turnKey: "agent#1/t1", text: " there", offset: 5 });
+        publishRunText({ runId: "r-late", nodeId: "agent", turnKey: "agent#1/t1", text: ", friend.", offset: 11 });
+      }
+      if (poll === 3) {
+        state.recordTurn("agent#1/t1", "Hello there, friend.");
+        state.run.status = "completed";
+      }
+    };
+    const chunks = await follow(state, "r-late");
+    expect(textOf(chunks)).toBe("Hello there, friend.");
+    expect(chunks.filter((chunk) => chunk.type === "text-start")).toHaveLength(1);
   });
 
   it("gives a turn the feed never saw (a resumed run, another process) whole from the journal, and tool calls once each", async () => {

@@ -58,7 +58,10 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
     shown.set(key, shown.get(key)! + piece);
     write({ type: "text-delta", id: textId(key), delta: piece });
   };
-  const stop = followRunText(runId, (piece) => writeText(piece.turnKey, piece.text));
+  // Only a piece that follows what was written: one heard mid-turn (this follower joined late) or from another try of the turn is left to the journal.
+  const stop = followRunText(runId, (piece) => {
+    if (piece.offset === (shown.get(piece.turnKey)?.length ?? 0)) writeText(piece.turnKey, piece.text);
+  });
   let waitingSince: number | null = null;
   try {
     for (;;) {

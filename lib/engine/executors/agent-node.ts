@@ -35,7 +35,15 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   // Redacted as the trace is: a secret split across pieces is held back until it can be told (lib/trace/live-redaction.ts).
   let liveTurnKey = "";
   let redactLive = liveRedactor(() => context.secrets);
-  const onText = context.chat ? (text: string) => publishRunText({ runId: context.runId, nodeId: job.node.id, turnKey: liveTurnKey, text: redactLive(text) }) : undefined;
+  let liveOffset = 0;
+  const onText = context.chat
+    ? (piece: string) => {
+        const text = redactLive(piece);
+        if (text === "") return;
+        publishRunText({ runId: context.runId, nodeId: job.node.id, turnKey: liveTurnKey, text, offset: liveOffset });
+        liveOffset += text.length;
+      }
+    : undefined;
   const protocol = context.env.models({ nodeId: job.node.id, nodeRunKey: job.runKey, manifest, exchange, config, callContext, ...(onText ? { onText } : {}) });
   const instructions = resolved.instructions.join("\n\n");
   const gate = new ApprovalGate({ runId: context.runId, recorder: context.recorder, taint: context.taint, sink: context.sink, node: job.node, workflow: context.workflow, now: context.env.now ?? (() => new Date()), approveInline: context.env.approveInline, loosenedApprovals: context.env.grants?.approvals });
@@ -53,6 +61,7 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
     onLiveTurn: (key: string) => {
       liveTurnKey = key;
       redactLive = liveRedactor(() => context.secrets);
+      liveOffset = 0;
     },
     ...(context.sink.modelTurn ? { onTurn: (row: ModelTurnRow) => context.sink.modelTurn?.(row) } : {}),
   });
