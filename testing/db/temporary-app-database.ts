@@ -33,7 +33,8 @@ export function temporaryAppDatabase(): Pick<TemporaryDatabase, "client" | "url"
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
     await database?.dispose();
-  });
+    // Importing the run service above loads much of the app: on a busy machine that alone can take longer than the default 10 s.
+  }, 60_000);
   const created = () => {
     if (!database) throw new Error("the temporary database is created in beforeAll: read it in a test or a hook");
     return database;

@@ -90,6 +90,14 @@ describe("OIDC single sign-on against a local provider", () => {
     expect(error.message).toContain("aud");
   });
 
+  it("a code the provider refuses (a PKCE verifier that does not match) is said with the provider's error", async () => {
+    const discovered = await discover(config);
+    const { url, pending } = authorizationRequest(config, discovered, redirectUri);
+    const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
+    const error = await refusal(completeSignIn(config, discovered, redirectUri, { ...pending, verifier: "a-verifier-this-sign-in-did-not-send-0123456789" }, back.searchParams));
+    expect(error).toMatchObject({ code: "token", message: "Fixture SSO refused the sign-in: invalid_grant (PKCE verifier does not match)." });
+  });
+
   it("an email the provider has not verified is refused", async () => {
     provider.person = { email: "person@sso.test", emailVerified: false };
     const error = await refusal(signInThrough());

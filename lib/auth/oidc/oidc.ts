@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { createLocalJWKSet, errors as joseErrors, type JSONWebKeySet, jwtVerify } from "jose";
+import { createHash } from "node:crypto";
+import * as client from "openid-client";
 import { guardedFetch } from "../../security/guarded-fetch";
 import { allowedPrivateOrigins } from "../../security/private-origins";
 
@@ -8,8 +8,9 @@ import { allowedPrivateOrigins } from "../../security/private-origins";
  * PKCE (S256), state and nonce; the ID token checked for issuer, audience,
  * signature (the issuer's JWKS), expiry and nonce. Every request to the
  * issuer goes through the URL guard (private origins only when listed in
- * SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS). jose does the JWT and JWKS work;
- * the flow itself is the few steps below.
+ * SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS). The flow and every check are
+ * openid-client's; its requests go through the guard and its failures are
+ * said in words a person can act on.
  */
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -80,24 +81,29 @@ export class OidcSignInError extends Error {
   }
 }
 
-export interface ProviderMetadata {
-  issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-  jwks_uri: string;
-}
+/** The provider as discovered: its metadata and this app's client, ready for the flow. */
+export type Provider = client.Configuration;
 
-/** The provider's discovery document (`<issuer>/.well-known/openid-configuration`), checked: its issuer must be the configured one. */
-export async function discover(config: OidcConfig): Promise<ProviderMetadata> {
-  const document = await getJson(`${config.issuer}/.well-known/openid-configuration`, config);
-  const metadata = document as Partial<ProviderMetadata>;
-  if (metadata.issuer?.replace(/\/+$/, "") !== config.issuer) {
-    throw new OidcSignInError("provider", `the provider's discovery document names the issuer '${String(metadata.issuer)}', not the configured ${config.issuer}`);
+/**
+ * The provider's discovery document (`<issuer>/.well-known/openid-configuration`),
+ * read through the URL guard and checked by openid-client: its issuer must be
+ * the configured one.
+ */
+export async function discover(config: OidcConfig): Promise<Provider> {
+  const authentication = config.clientSecret ? client.ClientSecretBasic(config.clientSecret) : client.None();
+  const insecure = new URL(config.issuer).protocol === "http:";
+  try {
+    return await client.discovery(new URL(config.issuer), config.clientId, { [client.clockTolerance]: 60 }, authentication, {
+      [client.customFetch]: guardedClientFetch(config),
+      // The ID token's signature is checked against the issuer's keys even though it comes straight from the token
+      // endpoint (openid-client would trust TLS alone there). Plain http only reaches here for an origin the operator
+      // listed (oidcConfig refuses any other).
+      execute: [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])],
+      timeout: 10,
+    });
+  } catch (error) {
+    throw signInError(error, config, (problem) => new OidcSignInError("provider", `the provider's discovery document was refused: ${problem}`));
   }
-  for (const field of ["authorization_endpoint", "token_endpoint", "jwks_uri"] as const) {
-    if (typeof metadata[field] !== "string") throw new OidcSignInError("provider", `the provider's discovery document has no ${field}`);
-  }
-  return metadata as ProviderMetadata;
 }
 
 /** What the app keeps between sending the person to the provider and their return: never sent to the provider except as hashes and echoes. */
@@ -110,20 +116,18 @@ export interface PendingSignIn {
   createdAt: number;
 }
 
-const random = () => randomBytes(32).toString("base64url");
-
 /** The provider's authorization URL and what to keep until the person comes back. */
-export function authorizationRequest(config: OidcConfig, metadata: ProviderMetadata, redirectUri: string, next = "/"): { url: string; pending: PendingSignIn } {
-  const pending: PendingSignIn = { state: random(), nonce: random(), verifier: random(), next, createdAt: Date.now() };
-  const url = new URL(metadata.authorization_endpoint);
-  url.searchParams.set("response_type", "code");
-  url.searchParams.set("client_id", config.clientId);
-  url.searchParams.set("redirect_uri", redirectUri);
-  url.searchParams.set("scope", "openid email profile");
-  url.searchParams.set("state", pending.state);
-  url.searchParams.set("nonce", pending.nonce);
-  url.searchParams.set("code_challenge", createHash("sha256").update(pending.verifier).digest("base64url"));
-  url.searchParams.set("code_challenge_method", "S256");
+export function authorizationRequest(config: OidcConfig, provider: Provider, redirectUri: string, next = "/"): { url: string; pending: PendingSignIn } {
+  const pending: PendingSignIn = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), next, createdAt: Date.now() };
+  const url = client.buildAuthorizationUrl(provider, {
+    redirect_uri: redirectUri,
+    scope: "openid email profile",
+    state: pending.state,
+    nonce: pending.nonce,
+    // S256 of the verifier (RFC 7636), worked out here so building the URL stays synchronous.
+    code_challenge: createHash("sha256").update(pending.verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  });
   return { url: url.toString(), pending };
 }
 
@@ -132,12 +136,14 @@ export const pendingLifetimeMs = 10 * 60 * 1000;
 
 /**
  * The person came back with `query` (code and state, or an error): checks
- * the state against the one kept for this browser, exchanges the code (with
- * the PKCE verifier), and validates the ID token. Answers the verified email.
+ * the state against the one kept for this browser, then openid-client
+ * exchanges the code (with the PKCE verifier) and validates the ID token
+ * (signature against the issuer's keys, issuer, audience, expiry, nonce).
+ * Answers the verified email.
  */
 export async function completeSignIn(
   config: OidcConfig,
-  metadata: ProviderMetadata,
+  provider: Provider,
   redirectUri: string,
   pending: PendingSignIn | null,
   query: URLSearchParams,
@@ -148,42 +154,78 @@ export async function completeSignIn(
   if (!pending || !state || state !== pending.state) throw new OidcSignInError("state", "This sign-in link does not belong to this browser (its state does not match). Start again from the sign-in page.");
   if (query.get("error")) throw new OidcSignInError("denied", `${config.name} did not sign you in: ${query.get("error_description") || query.get("error")}`);
   if (now - pending.createdAt > pendingLifetimeMs) throw new OidcSignInError("state", "The sign-in took longer than 10 minutes. Start again from the sign-in page.");
-  const code = query.get("code");
-  if (!code) throw new OidcSignInError("provider", `${config.name} sent you back without an authorization code.`);
+  if (!query.get("code")) throw new OidcSignInError("provider", `${config.name} sent you back without an authorization code.`);
 
-  const body = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: pending.verifier, client_id: config.clientId });
-  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
-  if (config.clientSecret) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`).toString("base64")}`;
-  const tokens = (await requestJson(metadata.token_endpoint, config, { method: "POST", headers, body: body.toString() })) as { id_token?: unknown; error?: unknown };
-  if (typeof tokens.id_token !== "string") throw new OidcSignInError("token", `${config.name} answered without an ID token${tokens.error ? ` (${String(tokens.error)})` : ""}.`);
-
-  const jwks = (await getJson(metadata.jwks_uri, config)) as JSONWebKeySet;
-  let claims: Record<string, unknown>;
+  const back = new URL(redirectUri);
+  back.search = query.toString();
+  let claims: client.IDToken | undefined;
   try {
-    const verified = await jwtVerify(tokens.id_token, createLocalJWKSet(jwks), {
-      issuer: metadata.issuer,
-      audience: config.clientId,
-      currentDate: new Date(now),
-      clockTolerance: 60,
-      requiredClaims: ["sub", "exp", "iat"],
-    });
-    claims = verified.payload as Record<string, unknown>;
+    const tokens = await client.authorizationCodeGrant(provider, back, { pkceCodeVerifier: pending.verifier, expectedNonce: pending.nonce, expectedState: pending.state, idTokenExpected: true });
+    claims = tokens.claims();
   } catch (error) {
-    throw new OidcSignInError("token", `The ID token from ${config.name} was refused: ${tokenProblem(error)}.`);
+    throw signInError(error, config, (problem, claim) =>
+      claim === "nonce"
+        ? new OidcSignInError("nonce", `The ID token from ${config.name} was refused: its nonce is not the one this sign-in sent (a replayed or swapped token).`)
+        : new OidcSignInError("token", `The ID token from ${config.name} was refused: ${problem}.`),
+    );
   }
-  if (claims.nonce !== pending.nonce) throw new OidcSignInError("nonce", `The ID token from ${config.name} was refused: its nonce is not the one this sign-in sent (a replayed or swapped token).`);
+  if (!claims) throw new OidcSignInError("token", `${config.name} answered without an ID token.`);
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
   if (!email) throw new OidcSignInError("email", `${config.name} did not share your email address, so no account can be matched. Allow the email scope.`);
   if (claims.email_verified !== true) throw new OidcSignInError("email", `${config.name} has not verified the email ${email}, so it cannot sign you in.`);
   return { email, subject: String(claims.sub) };
 }
 
-function tokenProblem(error: unknown): string {
-  if (error instanceof joseErrors.JWTExpired) return "it has expired";
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed || error instanceof joseErrors.JWKSNoMatchingKey) return "it is not signed by the issuer's keys";
-  if (error instanceof joseErrors.JWTClaimValidationFailed) return `its ${error.claim} claim is not right (${error.reason})`;
-  if (error instanceof joseErrors.JOSEError) return error.message;
-  return "it could not be read";
+/**
+ * openid-client's failure in words a person can act on: our own refusals
+ * (the URL guard, a body too large) as they are; the provider's OAuth error
+ * (`invalid_grant`) named; an ID token's failed check said by what it is.
+ */
+function signInError(error: unknown, config: OidcConfig, wrap: (problem: string, claim?: string) => OidcSignInError): OidcSignInError {
+  const inner = error instanceof client.ClientError ? error.cause : error;
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) if (cause instanceof OidcSignInError) return cause;
+  if (error instanceof client.ResponseBodyError) return new OidcSignInError("token", `${config.name} refused the sign-in: ${error.error}${error.error_description ? ` (${error.error_description})` : ""}.`);
+  if (error instanceof client.AuthorizationResponseError) return new OidcSignInError("denied", `${config.name} did not sign you in: ${error.error_description || error.error}`);
+  const code = error instanceof client.ClientError ? error.code : undefined;
+  const detail = (inner as { cause?: { claim?: unknown } } | undefined)?.cause;
+  const claim = typeof detail?.claim === "string" ? detail.claim : undefined;
+  const message = inner instanceof Error ? inner.message : String(inner);
+  if (code === "OAUTH_JWT_TIMESTAMP_CHECK_FAILED" && claim === "exp") return wrap("it has expired", claim);
+  if (code === "OAUTH_KEY_SELECTION_FAILED" || message === "JWT signature verification failed") return wrap("it is not signed by the issuer's keys");
+  if (code === "OAUTH_JWT_CLAIM_COMPARISON_FAILED" || code === "OAUTH_JWT_TIMESTAMP_CHECK_FAILED") return wrap(`its ${claim ?? "claims"} claim is not right (${message})`, claim);
+  return wrap(message);
+}
+
+/**
+ * openid-client's requests, made through the URL guard (private origins
+ * only when listed) with a 1 MB cap on what is read back, and answered as
+ * the Fetch API's Response it expects.
+ */
+function guardedClientFetch(config: OidcConfig): client.CustomFetch {
+  return async (url, options) => {
+    let response;
+    try {
+      const body = options.body === undefined || options.body === null ? undefined : typeof options.body === "string" ? options.body : options.body instanceof URLSearchParams ? options.body.toString() : Buffer.from(options.body as ArrayBuffer);
+      response = await guardedFetch(url, { method: options.method, headers: Object.fromEntries(new Headers(options.headers as HeadersInit).entries()), body, allowedOrigins: config.allowedOrigins, signal: options.signal ?? AbortSignal.timeout(10_000) });
+    } catch (error) {
+      throw new OidcSignInError("provider", `${config.name} cannot be reached at ${new URL(url).origin}: ${(error as Error).message}`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > 1_000_000) {
+        response.body.destroy();
+        throw new OidcSignInError("provider", `${config.name} answered more than 1 MB from ${url}.`);
+      }
+      chunks.push(chunk);
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+    }
+    return new Response(response.status === 204 || response.status === 304 ? null : Buffer.concat(chunks), { status: response.status, headers });
+  };
 }
 
 /** The app's accounts as single sign-on uses them. */
@@ -208,30 +250,4 @@ export async function accountForEmail(accounts: SsoAccounts, config: OidcConfig,
   const account = created ?? (await accounts.findForSignIn(email));
   if (!account) throw new OidcSignInError("unknown-email", `The account for ${email} could not be created.`);
   return { ...account, created: Boolean(created) };
-}
-
-async function getJson(url: string, config: OidcConfig): Promise<unknown> {
-  return requestJson(url, config, { method: "GET", headers: { accept: "application/json" } });
-}
-
-async function requestJson(url: string, config: OidcConfig, request: { method: string; headers: Record<string, string>; body?: string }): Promise<unknown> {
-  let response;
-  try {
-    response = await guardedFetch(url, { ...request, allowedOrigins: config.allowedOrigins, signal: AbortSignal.timeout(10_000) });
-  } catch (error) {
-    throw new OidcSignInError("provider", `${config.name} cannot be reached at ${new URL(url).origin}: ${(error as Error).message}`);
-  }
-  let text = "";
-  for await (const chunk of response.body) {
-    text += chunk;
-    if (text.length > 1_000_000) throw new OidcSignInError("provider", `${config.name} answered more than 1 MB from ${url}.`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new OidcSignInError("provider", `${config.name} answered ${response.status} from ${url} with something that is not JSON.`);
-  }
-  if (response.status >= 400 && !(json && typeof json === "object" && "error" in json)) throw new OidcSignInError("provider", `${config.name} answered ${response.status} from ${url}.`);
-  return json;
 }
