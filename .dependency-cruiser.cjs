@@ -3,10 +3,18 @@
 // from `rooms` below (`npm run docs:architecture`); change the arrows here.
 //
 // Production code only: tests, benchmarks, e2e and the test support under
-// testing/ or in fixtures are checked for circles, not for arrows.
+// testing/ are checked for circles and names, not for arrows.
 
-/** Test support: test files, benchmarks, e2e, testing/, fixture folders and fixture-named files. */
-const testSupport = "(^|/)(testing|e2e|bench|fixtures)/|\\.(test|spec|bench|conformance)\\.tsx?$|(^|[/-])fixtures?[-.]";
+/**
+ * Test support: test files, benchmarks, e2e and the testing/ tree. One naming
+ * rule: testing/<room>/<what it stands in for>.fixture.<ext> (a fixture of
+ * lib/mcp is testing/mcp/oauth-server.fixture.ts), tests of it beside it as
+ * *.test.ts or *.conformance.ts. A file outside testing/ is production, whatever its name.
+ */
+const testSupport = "^(testing|e2e|bench)/|\\.(test|spec|bench|conformance)\\.tsx?$";
+
+/** Production code: the rooms and the files at the root the app loads. */
+const production = "^(app|components|lib|scripts)/|^(instrumentation|proxy|next\\.config)\\.ts$";
 
 /**
  * Each room, what it may import (besides itself, node: built-ins and
@@ -93,11 +101,31 @@ module.exports = {
     },
     {
       name: "no-test-support-in-production",
-      comment: "Production code never imports test support (testing/, fixtures, tests).",
+      comment: "Production code (app/, components/, lib/, scripts/) never imports test support: testing/, e2e/, bench/ or a test.",
       severity: "error",
-      from: { path: allRooms, pathNot: testSupport },
-      // The fixture HTTP server is the product's own: it answers a node's test.yaml fixtures (lib/engine/node-tests).
-      to: { path: testSupport, pathNot: "^lib/calls/fixture-server\\.ts$" },
+      from: { path: production, pathNot: testSupport },
+      to: { path: testSupport },
+    },
+    {
+      name: "no-test-runner-in-production",
+      comment: "Production code never imports vitest or Playwright: a helper that does is test support and lives in testing/.",
+      severity: "error",
+      from: { path: production, pathNot: testSupport },
+      to: { path: "^node_modules/(vitest|@vitest/[^/]+|@playwright/test|playwright)/" },
+    },
+    {
+      name: "test-support-outside-testing",
+      comment: "A fixture (*.fixture.*, a fixtures/ folder) lives under testing/<room>/, never in a production room.",
+      severity: "error",
+      from: { path: "^(app|components|lib|scripts)/.*(\\.fixture\\.|/fixtures/)" },
+      to: {},
+    },
+    {
+      name: "testing-naming",
+      comment: "Every file under testing/ is testing/<room>/<what it stands in for>.fixture.<ext>, or a test (*.test.ts, *.conformance.ts) of it.",
+      severity: "error",
+      from: { path: "^testing/", pathNot: "^testing/[a-z0-9-]+/[a-z0-9-]+(\\.fixture\\.[a-z]+|\\.(test|conformance)\\.ts)$" },
+      to: {},
     },
     {
       name: "room-unknown",
@@ -128,6 +156,6 @@ for (const arrow of knownBackArrows) {
 
 // The room map, for the docs generator and the check's test (not enumerable:
 // dependency-cruiser accepts only its own keys).
-for (const [key, value] of Object.entries({ rooms, testSupport, knownBackArrows, unportedRooms })) {
+for (const [key, value] of Object.entries({ rooms, testSupport, production, knownBackArrows, unportedRooms })) {
   Object.defineProperty(module.exports, key, { value, enumerable: false });
 }
