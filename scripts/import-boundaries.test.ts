@@ -52,7 +52,7 @@ beforeAll(async () => {
     await writeFile(path.join(tree, file), text);
   }
   found = await violations();
-});
+}, 120_000); // dependency-cruiser reads the tree with TypeScript: slow on a loaded machine
 
 afterAll(async () => {
   await rm(tree, { recursive: true, force: true });

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createLocalJWKSet, errors as joseErrors, type JSONWebKeySet, jwtVerify } from "jose";
-import { guardedFetch } from "../../security/guarded-fetch";
-import { allowedPrivateOrigins } from "../../security/private-origins";
+import { allowedPrivateOrigins, guardedFetch } from "../../security";
 
 /**
  * Optional OpenID Connect single sign-on: the authorization code flow with
