@@ -3,10 +3,18 @@
 // from `rooms` below (`npm run docs:architecture`); change the arrows here.
 //
 // Production code only: tests, benchmarks, e2e and the test support under
-// testing/ or in fixtures are checked for circles, not for arrows.
+// testing/ are checked for circles and names, not for arrows.
 
-/** Test support: test files, benchmarks, e2e, testing/, fixture folders and fixture-named files. */
-const testSupport = "(^|/)(testing|e2e|bench|fixtures)/|\\.(test|spec|bench|conformance)\\.tsx?$|(^|[/-])fixtures?[-.]";
+/**
+ * Test support: test files, benchmarks, e2e and the testing/ tree. One naming
+ * rule: testing/<room>/<what it stands in for>.fixture.<ext> (a fixture of
+ * lib/mcp is testing/mcp/oauth-server.fixture.ts), tests of it beside it as
+ * *.test.ts or *.conformance.ts. A file outside testing/ is production, whatever its name.
+ */
+const testSupport = "^(testing|e2e|bench)/|\\.(test|spec|bench|conformance)\\.tsx?$";
+
+/** Production code: the rooms and the files at the root the app loads. */
+const production = "^(app|components|lib|scripts)/|^(instrumentation|proxy|next\\.config)\\.ts$";
 
 /**
  * Each room, what it may import (besides itself, node: built-ins and
@@ -19,16 +27,16 @@ const rooms = {
   app: { about: "routing and wiring: server actions, routes, pages", may: ["components", "lib/api", "lib/auth", "lib/canvas", "lib/db", "lib/embed", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/security", "lib/trace", "lib/triggers"] },
   scripts: { about: "the command lines", may: ["lib/api", "lib/auth", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/run-model", "lib/runs", "lib/sandbox", "lib/security", "lib/tools", "lib/trace"] },
   components: { about: "React: data in, server actions out", may: ["lib/api", "lib/canvas", "lib/evals", "lib/graph", "lib/manifest", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/store", "lib/trace", "lib/triggers"] },
-  "lib/runs": { about: "the one run service and the worker runtime", may: ["lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/mcp", "lib/notify", "lib/policy", "lib/queue", "lib/run-model", "lib/trace", "lib/triggers"] },
-  "lib/auth": { about: "who is asking: roles, sessions, tokens", may: ["lib/db", "lib/mcp", "lib/security"] },
+  "lib/runs": { about: "the one run service and the worker runtime", may: ["lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/mcp", "lib/notify", "lib/policy", "lib/queue", "lib/run-model", "lib/trace", "lib/triggers"], entries: ["index.ts", "start-up.ts", "outside-runs.ts"] },
+  "lib/auth": { about: "who is asking: roles, sessions, tokens", may: ["lib/db", "lib/mcp", "lib/security"], entries: ["index.ts", "owner-setup.ts", "role-table.ts", "oidc/oidc.ts", "public-action.ts"] },
   "lib/db": { about: "storage (Prisma and SQL); implements the engine's, the queue's and the endpoint's ports", may: ["lib/api", "lib/canvas", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/queue", "lib/run-model", "lib/security", "lib/trace", "lib/triggers"] },
   "lib/queue": { about: "the run queue's port and the worker", may: [], entries: ["index.ts"] },
-  "lib/evals": { about: "runs as tests and scores", may: ["lib/ai", "lib/engine", "lib/graph", "lib/manifest", "lib/run-model", "lib/tools", "lib/trace"] },
-  "lib/mcp": { about: "MCP servers, clients, the registry and the outside endpoint", may: ["lib/ai", "lib/calls", "lib/engine", "lib/graph", "lib/manifest", "lib/policy", "lib/run-model", "lib/security", "lib/tools", "lib/trace"] },
+  "lib/evals": { about: "runs as tests and scores", may: ["lib/ai", "lib/engine", "lib/graph", "lib/manifest", "lib/run-model", "lib/tools", "lib/trace"], entries: ["index.ts"] },
+  "lib/mcp": { about: "MCP servers, clients, the registry and the outside endpoint", may: ["lib/ai", "lib/calls", "lib/engine", "lib/graph", "lib/manifest", "lib/policy", "lib/run-model", "lib/security", "lib/tools", "lib/trace"], entries: ["index.ts"] },
   "lib/store": { about: "the canvas's zustand stores", may: ["lib/canvas", "lib/graph", "lib/trace"], entries: ["index.ts"] },
-  "lib/engine": { about: "the runner: planner shell, executors, journal and ports", may: ["lib/ai", "lib/calls", "lib/graph", "lib/manifest", "lib/policy", "lib/run-model", "lib/sandbox", "lib/security", "lib/tools", "lib/trace"] },
+  "lib/engine": { about: "the runner: planner shell, executors, journal and ports", may: ["lib/ai", "lib/calls", "lib/graph", "lib/manifest", "lib/policy", "lib/run-model", "lib/sandbox", "lib/security", "lib/tools", "lib/trace"], entries: ["index.ts"] },
   "lib/canvas": { about: "pure helpers behind the canvas editor", may: ["lib/graph", "lib/manifest", "lib/tools"], entries: ["index.ts", "config-check.ts"] },
-  "lib/tools": { about: "the AgentTool shape, tool layers, search", may: ["lib/ai", "lib/graph", "lib/run-model", "lib/trace"] },
+  "lib/tools": { about: "the AgentTool shape, tool layers, search", may: ["lib/ai", "lib/graph", "lib/run-model", "lib/trace"], entries: ["index.ts", "tool-budget.ts"] },
   "lib/notify": { about: "the approval webhook", may: ["lib/manifest", "lib/security", "lib/trace"], entries: ["index.ts"] },
   "lib/trace": { about: "run events, trace rows, redaction, OpenTelemetry", may: ["lib/manifest", "lib/policy", "lib/run-model"] },
   "lib/ai": { about: "model protocols behind one Conversation", may: ["lib/calls", "lib/manifest", "lib/sandbox", "lib/security"], entries: ["index.ts", "dot-path.ts"] },
@@ -39,9 +47,9 @@ const rooms = {
   "lib/manifest": { about: "nodes/ as a typed catalogue, lint rules", may: ["lib/sandbox"] },
   "lib/api": { about: "the HTTP API's schemas and OpenAPI document", may: ["lib/run-model"], entries: ["run-api.ts", "chat-api.ts", "chat-limits.ts", "openapi.ts", "openapi-types.ts", "api-types-source.ts"] },
   "lib/sandbox": { about: "QuickJS snippets and templates", may: [], entries: ["index.ts", "template-syntax.ts"] },
-  "lib/security": { about: "address policy, URL guard, secrets", may: [] },
+  "lib/security": { about: "address policy, URL guard, secrets", may: [], entries: ["index.ts", "security-headers.ts", "host-allowlist.ts"] },
   "lib/questions": { about: "the fields of a tool's question", may: [], entries: ["question-fields.ts"] },
-  "lib/embed": { about: "chat widgets: who a widget's request is, its origins and its frame's headers", may: ["lib/auth", "lib/db"] },
+  "lib/embed": { about: "chat widgets: who a widget's request is, its origins and its frame's headers", may: ["lib/auth", "lib/db"], entries: ["widget-origins.ts", "widget-caller.ts", "widget-frame.ts"] },
   "lib/run-model": { about: "the bottom floor: run statuses, origins, journal keys, forks, questions", may: [], entries: ["index.ts", "fork-change.ts", "tool-question.ts", "run-origin.ts", "run-status.ts"] },
 };
 
@@ -93,11 +101,31 @@ module.exports = {
     },
     {
       name: "no-test-support-in-production",
-      comment: "Production code never imports test support (testing/, fixtures, tests).",
+      comment: "Production code (app/, components/, lib/, scripts/) never imports test support: testing/, e2e/, bench/ or a test.",
       severity: "error",
-      from: { path: allRooms, pathNot: testSupport },
-      // The fixture HTTP server is the product's own: it answers a node's test.yaml fixtures (lib/engine/node-tests).
-      to: { path: testSupport, pathNot: "^lib/calls/fixture-server\\.ts$" },
+      from: { path: production, pathNot: testSupport },
+      to: { path: testSupport },
+    },
+    {
+      name: "no-test-runner-in-production",
+      comment: "Production code never imports vitest or Playwright: a helper that does is test support and lives in testing/.",
+      severity: "error",
+      from: { path: production, pathNot: testSupport },
+      to: { path: "^node_modules/(vitest|@vitest/[^/]+|@playwright/test|playwright)/" },
+    },
+    {
+      name: "test-support-outside-testing",
+      comment: "A fixture (*.fixture.*, a fixtures/ folder) lives under testing/<room>/, never in a production room.",
+      severity: "error",
+      from: { path: "^(app|components|lib|scripts)/.*(\\.fixture\\.|/fixtures/)" },
+      to: {},
+    },
+    {
+      name: "testing-naming",
+      comment: "Every file under testing/ is testing/<room>/<what it stands in for>.fixture.<ext>, or a test (*.test.ts, *.conformance.ts) of it.",
+      severity: "error",
+      from: { path: "^testing/", pathNot: "^testing/[a-z0-9-]+/[a-z0-9-]+(\\.fixture\\.[a-z]+|\\.(test|conformance)\\.ts)$" },
+      to: {},
     },
     {
       name: "room-unknown",
@@ -128,6 +156,6 @@ for (const arrow of knownBackArrows) {
 
 // The room map, for the docs generator and the check's test (not enumerable:
 // dependency-cruiser accepts only its own keys).
-for (const [key, value] of Object.entries({ rooms, testSupport, knownBackArrows, unportedRooms })) {
+for (const [key, value] of Object.entries({ rooms, testSupport, production, knownBackArrows, unportedRooms })) {
   Object.defineProperty(module.exports, key, { value, enumerable: false });
 }

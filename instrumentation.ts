@@ -1,13 +1,12 @@
 /** Next's start-up hook: the embedded worker runs inside the server process (see lib/runs/embedded-worker.ts). */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { reportPrivateOriginSettings } = await import("./lib/security/private-origins");
+  const { reportPrivateOriginSettings } = await import("./lib/security");
   reportPrivateOriginSettings((line) => console.warn(`switchboard: ${line}`));
   const { reportOidcSettings } = await import("./lib/auth/oidc/oidc");
   reportOidcSettings((line) => console.warn(`switchboard: ${line}`));
-  const { startEmbeddedWorker } = await import("./lib/runs/embedded-worker");
+  const { startEmbeddedWorker, startVersionTestSweeps } = await import("./lib/runs/start-up");
   startEmbeddedWorker();
   // Version tests a stopped server left running are taken up again (their result is stored after the save answered).
-  const { startVersionTestSweeps } = await import("./lib/runs/version-test-sweeps");
   startVersionTestSweeps();
 }

@@ -2,9 +2,9 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
 const ownerStorageState = "e2e/.auth/owner.json";
-/** e2e/oauth.spec.ts's local authorization server and protected MCP server (lib/mcp/oauth/fixtures). */
+/** e2e/oauth.spec.ts's local authorization server and protected MCP server (testing/mcp/oauth-server.fixture.ts). */
 export const oauthFixturePort = port + 1000;
-/** e2e/sso.spec.ts's OpenID provider (lib/auth/oidc/fixtures): the app's single sign-on points at it. */
+/** e2e/sso.spec.ts's OpenID provider (testing/auth/oidc-provider.fixture.ts): the app's single sign-on points at it. */
 export const oidcFixturePort = port + 3;
 export const oidcFixtureClient = { id: "switchboard-e2e", secret: "e2e-oidc-client-secret", name: "Test SSO" };
 

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/shell/site-header";
-import { currentActor } from "@/lib/auth/require-role";
+import { currentActor } from "@/lib/auth";
 import { signOutAction } from "./actions/accounts";
 import "./globals.css";
 

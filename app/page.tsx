@@ -11,7 +11,7 @@ import {
   renameWorkflowAction,
 } from "./actions/workflows";
 import { approveLooseningAction, approveOriginAction } from "./actions/grants";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 
 const actions = {
   create: createWorkflowAction,

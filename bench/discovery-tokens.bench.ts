@@ -9,10 +9,10 @@
  *   npx tsx bench/discovery-tokens.bench.ts [--strict]   (--strict: exit 1 when the target is missed)
  */
 import { sdkProtocol } from "../lib/ai/sdk-protocol";
-import { recordingModel, type RecordedStep } from "../lib/ai/fixtures/recording-model";
+import { recordingModel, type RecordedStep } from "../testing/ai/recording-model.fixture";
 import { runAgentLoop } from "../lib/engine/agent/agent-loop";
 import { rankWithToolIndex } from "../lib/engine/local-environment";
-import { threeHundredTools } from "../lib/engine/agent/fixtures/three-hundred-tools";
+import { threeHundredTools } from "../testing/engine/three-hundred-tools.fixture";
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 

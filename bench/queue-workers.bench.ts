@@ -26,9 +26,9 @@ import { requestCancel } from "../lib/db/database-run-queue";
 import { createTestPostgres } from "../lib/db/postgres/test-postgres";
 import { openSqlDatabase } from "../lib/db/sql/open-database";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
-import { createTemporaryDatabase } from "../lib/db/temporary-database";
-import { countingServer, trivialWorkflow as trivial, writeDrillNodes } from "../testing/queue/drill-fixtures";
-import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "../testing/queue/drill-workers";
+import { createTemporaryDatabase } from "../testing/db/temporary-database.fixture";
+import { countingServer, trivialWorkflow as trivial, writeDrillNodes } from "../testing/queue/drill.fixture";
+import { enqueueRun, startWorkerProcess, waitForRuns, type WorkerProcess } from "../testing/queue/drill-workers.fixture";
 import { defaultQueueTimings } from "../lib/queue/run-queue";
 
 const folder = await mkdtemp(path.join(os.tmpdir(), "switchboard-queue-bench-"));

@@ -16,7 +16,7 @@ import { lintNodes } from "../lib/manifest";
 import { runWorkflow } from "../lib/engine";
 import { createLocalEnvironment } from "../lib/runs/local-environment";
 import { sdkProtocol } from "../lib/ai/sdk-protocol";
-import { driveAgent, fakeTools } from "../testing/ai/drive-agent";
+import { driveAgent, fakeTools } from "../testing/ai/drive-agent.fixture";
 import { MemorySink } from "../lib/trace/memory-sink";
 import { benchModel } from "./fixtures/bench-model";
 

@@ -25,12 +25,12 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
-import { scriptedModel, type ScriptedTurn } from "../lib/ai/scripted-model";
+import { scriptedModel, type ScriptedTurn } from "../testing/ai/scripted-model.fixture";
 import { DatabaseRunJournal } from "../lib/db/run-journal-store";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { runWorkflow } from "../lib/engine";
 import { createLocalEnvironment } from "../lib/runs/local-environment";
-import { chainDocument, writeToolLayerNodes } from "../testing/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../testing/engine/tool-layers.fixture";
 import { parseWorkflow, type Workflow } from "../lib/graph";
 import { CustomToolRegistry } from "../lib/tools/custom-tool-registry";
 import { defineTool } from "../lib/tools/define-tool";

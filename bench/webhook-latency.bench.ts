@@ -13,7 +13,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { createTemporaryDatabase } from "../lib/db/temporary-database";
+import { createTemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import { TriggerStore } from "../lib/db/triggers";
 import { closeProcessRuns, runService, startWorkerRuntime } from "../lib/runs";
 import { signDelivery } from "../lib/triggers";

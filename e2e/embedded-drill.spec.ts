@@ -23,7 +23,7 @@ import { expect, test } from "@playwright/test";
 import { recordAttentionChoice } from "../lib/db/attention-choice";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { sqliteDatabase } from "../lib/db/sql/sqlite-database";
-import { countingServer, type CountingServer, drillWorkflow, writeDrillNodes } from "../testing/queue/drill-fixtures";
+import { countingServer, type CountingServer, drillWorkflow, writeDrillNodes } from "../testing/queue/drill.fixture";
 import { buildIsStale } from "../scripts/build-state";
 
 const root = path.resolve(import.meta.dirname, "..");

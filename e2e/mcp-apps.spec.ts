@@ -9,7 +9,7 @@ import { agentServerWorkflow } from "./fixtures/agent-server-workflow";
 // Issue 25, deliverable 4: a tool's MCP App (a ui:// resource) in a sandboxed frame on the trace row and in the
 // approval form; the frame's calls go through the agent's grants, approvals and trace. The real server is the
 // extension's example (@modelcontextprotocol/server-basic-vanillajs, catalogue entry "basic-app"); the hostile
-// frame comes from a test double (lib/mcp/apps/app-fixture-server.mjs, catalogue entry "app-fixture").
+// frame comes from a test double (testing/mcp/app-server.fixture.mjs, catalogue entry "app-fixture").
 
 function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

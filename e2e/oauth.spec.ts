@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { fixtureSecretWord, type OAuthFixture, startOAuthFixture } from "../lib/mcp/oauth/fixtures/oauth-fixture-server";
+import { fixtureSecretWord, type OAuthFixture, startOAuthFixture } from "../testing/mcp/oauth-server.fixture";
 import { CanvasPage } from "./pages/canvas-page";
 import { ServerFormPage, ServersPage } from "./pages/servers-page";
 import { WorkflowsPage } from "./pages/workflows-page";

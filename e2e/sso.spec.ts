@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { startOidcProviderFixture, type OidcProviderFixture } from "../lib/auth/oidc/fixtures/oidc-provider-fixture";
+import { startOidcProviderFixture, type OidcProviderFixture } from "../testing/auth/oidc-provider.fixture";
 import { oidcFixtureClient, oidcFixturePort } from "../playwright.config";
 import { addPerson } from "./support/accounts";
 

@@ -10,10 +10,7 @@
  * redirect to the callback, which the driver reads instead of a browser.
  */
 import { ClientCredentialsProvider, CrossAppAccessProvider, PrivateKeyJwtProvider, requestJwtAuthorizationGrant } from "@modelcontextprotocol/client";
-import { type ConnectEntryOptions, connectEntry, listConnectedTools } from "../lib/mcp/connect-entry";
-import { InMemoryOAuthStateStore } from "../lib/mcp/oauth/oauth-state";
-import { RegistryOAuthProvider } from "../lib/mcp/oauth/registry-oauth-provider";
-import { parseServerEntry } from "../lib/mcp/registry";
+import { connectEntry, type ConnectEntryOptions, InMemoryOAuthStateStore, listConnectedTools, parseServerEntry, RegistryOAuthProvider } from "../lib/mcp";
 
 const url = process.argv.at(-1) ?? "";
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";

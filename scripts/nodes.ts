@@ -49,9 +49,8 @@ async function main(): Promise<number> {
     console.error(command ? `nodes: unknown command '${command}'\n${usage}` : usage);
     return 2;
   }
-  const [{ agentCaseRunner }, { runNodeTests }, { lintNodes }, { sharedSandbox }] = await Promise.all([
-    import("../lib/engine/node-tests/run-agent-case"),
-    import("../lib/engine/node-tests/run-node-tests"),
+  const [{ agentCaseRunner, runNodeTests }, { lintNodes }, { sharedSandbox }] = await Promise.all([
+    import("../lib/engine"),
     import("../lib/manifest"),
     import("../lib/sandbox"),
   ]);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../lib/db/temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import { migrationNames, pendingSqliteMigrations } from "./pending-migrations";
 
 const root = path.resolve(import.meta.dirname, "..");

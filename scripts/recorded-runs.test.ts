@@ -3,12 +3,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorkflow } from "../lib/db/demo-workflow";
 import { PrismaRunSink } from "../lib/db/run-sink";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../lib/db/temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import { runWorkflow } from "../lib/engine";
 import { createLocalEnvironment } from "../lib/runs/local-environment";
 import { parseWorkflow } from "../lib/graph";
 import { readFileSync } from "node:fs";
-import { decodeJsonTraces } from "../lib/trace/otel/otlp-receiver";
+import { decodeJsonTraces } from "../testing/trace/otlp-receiver.fixture";
 import type { RunDiff } from "../lib/trace/run-diff";
 
 let database: TemporaryDatabase;

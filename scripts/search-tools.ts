@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { createToolIndex, defaultResultCount, parseSearchableTools, ToolSearchError, type ToolMatch } from "../lib/tools/search";
+import { createToolIndex, defaultResultCount, parseSearchableTools, ToolSearchError, type ToolMatch } from "../lib/tools";
 
 const usage = "usage: search-tools --tools FILE.json --query TEXT [--k 5] [--json]";
 

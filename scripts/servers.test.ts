@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../lib/db/temporary-database";
-import { everythingServerEntry } from "../lib/mcp/registry/everything-server-entry";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../testing/db/temporary-database.fixture";
+import { everythingServerEntry } from "../testing/mcp/everything-server-entry.fixture";
 
 let database: TemporaryDatabase;
 const root = path.resolve(import.meta.dirname, "..");

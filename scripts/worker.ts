@@ -10,8 +10,8 @@
 import { parseArgs } from "node:util";
 import { databaseUrl } from "../lib/db/database-url";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
-import { startWorkerRuntime } from "../lib/runs/worker-runtime";
-import { reportPrivateOriginSettings } from "../lib/security/private-origins";
+import { startWorkerRuntime } from "../lib/runs";
+import { reportPrivateOriginSettings } from "../lib/security";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { concurrency: { type: "string", default: process.env.SWITCHBOARD_WORKER_CONCURRENCY ?? "4" } } });

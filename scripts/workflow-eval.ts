@@ -19,8 +19,7 @@ import { databaseUrl } from "../lib/db/database-url";
 import { readRunTotals } from "../lib/db/run-totals";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
 import { isPostgresUrl } from "../lib/db/sql/open-database";
-import { datasetFormatOf, DatasetRowError } from "../lib/evals/dataset-rows";
-import type { EvaluationSummary } from "../lib/evals/evaluation-summary";
+import { datasetFormatOf, DatasetRowError, type EvaluationSummary } from "../lib/evals";
 import { beginEvaluation, closeProcessRuns, EvaluationRequestError, runEvaluation, runService, startWorkerRuntime, type WorkerRuntime } from "../lib/runs";
 
 import { commandUser } from "./command-user";

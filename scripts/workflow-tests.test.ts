@@ -6,7 +6,7 @@ import { validateXML } from "xmllint-wasm";
 import { demoWorkflow } from "../lib/db/demo-workflow";
 import { openSqlDatabase } from "../lib/db/sql/open-database";
 import type { SqlDatabase } from "../lib/db/sql/sql-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../lib/db/temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import type { TestCase } from "../lib/evals/test-case";
 import { RunService, runNodeTypes, startWorkerRuntime } from "../lib/runs";
 
@@ -63,7 +63,7 @@ describe("npm run workflow -- test", () => {
     expect(result.stdout).toMatch(/✓ Marathon in km \(.*marathon-in-km\.case\.json\) \d+ ms/);
     expect(result.stdout).toContain("1 passed, 0 failed");
     expect(result.code).toBe(0);
-    const schema = readFileSync(path.join(root, "lib", "evals", "fixtures", "junit.xsd"), "utf8");
+    const schema = readFileSync(path.join(root, "testing", "evals", "junit.fixture.xsd"), "utf8");
     const validation = await validateXML({ xml: { fileName: "junit.xml", contents: readFileSync(report, "utf8") }, schema: { fileName: "junit.xsd", contents: schema } });
     expect(validation.errors).toEqual([]);
     expect(validation.valid).toBe(true);

@@ -16,11 +16,8 @@ import { createPrismaClient } from "../lib/db/create-client";
 import { databaseUrl } from "../lib/db/database-url";
 import { checkRunDatabase } from "../lib/db/sql/check-database";
 import { isPostgresUrl } from "../lib/db/sql/open-database";
-import { PinError } from "../lib/evals/pin-run";
-import { junitReport } from "../lib/evals/junit";
-import { parseTestCase, TestCaseError } from "../lib/evals/test-case";
-import { closeProcessRuns, runService } from "../lib/runs";
-import { type CaseResult, type CaseToRun, casesDir, keepRunAsTest, runTestCases } from "../lib/runs/test-cases";
+import { junitReport, parseTestCase, PinError, TestCaseError } from "../lib/evals";
+import { type CaseResult, casesDir, type CaseToRun, closeProcessRuns, keepRunAsTest, runService, runTestCases } from "../lib/runs";
 import { commandUser } from "./command-user";
 
 /** Bad input: printed as is, exit 2. */

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { PasswordForm } from "@/components/accounts/password-form";
-import { requirePageRole } from "@/lib/auth/require-role";
-import { roleDescriptions } from "@/lib/auth/roles";
+import { requirePageRole, roleDescriptions } from "@/lib/auth";
 import { changePasswordAction, signOutAction } from "../actions/accounts";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
 import { PeopleList } from "@/components/accounts/people-list";
-import { requirePageRole } from "@/lib/auth/require-role";
-import { roleDescriptions } from "@/lib/auth/roles";
-import { accounts } from "@/lib/auth/sessions";
+import { accounts, requirePageRole, roleDescriptions } from "@/lib/auth";
 import { changeRoleAction, createPersonAction, removePersonAction } from "../actions/accounts";
 
 export const dynamic = "force-dynamic";

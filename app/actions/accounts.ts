@@ -1,19 +1,12 @@
 "use server";
 
 import { cookies, headers } from "next/headers";
-import { safeNext } from "@/lib/auth/safe-next";
+import { accounts, checkSignIn, clientAddress, createFirstOwner, emailProblem, endSession, hashPassword, parseRole, passwordProblem, publicAction, requireRole, safeNext, servedOverHttps, sessionCookieName, setupOpenWithoutCode, startSession, trustedProxiesFromEnvironment, verifyPassword } from "@/lib/auth";
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import type { ActionResult, FormState } from "@/components/servers/action-types";
 import { DatabaseError, normalEmail } from "@/lib/db";
-import { createFirstOwner, emailProblem, setupOpenWithoutCode } from "@/lib/auth/owner-setup";
-import { hashPassword, passwordProblem, verifyPassword } from "@/lib/auth/passwords";
-import { publicAction, requireRole, servedOverHttps } from "@/lib/auth/require-role";
-import { parseRole } from "@/lib/auth/roles";
-import { secretHash } from "@/lib/security/secret-tokens";
-import { accounts, endSession, sessionCookieName, startSession } from "@/lib/auth/sessions";
-import { clientAddress, trustedProxiesFromEnvironment } from "@/lib/auth/client-address";
-import { checkSignIn } from "@/lib/auth/sign-in";
+import { secretHash } from "@/lib/security";
 
 /**
  * Accounts: the first owner's set-up, signing in and out, a person's own

@@ -1,6 +1,6 @@
 "use server";
 
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { DatabaseError } from "@/lib/db";
 import { runService } from "@/lib/runs";
 import type { DecisionInput } from "@/lib/db/approvals";

@@ -1,6 +1,6 @@
 "use server";
 
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { createChatWidget, deleteChatWidget, readChatWidget, rotateChatWidgetToken, updateChatWidget } from "@/lib/db/chat-widgets";
 import { parseWidgetOrigins } from "@/lib/embed/widget-origins";

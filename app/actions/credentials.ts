@@ -4,9 +4,9 @@ import { revalidatePath } from "next/cache";
 import type { ActionResult, FormState } from "@/components/servers/action-types";
 import { credentialStore } from "@/app/credentials/credential-store";
 import { credentialRequirements } from "@/app/credentials/credential-requirements";
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { DatabaseError } from "@/lib/db";
-import { SecretError } from "@/lib/security/secrets";
+import { SecretError } from "@/lib/security";
 
 /**
  * Node credentials: write-only. Set fields of a credential a node type

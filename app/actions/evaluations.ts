@@ -1,11 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { prisma } from "@/lib/db/client";
 import { DatasetStore } from "@/lib/db/datasets";
 import { readRunTotals } from "@/lib/db/run-totals";
-import { parseScorer, ScorerError, type Scorer } from "@/lib/evals/scorers";
+import { parseScorer, ScorerError, type Scorer } from "@/lib/evals";
 import { beginEvaluation, evaluateInBackground, EvaluationRequestError, runService } from "@/lib/runs";
 
 export type EvaluationActionResult = { ok: true; evaluationId: string; resumed: boolean } | { ok: false; error: string };

@@ -6,9 +6,9 @@ import type { ActionResult } from "@/components/servers/action-types";
 import { credentialRequirements } from "@/app/credentials/credential-requirements";
 import { serverRegistry } from "@/app/servers/server-registry";
 import { grantStore } from "@/app/workflows/[id]/grants/grant-store";
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { DatabaseError, getWorkflow } from "@/lib/db";
-import { approvalGrantKey, credentialGrantKey } from "@/lib/engine/workflow-grants";
+import { approvalGrantKey, credentialGrantKey } from "@/lib/engine";
 
 /**
  * Grants of one workflow: which registry servers and stored credentials it

@@ -1,6 +1,6 @@
 "use server";
 
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import type { AnswerQuestionAction, AnswerSubmission } from "@/components/questions/question-view";
 import { runService } from "@/lib/runs";
 

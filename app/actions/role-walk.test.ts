@@ -1,6 +1,6 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { collectRoleChecks } from "@/lib/auth/role-table";
 import { roleAtLeast, roles, type Role } from "@/lib/auth/roles";

@@ -2,8 +2,8 @@
 
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { runService } from "@/lib/runs";
-import { requireRole } from "@/lib/auth/require-role";
-import type { AttentionChoice } from "@/lib/engine/journal/run-journal";
+import { requireRole } from "@/lib/auth";
+import type { AttentionChoice } from "@/lib/engine";
 
 /** What startRun answers: the new run's id, or what is wrong and (when it is one field) which. */
 export type StartRunResult = { ok: true; runId: string } | { ok: false; error: string; field?: string };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { PrismaServerRegistry } from "@/lib/db/servers";
 import type { Role } from "@/lib/auth/roles";

@@ -8,15 +8,10 @@ import type { ActionFailure, ActionResult, FormState, ToolItem } from "@/compone
 import { serverRegistry } from "@/app/servers/server-registry";
 import { toolIndex } from "@/app/servers/tool-index";
 import { oauthStateCookie, oauthStore } from "@/app/servers/oauth/oauth-connection";
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { DatabaseError } from "@/lib/db";
-import { EntryConnectionError, listEntryTools, testEntryConnection } from "@/lib/mcp/connect-entry";
-import { entryFingerprint } from "@/lib/mcp/tool-index";
-import { appOrigin } from "@/lib/mcp/oauth/app-origin";
-import { startConnect } from "@/lib/mcp/oauth/connect-flow";
-import { entryFromForm, parseServerApprovalForm, RegistrySecretError, serverPolicyFromEnvironment, ServerEntryError } from "@/lib/mcp/registry";
-import { guardedWebFetch } from "@/lib/security/guarded-web-fetch";
-import { SecretError } from "@/lib/security/secrets";
+import { appOrigin, EntryConnectionError, entryFingerprint, entryFromForm, listEntryTools, parseServerApprovalForm, RegistrySecretError, ServerEntryError, serverPolicyFromEnvironment, startConnect, testEntryConnection } from "@/lib/mcp";
+import { guardedWebFetch, SecretError } from "@/lib/security";
 
 /**
  * The MCP servers' server actions: parse the input, call the registry,

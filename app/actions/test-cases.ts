@@ -2,10 +2,9 @@
 
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { prisma } from "@/lib/db/client";
-import { PinError } from "@/lib/evals/pin-run";
-import { caseFileText, parseTestCase, type TestCase, TestCaseError } from "@/lib/evals/test-case";
+import { caseFileText, parseTestCase, PinError, type TestCase, TestCaseError } from "@/lib/evals";
 import { databaseUrl } from "@/lib/db/database-url";
 import { parseWorkflow } from "@/lib/graph";
 import type { TestOutcomes } from "@/components/workflows/action-types";

@@ -2,9 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import type { ActionResult } from "@/components/servers/action-types";
-import { requireRole } from "@/lib/auth/require-role";
-import { newSecret, secretHash } from "@/lib/security/secret-tokens";
-import { accounts } from "@/lib/auth/sessions";
+import { accounts, requireRole } from "@/lib/auth";
+import { newSecret, secretHash } from "@/lib/security";
 
 /** MCP endpoint tokens are this long-lived bearer: `sbt_` + 256 random bits. */
 const tokenPrefix = "sbt_";

@@ -1,8 +1,8 @@
 "use server";
 
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { prisma } from "@/lib/db";
-import { callToolFromFrame, toolAppOf } from "@/lib/runs/tool-apps";
+import { callToolFromFrame, toolAppOf } from "@/lib/runs";
 import type { AppCallAnswer, ToolAppAnswer } from "@/components/mcp-app/app-types";
 
 const maxNameLength = 200;

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { DatabaseError } from "@/lib/db";
 import { TriggerStore } from "@/lib/db/triggers";
 import { parseWorkflow, startTrigger } from "@/lib/graph";

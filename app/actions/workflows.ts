@@ -1,6 +1,6 @@
 "use server";
 
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import path from "node:path";
 import { revalidatePath } from "next/cache";
 import { after } from "next/server";

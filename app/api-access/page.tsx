@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { requirePageRole } from "@/lib/auth";
 import { listWorkflows, getWorkflow } from "@/lib/db";
 import { parseWorkflow, startFields, startTrigger } from "@/lib/graph";
-import { appOrigin } from "@/lib/mcp/oauth/app-origin";
+import { appOrigin } from "@/lib/mcp";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "HTTP API" };

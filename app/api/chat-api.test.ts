@@ -11,7 +11,7 @@ import { maxChatMessageChars } from "@/lib/api/chat-api";
 import { secretHash } from "@/lib/security/secret-tokens";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { demoWorkflow } from "@/lib/db/demo-workflow";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
 
 vi.mock("server-only", () => ({}));

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoWorkflow } from "@/lib/db/demo-workflow";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
 import { frameAncestors, parseWidgetOrigins } from "@/lib/embed/widget-origins";
 

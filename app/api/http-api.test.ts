@@ -8,7 +8,7 @@ import type { paths } from "@/lib/api/openapi-types";
 import { openApiDocument } from "@/lib/api/openapi";
 import { secretHash } from "@/lib/security/secret-tokens";
 import { PrismaAccounts } from "@/lib/db/accounts";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
 
 // The routes and the app's wiring are server-only; here they run in Node.

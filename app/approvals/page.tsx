@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ApprovalList } from "@/components/approvals/approval-list";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 import { QuestionsSection } from "@/app/questions/questions-section";
 import { DatabaseError } from "@/lib/db";
 import { runService } from "@/lib/runs";

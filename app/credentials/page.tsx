@@ -7,7 +7,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError } from "@/lib/db";
 import { credentialStore } from "./credential-store";
 import { credentialRequirements, setInEnvironment } from "./credential-requirements";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { requirePageRole } from "@/lib/auth";
 
 // Reads nodes/ and the stored credentials on every request.
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Metadata } from "next";
 import { CatalogueView } from "@/components/catalogue/catalogue-view";
 import { lintNodes } from "@/lib/manifest";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { requirePageRole } from "@/lib/auth";
 
 // Reads nodes/ on every request, so an edited manifest shows on reload.
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 import { DatabaseError } from "@/lib/db";
 import { QuestionsSection } from "./questions-section";
 

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { requirePageRole } from "@/lib/auth/require-role";
-import { parseRole } from "@/lib/auth/roles";
+import { parseRole, requirePageRole } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Not allowed" };

@@ -8,7 +8,7 @@ import { DatabaseError, getWorkflow, listRecentRuns, listRuns, listWorkflows, pr
 import type { RunSummary } from "@/lib/trace/run-trace";
 import { parseWorkflow, readFields, type InputField } from "@/lib/graph";
 import { startRun } from "@/app/actions/runs";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 import { isRunOriginKind, runOriginKinds, runOriginLabels, type RunOriginKind } from "@/lib/run-model";
 
 // Runs come and go: read on every request.

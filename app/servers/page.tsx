@@ -9,7 +9,7 @@ import { DatabaseError } from "@/lib/db";
 import { oauthResultCookie, oauthStore } from "./oauth/oauth-connection";
 import { serverRegistry } from "./server-registry";
 import { serverView } from "./server-views";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 
 // Reads the registry on every request: a row changed outside the app shows as refused on reload.
 export const dynamic = "force-dynamic";

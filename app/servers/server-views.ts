@@ -1,8 +1,7 @@
 import "server-only";
 import type { CatalogueView, ServerView } from "@/components/servers/server-view";
 import type { OAuthConnectionStatus } from "@/lib/db";
-import type { ServerEntry, ServerListing } from "@/lib/mcp/registry";
-import { matchCatalogue, stdioCatalogueFromEnvironment, type ParameterSpec, type StdioCatalogue } from "@/lib/mcp/stdio-catalogue";
+import { matchCatalogue, type ParameterSpec, type ServerEntry, type ServerListing, type StdioCatalogue, stdioCatalogueFromEnvironment } from "@/lib/mcp";
 
 /** The machine's stdio catalogue as the server form offers it. */
 export function catalogueView(): CatalogueView {

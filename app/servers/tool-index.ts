@@ -1,6 +1,5 @@
 import "server-only";
-import { listEntryTools } from "@/lib/mcp/connect-entry";
-import { processToolIndex, ToolIndex } from "@/lib/mcp/tool-index";
+import { listEntryTools, processToolIndex, ToolIndex } from "@/lib/mcp";
 import { oauthStore } from "./oauth/oauth-connection";
 import { serverRegistry } from "./server-registry";
 

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { OwnerSetupForm } from "@/components/accounts/owner-setup-form";
-import { publicAction } from "@/lib/auth/require-role";
-import { setupOpenWithoutCode } from "@/lib/auth/owner-setup";
-import { accounts } from "@/lib/auth/sessions";
+import { accounts, publicAction, setupOpenWithoutCode } from "@/lib/auth";
 import { setupOwnerAction } from "../actions/accounts";
 
 export const dynamic = "force-dynamic";

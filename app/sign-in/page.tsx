@@ -1,12 +1,8 @@
 import type { Metadata } from "next";
-import { safeNext } from "@/lib/auth/safe-next";
+import { accounts, currentActor, oidcConfig, oidcErrorCookie, OidcSettingsError, publicAction, safeNext } from "@/lib/auth";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { oidcConfig, OidcSettingsError } from "@/lib/auth/oidc/oidc";
-import { oidcErrorCookie } from "@/lib/auth/oidc/pending-sign-ins";
 import { SignInForm } from "@/components/accounts/sign-in-form";
-import { currentActor, publicAction } from "@/lib/auth/require-role";
-import { accounts } from "@/lib/auth/sessions";
 import { signInAction } from "../actions/accounts";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { TokenList } from "@/components/accounts/token-list";
-import { may, requirePageRole } from "@/lib/auth/require-role";
-import { accounts } from "@/lib/auth/sessions";
+import { accounts, may, requirePageRole } from "@/lib/auth";
 import { createTokenAction, revokeTokenAction } from "../actions/tokens";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import type { VersionItem } from "@/components/workflows/action-types";
-import type { VersionTests } from "@/lib/runs/version-tests";
+import type { VersionTests } from "@/lib/runs";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

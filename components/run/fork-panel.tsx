@@ -4,7 +4,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, useTrans
 import { useRouter } from "next/navigation";
 import { stepNode } from "@/lib/run-model/fork-change";
 import styles from "./run.module.css";
-import type { ForkOptions } from "@/lib/runs/fork-options";
+import type { ForkOptions } from "@/lib/runs";
 
 export type ForkRunAction = (runId: string, at: string, result?: string, change?: { prompt?: string; model?: string; currentVersion?: boolean }) => Promise<{ ok: true; runId: string } | { ok: false; error: string; field?: string }>;
 

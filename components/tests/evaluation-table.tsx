@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { EvaluationSummary } from "@/lib/evals/evaluation-summary";
+import type { EvaluationSummary } from "@/lib/evals";
 
 /** One evaluation as the version-by-version table shows it. */
 export interface EvaluationLine {

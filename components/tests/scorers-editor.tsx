@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { Scorer, ScorerKind } from "@/lib/evals/scorers";
+import type { Scorer, ScorerKind } from "@/lib/evals";
 
 export type SaveScorers = (workflowId: string, scorers: unknown[]) => Promise<{ ok: true; scorers: Scorer[] } | { ok: false; error: string; field?: string }>;
 

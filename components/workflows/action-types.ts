@@ -1,8 +1,7 @@
 import type { GraphProblem, Workflow } from "@/lib/graph";
 import type { OriginChange } from "@/lib/manifest/origin-changes";
 import type { ApprovalLoosening } from "@/lib/policy";
-import type { CaseOutcome } from "@/lib/runs/workflow-cases";
-import type { VersionTests } from "@/lib/runs/version-tests";
+import type { CaseOutcome, VersionTests } from "@/lib/runs";
 
 export type { OriginChange };
 

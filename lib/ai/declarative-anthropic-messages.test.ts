@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { declarativeAgent } from "./fixtures/declarative-agent";
-import { driveAgent, fakeTools } from "../../testing/ai/drive-agent";
-import type { StreamCutting, WireReplyScript } from "./fixtures/reply-script";
-import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
-import { lisbon, weatherToolsWith } from "./fixtures/weather-tools";
+import { declarativeAgent } from "../../testing/ai/declarative-agent.fixture";
+import { driveAgent, fakeTools } from "../../testing/ai/drive-agent.fixture";
+import type { StreamCutting, WireReplyScript } from "../../testing/ai/reply-script.fixture";
+import { serversClosedAfterEach } from "../../testing/ai/servers-closed-after-each.fixture";
+import { lisbon, weatherToolsWith } from "../../testing/ai/weather-tools.fixture";
 
 // The shipped nodes/shared/anthropic-messages(.yaml, -stream.yaml) protocols, driven through the
 // declarative interpreter and the platform's turn loop against an Anthropic-shaped server.

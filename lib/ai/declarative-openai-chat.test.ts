@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { configValues } from "../manifest/config-values";
 import { sharedSandbox, type Evaluator } from "../sandbox";
 import { declarativeProtocol } from "./declarative-exchange";
-import { declarativeAgent } from "./fixtures/declarative-agent";
-import { driveAgent } from "../../testing/ai/drive-agent";
-import type { StreamCutting, WireReplyScript } from "./fixtures/reply-script";
-import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
-import { shippedAgent } from "./fixtures/shipped-agents";
-import { lisbon, weatherToolsWith } from "./fixtures/weather-tools";
-import { sendEvents, startWireServer } from "./fixtures/wire-server";
+import { declarativeAgent } from "../../testing/ai/declarative-agent.fixture";
+import { driveAgent } from "../../testing/ai/drive-agent.fixture";
+import type { StreamCutting, WireReplyScript } from "../../testing/ai/reply-script.fixture";
+import { serversClosedAfterEach } from "../../testing/ai/servers-closed-after-each.fixture";
+import { shippedAgent } from "../../testing/ai/shipped-agents.fixture";
+import { lisbon, weatherToolsWith } from "../../testing/ai/weather-tools.fixture";
+import { sendEvents, startWireServer } from "../../testing/ai/wire-server.fixture";
 
 // The shipped nodes/shared/openai-chat(.yaml, -stream.yaml) protocols, driven through the
 // declarative interpreter and the platform's turn loop against an OpenAI-shaped server.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { declarativeAgent } from "./fixtures/declarative-agent";
-import { driveAgent, fakeTools } from "../../testing/ai/drive-agent";
-import type { WireReplyScript } from "./fixtures/reply-script";
-import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
-import type { Vendor } from "./fixtures/vendor-servers";
+import { declarativeAgent } from "../../testing/ai/declarative-agent.fixture";
+import { driveAgent, fakeTools } from "../../testing/ai/drive-agent.fixture";
+import type { WireReplyScript } from "../../testing/ai/reply-script.fixture";
+import { serversClosedAfterEach } from "../../testing/ai/servers-closed-after-each.fixture";
+import type { Vendor } from "../../testing/ai/vendor-servers.fixture";
 
 // Text from a user, a model or a tool is data. The declarative interpreter renders the node's
 // own templates once; nothing that arrives later is ever read as a template or an expression.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { driveAgent } from "../../testing/ai/drive-agent";
-import { startOpenAIChatServer } from "./fixtures/openai-chat-server";
-import type { WireReplyScript } from "./fixtures/reply-script";
-import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
-import { startVendorServer, type Vendor, vendorBaseUrl } from "./fixtures/vendor-servers";
-import { lisbon, weatherToolsWith } from "./fixtures/weather-tools";
-import { startWireServer } from "./fixtures/wire-server";
+import { driveAgent } from "../../testing/ai/drive-agent.fixture";
+import { startOpenAIChatServer } from "../../testing/ai/openai-chat-server.fixture";
+import type { WireReplyScript } from "../../testing/ai/reply-script.fixture";
+import { serversClosedAfterEach } from "../../testing/ai/servers-closed-after-each.fixture";
+import { startVendorServer, type Vendor, vendorBaseUrl } from "../../testing/ai/vendor-servers.fixture";
+import { lisbon, weatherToolsWith } from "../../testing/ai/weather-tools.fixture";
+import { startWireServer } from "../../testing/ai/wire-server.fixture";
 import { AdapterSettingsError, sdkAdapter, type SdkAdapterSettings } from "./sdk-adapters";
 
 // The AI SDK adapters (ai 7 + @ai-sdk providers) driven through the platform's turn loop against

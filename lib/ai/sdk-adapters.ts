@@ -2,8 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import type { BoundCredential } from "../security/credential-binding";
-import { guardedWebFetch } from "../security/guarded-web-fetch";
+import { type BoundCredential, guardedWebFetch } from "../security";
 import type { ModelProtocol } from "./model";
 import { sdkProtocol } from "./sdk-protocol";
 

@@ -1,7 +1,7 @@
 import { dynamicTool, generateText, jsonSchema, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "./model";
-import { recordingModel, type RecordedStep as Step } from "./fixtures/recording-model";
+import { recordingModel, type RecordedStep as Step } from "../../testing/ai/recording-model.fixture";
 import { sdkProtocol } from "./sdk-protocol";
 
 // The SDK warns about the test model's unknown provider; the tests do not need that noise.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { createFirstOwner, prepareOwner } from "./owner-setup";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";

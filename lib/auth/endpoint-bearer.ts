@@ -1,9 +1,9 @@
-import { endpointErrorResponse, mcpTokenVariable, protectedResourceMetadataUrl } from "../mcp/workflow-endpoint-http";
+import { endpointErrorResponse, mcpTokenVariable, protectedResourceMetadataUrl } from "../mcp";
 import { appBearerLimits } from "./app-rate-limits";
 import { clientAddress, trustedProxiesFromEnvironment } from "./client-address";
 import { type BearerTokenLimits, bearerRules } from "./rate-limits";
 import { roleAtLeast, type Actor, type Role } from "./roles";
-import { secretHash, weakTokenReason } from "../security/secret-tokens";
+import { secretHash, weakTokenReason } from "../security";
 import { timingSafeEqual } from "node:crypto";
 
 /** Where the endpoint looks tokens up: the environment's owner-level token and the people's stored ones. */

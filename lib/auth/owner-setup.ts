@@ -1,6 +1,6 @@
 import { normalEmail, type PrismaAccounts, type UserRecord } from "../db/accounts";
 import { hashPassword, passwordProblem } from "./passwords";
-import { newSecret, secretHash } from "../security/secret-tokens";
+import { newSecret, secretHash } from "../security";
 
 /** How long the set-up link printed in the log works. */
 export const setupCodeLifetimeMs = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { createTestPostgres, type TestPostgres } from "@/lib/db/postgres/test-postgres";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { clientAddress } from "./client-address";
 import { authorizeEndpointBearer, type EndpointTokenBook } from "./endpoint-bearer";

@@ -1,6 +1,6 @@
 import "server-only";
 import { PrismaAccounts, prisma, type UserRecord } from "@/lib/db";
-import { newSecret, secretHash } from "../security/secret-tokens";
+import { newSecret, secretHash } from "../security";
 
 /** The session cookie: a random id; the database keeps only its SHA-256. */
 export const sessionCookieName = "switchboard_session";

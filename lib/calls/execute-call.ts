@@ -1,7 +1,6 @@
 import type { Call } from "../manifest/schemas";
 import { insertedText, renderValue, type Evaluator } from "../sandbox";
-import { type BoundCredential, CredentialOriginError } from "../security/credential-binding";
-import { guardedFetch, UrlRefusedError } from "../security/guarded-fetch";
+import { type BoundCredential, CredentialOriginError, guardedFetch, UrlRefusedError } from "../security";
 import { CallFailure } from "./call-failure";
 import { parseJsonReply, readBytes, readStream, readText, ReplyError } from "./read-reply";
 import { parseXmlReply } from "./parse-xml";

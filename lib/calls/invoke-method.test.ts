@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { serviceMethod } from "../manifest/schemas";
-import { useFixtureServers } from "./call-test-setup";
+import { useFixtureServers } from "../../testing/calls/call-test-setup.fixture";
 import { invokeMethod } from "./invoke-method";
 
 const { fixture, context, requests, evaluator: sandbox } = useFixtureServers();

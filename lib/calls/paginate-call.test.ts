@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../manifest/schemas";
-import { useFixtureServers } from "./call-test-setup";
+import { useFixtureServers } from "../../testing/calls/call-test-setup.fixture";
 import { linkNext, nextPage } from "./paginate-call";
 import { runCalls } from "./run-calls";
 

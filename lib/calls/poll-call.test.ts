@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../manifest/schemas";
 import { CallFailure } from "./call-failure";
-import { useFixtureServers } from "./call-test-setup";
+import { useFixtureServers } from "../../testing/calls/call-test-setup.fixture";
 import { pollVerdict } from "./poll-call";
 import { runCalls } from "./run-calls";
 

@@ -1,7 +1,6 @@
 import type { Call } from "../manifest/schemas";
 import { renderValue } from "../sandbox";
-import { assertCredentialOrigins, CredentialOriginError } from "../security/credential-binding";
-import { checkUrl } from "../security/url-guard";
+import { assertCredentialOrigins, checkUrl, CredentialOriginError } from "../security";
 import { CallFailure } from "./call-failure";
 import type { CallContext, CallReply } from "./execute-call";
 import { renderAwsSigning } from "./render-request";

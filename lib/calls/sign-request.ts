@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import aws4 from "aws4";
-import { type BoundCredential, CredentialOriginError } from "../security/credential-binding";
-import { guardedFetch } from "../security/guarded-fetch";
+import { type BoundCredential, CredentialOriginError, guardedFetch } from "../security";
 import { CallFailure } from "./call-failure";
 import { readText } from "./read-reply";
 import type { RenderedRequest, Signing } from "./render-request";

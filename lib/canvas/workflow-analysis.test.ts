@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Workflow } from "../graph";
 import { canvasCatalogue, canvasNodeTypes } from "./canvas-catalogue";
 import { analyseWorkflow, runBlockers, runLosses } from "./workflow-analysis";
-import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "../graph/fixture-node-types";
+import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "../../testing/graph/node-types.fixture";
 
 const broken = {
   name: "broken-node",

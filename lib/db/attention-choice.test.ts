@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAttentionChoice } from "./attention-choice";
 import type { SqlDatabase } from "./sql/sql-database";
 import { sqliteDatabase } from "./sql/sqlite-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let database: TemporaryDatabase;
 let db: SqlDatabase;

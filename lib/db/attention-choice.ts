@@ -1,4 +1,4 @@
-import type { AttentionChoice } from "../engine/journal/run-journal";
+import type { AttentionChoice } from "../engine";
 import { toJsonText } from "./json-text";
 import { GuardFailedError, type SqlDatabase } from "./sql/sql-database";
 import { firstChoiceKey } from "../run-model";

@@ -1,4 +1,4 @@
-import type { ChatHistoryTurn } from "../engine/chat/chat-history";
+import type { ChatHistoryTurn } from "../engine";
 import { chatInputField } from "../graph";
 import type { SqlDatabase } from "./sql/sql-database";
 

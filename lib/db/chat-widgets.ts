@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
-import { newSecret, secretHash } from "../security/secret-tokens";
+import { newSecret, secretHash } from "../security";
 import type { ChatWidgetRecord } from "../api/chat-api";
 
 export type { ChatWidgetRecord };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SecretBox } from "../security/secrets";
 import { CredentialUnreadableError, PrismaCredentialStore, storedCredentials } from "./credentials";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let database: TemporaryDatabase;
 let store: PrismaCredentialStore;

@@ -4,7 +4,7 @@ import { DatasetStore } from "./datasets";
 import { EvaluationStore } from "./evaluations";
 import { sqliteDatabase } from "./sql/sqlite-database";
 import type { SqlDatabase } from "./sql/sql-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let database: TemporaryDatabase;
 let db: SqlDatabase;

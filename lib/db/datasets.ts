@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { type DatasetFormat, type DatasetRow, readDatasetRows } from "../evals/dataset-rows";
-import { parseScorer, type Scorer } from "../evals/scorers";
+import { type DatasetFormat, type DatasetRow, parseScorer, readDatasetRows, type Scorer } from "../evals";
 import { isoFromSql, type SqlDatabase, type SqlStatement } from "./sql/sql-database";
 
 /** A stored dataset as the Tests page lists it. */

@@ -1,8 +1,4 @@
-import type { DatasetRow } from "../evals/dataset-rows";
-import type { EndedRowRun, PendingRow } from "../evals/evaluation-loop";
-import { type EvaluationSummary, summarizeEvaluation } from "../evals/evaluation-summary";
-import type { RowScore } from "../evals/row-score";
-import type { Scorer } from "../evals/scorers";
+import { type DatasetRow, type EndedRowRun, type EvaluationSummary, type PendingRow, type RowScore, type Scorer, summarizeEvaluation } from "../evals";
 import { isoFromSql, type SqlDatabase, type SqlStatement } from "./sql/sql-database";
 
 export type EvaluationStatus = "running" | "completed" | "failed";

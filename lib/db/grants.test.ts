@@ -3,7 +3,7 @@ import { SecretBox } from "../security/secrets";
 import { PrismaCredentialStore, storedCredentialOrigins } from "./credentials";
 import { migrateAllowedAgents, migrationGranter } from "./grant-migration";
 import { PrismaGrantStore } from "./grants";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let database: TemporaryDatabase;
 let grants: PrismaGrantStore;

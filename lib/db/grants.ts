@@ -1,6 +1,5 @@
 import type { PrismaClient, WorkflowGrant } from "../generated/prisma/client";
-import type { EngineEnvironment } from "../engine/environment";
-import { credentialGrantKey, type WorkflowGrants } from "../engine/workflow-grants";
+import { credentialGrantKey, type EngineEnvironment, type WorkflowGrants } from "../engine";
 import { PrismaCredentialStore, storedCredentialOrigins, storedCredentials } from "./credentials";
 import { normalOrigin } from "../manifest/credential-origins";
 import { parseOrigins } from "./stored-origins";

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holderMayBeAlive, resumeInterruptedRuns } from "./interrupted-runs";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 import { openSqlDatabase } from "./sql/open-database";
 import type { SqlDatabase } from "./sql/sql-database";
 

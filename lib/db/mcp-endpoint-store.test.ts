@@ -3,7 +3,7 @@ import { createPrismaClient, type PrismaClient } from "./create-client";
 import { sessionTaskScope } from "../mcp/endpoint-session-store";
 import { PrismaEndpointSessionStore, PrismaTaskStore, queueGraceMs, settleTasksOfRun } from "./mcp-endpoint-store";
 import { createTestPostgres, type TestPostgres } from "./postgres/test-postgres";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let sqlite: TemporaryDatabase;
 let postgres: TestPostgres | { skipped: string };

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CreateTaskOptions, TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import type { Request, RequestId, Result, Task } from "@modelcontextprotocol/sdk/types.js";
-import { type EndpointSessionStore, sessionTaskScope, type StoredEndpointSession } from "../mcp/endpoint-session-store";
-import { failedResult, taskResult } from "../mcp/task-result";
+import { type EndpointSessionStore, failedResult, sessionTaskScope, type StoredEndpointSession, taskResult } from "../mcp";
 import type { PrismaClient } from "./create-client";
 import { fromJsonText, toJsonText } from "./json-text";
 

@@ -1,4 +1,4 @@
-import type { PinSource } from "../evals/pin-run";
+import type { PinSource } from "../evals";
 import type { PrismaClient } from "./create-client";
 import { fromJsonText } from "./json-text";
 import { readWholeRunTrace } from "./whole-run-trace";

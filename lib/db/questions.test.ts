@@ -4,7 +4,7 @@ import type { AttentionRequest } from "../trace/run-trace";
 import { listWaitingQuestions, recordQuestionAnswer } from "./questions";
 import { openSqlDatabase } from "./sql/open-database";
 import type { SqlDatabase } from "./sql/sql-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let database: TemporaryDatabase;
 let db: SqlDatabase;

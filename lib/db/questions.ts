@@ -1,5 +1,5 @@
 import { keyOfWaiting, questionWaitingPattern, stableId } from "../run-model";
-import type { RecordedAnswer } from "../engine/questions/question-desk";
+import type { RecordedAnswer } from "../engine";
 import { checkArguments } from "../manifest/json-schema-check";
 import { contentFromForm, type FormValues, questionFields } from "../questions/question-fields";
 import type { QuestionAnswer } from "../run-model/tool-question";

@@ -1,10 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { forkIdMap, type ForkProblem, type ForkSource, planFork, withMappedIds } from "../engine/journal/fork-plan";
+import { changedNodes, checkForkDocument, forkIdMap, type ForkProblem, type ForkSource, planFork, type RecordedStep, replayedNodesChanged, withAgentSetting, withMappedIds } from "../engine";
 import { type ForkChange, readForkChange } from "../run-model/fork-change";
-import { checkForkDocument, changedNodes, replayedNodesChanged, withAgentSetting } from "../engine/journal/fork-document";
 import { validateConfig } from "../canvas/config-check";
 import { type NodeTypes, parseWorkflow, type Workflow } from "../graph";
-import type { RecordedStep } from "../engine/journal/run-journal";
 import { toJsonText } from "./json-text";
 import { addTurn, emptyDelta, totalStatements, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";
 import { queuedRunInsert } from "./queued-runs";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scriptedModel } from "../ai/scripted-model";
+import { scriptedModel } from "../../testing/ai/scripted-model.fixture";
 import { runWorkflow } from "../engine";
 import { createLocalEnvironment } from "../runs/local-environment";
-import { chainDocument, defaultServers, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
+import { chainDocument, defaultServers, writeToolLayerNodes } from "../../testing/engine/tool-layers.fixture";
 import { parseWorkflow } from "../graph";
 import { InMemoryMcpToolResolver } from "../mcp/in-memory-tool-resolver";
 import { CustomToolRegistry } from "../tools/custom-tool-registry";
@@ -15,7 +15,7 @@ import { DatabaseRunJournal, RunTakenOverError } from "./run-journal-store";
 import { postgresDatabase } from "./sql/postgres-database";
 import { sqliteDatabase } from "./sql/sqlite-database";
 import type { SqlDatabase, SqlStatement } from "./sql/sql-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let database: TemporaryDatabase;
 let sqlite: SqlDatabase;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine/journal/run-journal";
+import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
 import { toJsonText } from "./json-text";
 import { CallsWritten, addTurn, emptyDelta, storedDuration, totalStatements, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { scriptedModel } from "../ai/scripted-model";
+import { scriptedModel } from "../../testing/ai/scripted-model.fixture";
 import { runWorkflow } from "../engine";
 import { createLocalEnvironment } from "../runs/local-environment";
-import { chainDocument, defaultServers, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
+import { chainDocument, defaultServers, writeToolLayerNodes } from "../../testing/engine/tool-layers.fixture";
 import { parseWorkflow } from "../graph";
 import { InMemoryMcpToolResolver } from "../mcp/in-memory-tool-resolver";
 import { MemorySink } from "../trace/memory-sink";
 import { PrismaRunSink } from "./run-sink";
 import { teeSink } from "./tee-sink";
-import { temporaryAppDatabase } from "../../testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 
 // lib/db/runs.ts is server-only (it must never reach a browser bundle); here it runs in Node.
 vi.mock("server-only", () => ({}));

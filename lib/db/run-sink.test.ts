@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { scriptedModel } from "../ai/scripted-model";
+import { scriptedModel } from "../../testing/ai/scripted-model.fixture";
 import { runWorkflow } from "../engine";
 import { createLocalEnvironment } from "../runs/local-environment";
 import { taskRoundTripWorkflow } from "../engine/task-round-trip-workflow";
@@ -11,7 +11,7 @@ import { demoWorkflow } from "./demo-workflow";
 import { interruptedRunMessage, resumeInterruptedRuns } from "./interrupted-runs";
 import { PrismaRunSink } from "./run-sink";
 import { teeSink } from "./tee-sink";
-import { temporaryAppDatabase } from "../../testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import { openSqlDatabase } from "./sql/open-database";
 import type { SqlDatabase } from "./sql/sql-database";
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listWaitingApprovals, recordApprovalDecision } from "@/lib/db/approvals";
-import { writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
-import { queueMailRun, startMailWorker } from "@/testing/queue/mail-attack-fixtures";
+import { writeToolLayerNodes } from "@/testing/engine/tool-layers.fixture";
+import { queueMailRun, startMailWorker } from "@/testing/queue/mail-attack.fixture";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 import { forkRun } from "./run-fork";
 import { readWholeRunTrace } from "./whole-run-trace";
-import { temporaryAppDatabase } from "../../testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import { buildTraceTree, type TraceRow } from "../trace/trace-tree";
 import { runSteps } from "../trace/run-steps";
 

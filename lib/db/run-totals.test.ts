@@ -12,7 +12,7 @@ import { postgresDatabase } from "./sql/postgres-database";
 import type { SqlDatabase } from "./sql/sql-database";
 import { sqliteDatabase } from "./sql/sqlite-database";
 import { readRunTotals } from "./run-totals";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 import { readWholeRunTrace } from "./whole-run-trace";
 
 let database: TemporaryDatabase;

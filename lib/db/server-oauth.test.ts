@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SecretBox } from "../security/secrets";
 import { PrismaOAuthStateStore } from "./server-oauth";
 import { PrismaServerRegistry } from "./servers";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let database: TemporaryDatabase;
 const box = new SecretBox(Buffer.alloc(32, 7));

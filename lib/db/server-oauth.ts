@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../generated/prisma/client";
-import type { OAuthStateStore, ServerOAuthState } from "../mcp/oauth/oauth-state";
-import { secretBox, SecretError, type SecretBox } from "../security/secrets";
+import type { OAuthStateStore, ServerOAuthState } from "../mcp";
+import { secretBox, SecretError, type SecretBox } from "../security";
 import { toDatabaseError } from "./database-error";
 
 /** A server's OAuth connection as the Servers page and the canvas see it: never a token. */

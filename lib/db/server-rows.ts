@@ -1,5 +1,5 @@
 import type { McpServer } from "../generated/prisma/client";
-import type { EntryProblem, ServerDestination, ServerEntry } from "../mcp/registry";
+import type { EntryProblem, ServerDestination, ServerEntry } from "../mcp";
 
 /** The McpServer columns an entry is written to. */
 export type McpServerData = Omit<McpServer, "createdAt" | "updatedAt">;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ServerEntryError, RegistrySecretError, type ServerPolicy } from "../mcp/registry";
-import { everythingServerEntry } from "../mcp/registry/everything-server-entry";
-import { refusal } from "../mcp/registry/server-entry-refusal";
+import { everythingServerEntry } from "../../testing/mcp/everything-server-entry.fixture";
+import { refusal } from "../../testing/mcp/server-entry-refusal.fixture";
 import { SecretBox } from "../security/secrets";
 import { PrismaServerRegistry } from "./servers";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 let database: TemporaryDatabase;
 let policy: ServerPolicy;

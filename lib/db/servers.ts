@@ -17,8 +17,8 @@ import {
   type ServerListing,
   type ServerPolicy,
   type ServerRegistry,
-} from "../mcp/registry";
-import { secretBox, SecretError, type SecretBox } from "../security/secrets";
+} from "../mcp";
+import { secretBox, SecretError, type SecretBox } from "../security";
 import { toDatabaseError } from "./database-error";
 import { entryInputFromRow, rowDestination, rowFromEntry } from "./server-rows";
 

@@ -1,5 +1,4 @@
-import type { StoredCassette } from "../evals/cassette-environment";
-import { cassetteStepKey } from "../evals/cassette-environment";
+import { cassetteStepKey, type StoredCassette } from "../evals";
 import { fromJsonText, toJsonText } from "./json-text";
 import type { SqlDatabase, SqlStatement } from "./sql/sql-database";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DatabaseRunJournal } from "./run-journal-store";
 import { sqliteDatabase } from "./sql/sqlite-database";
 import type { SqlDatabase } from "./sql/sql-database";
-import { temporaryAppDatabase } from "../../testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import { type TraceChanges, type TraceOverview, mergeTraceChanges, noFilters, parseCursor } from "../trace/trace-page";
 import type { ToolCallRow } from "../trace/run-events";
 

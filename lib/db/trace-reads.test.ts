@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { PrismaRunSink } from "./run-sink";
 import { turnStepData } from "./run-aggregates";
-import { temporaryAppDatabase } from "../../testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import type { ToolCallRow } from "../trace/run-events";
 
 // lib/db/trace-reads.ts is server-only (it must never reach a browser bundle); here it runs in Node.

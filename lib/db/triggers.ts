@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { parseWorkflow, type Schedule, startSchedule, startTrigger, type Workflow } from "../graph";
 import { stableId } from "../run-model";
-import { secretBox, type SecretBox } from "../security/secrets";
+import { secretBox, type SecretBox } from "../security";
 import { newWebhookSecret } from "../triggers/webhook-secret";
 import { isoFromSql, type SqlDatabase } from "./sql/sql-database";
 

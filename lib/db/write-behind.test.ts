@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { scriptedModel, type ScriptedTurn } from "../ai/scripted-model";
+import { scriptedModel, type ScriptedTurn } from "../../testing/ai/scripted-model.fixture";
 import { runWorkflow } from "../engine";
 import { createLocalEnvironment } from "../runs/local-environment";
-import { progressWorkflow, writeProgressAgentNodes } from "../engine/progress-agent-fixture";
-import { chainDocument, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
+import { progressWorkflow, writeProgressAgentNodes } from "../../testing/engine/progress-agent.fixture";
+import { chainDocument, writeToolLayerNodes } from "../../testing/engine/tool-layers.fixture";
 import { parseWorkflow, type Workflow, type WorkflowInput } from "../graph";
 import { CustomToolRegistry } from "../tools/custom-tool-registry";
 import { defineTool } from "../tools/define-tool";
 import { DatabaseRunJournal } from "./run-journal-store";
 import type { SqlDatabase } from "./sql/sql-database";
 import { sqliteDatabase } from "./sql/sqlite-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "./temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 
 /**
  * Steps safe to repeat commit behind the run (lib/engine/journal/step-recorder.ts).

@@ -1,8 +1,5 @@
 import "server-only";
-import { apiError, type ApiCaller } from "../auth/api-caller";
-import { appBearerLimits, appWidgetVisitorLimits } from "../auth/app-rate-limits";
-import { clientAddress, trustedProxiesFromEnvironment } from "../auth/client-address";
-import { sameOrigin } from "../auth/endpoint-bearer";
+import { type ApiCaller, apiError, appBearerLimits, appWidgetVisitorLimits, clientAddress, sameOrigin, trustedProxiesFromEnvironment } from "../auth";
 import { findChatWidgetByToken, widgetTokenPrefix, type ChatWidgetRecord } from "../db/chat-widgets";
 import { originAllowed } from "./widget-origins";
 

@@ -12,7 +12,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendEvents, startWireServer, type WireServer } from "../ai/fixtures/wire-server";
+import { sendEvents, startWireServer, type WireServer } from "../../testing/ai/wire-server.fixture";
 import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import { createLocalEnvironment } from "../runs/local-environment";

@@ -8,13 +8,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ModelProtocol } from "../ai/model";
-import { scriptedModel, type ScriptedRequest, type ScriptedTurn } from "../ai/scripted-model";
+import { scriptedModel, type ScriptedRequest, type ScriptedTurn } from "../../testing/ai/scripted-model.fixture";
 import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import type { NodeEndEvent, NodeStartEvent, ToolCallRow } from "../trace/run-events";
 import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "./run-workflow";
-import { progressWorkflow, writeProgressAgentNodes } from "./progress-agent-fixture";
+import { progressWorkflow, writeProgressAgentNodes } from "../../testing/engine/progress-agent.fixture";
 
 let nodes: Awaited<ReturnType<typeof writeProgressAgentNodes>>;
 let nodesDir: string;

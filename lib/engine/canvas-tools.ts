@@ -1,7 +1,7 @@
 import type { TaskToolDefinition } from "../graph";
 import type { CallContext } from "../calls";
 import type { NodeManifest } from "../manifest/catalogue";
-import type { AgentTool } from "../tools/agent-tool";
+import type { AgentTool } from "../tools";
 import type { ToolCallRow } from "../trace/run-events";
 
 /** A Task Start's sub-flow, asked for by a tool call. */

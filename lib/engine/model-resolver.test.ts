@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { startAnthropicMessagesServer } from "../ai/fixtures/anthropic-messages-server";
-import { driveAgent } from "../../testing/ai/drive-agent";
-import { startOpenAIChatServer } from "../ai/fixtures/openai-chat-server";
-import { serversClosedAfterEach } from "../ai/fixtures/servers-closed-after-each";
-import { shippedAgent } from "../ai/fixtures/shipped-agents";
+import { startAnthropicMessagesServer } from "../../testing/ai/anthropic-messages-server.fixture";
+import { driveAgent } from "../../testing/ai/drive-agent.fixture";
+import { startOpenAIChatServer } from "../../testing/ai/openai-chat-server.fixture";
+import { serversClosedAfterEach } from "../../testing/ai/servers-closed-after-each.fixture";
+import { shippedAgent } from "../../testing/ai/shipped-agents.fixture";
 import type { ToolExchangeManifest } from "../manifest";
 import { configValues } from "../manifest/config-values";
 import { sharedSandbox, type Evaluator } from "../sandbox";

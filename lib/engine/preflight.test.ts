@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../tools/define-tool";
 import type { EngineEnvironment } from "./environment";
-import { chainDocument, runWithToolLayers, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
+import { chainDocument, runWithToolLayers, writeToolLayerNodes } from "../../testing/engine/tool-layers.fixture";
 
 /** A workflow's grants: web-search granted, admin-tools not. */
 const grants = { grants: { servers: new Set(["web-search"]), credentials: new Map() } };

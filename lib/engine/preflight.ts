@@ -1,4 +1,4 @@
-import type { AgentTool } from "../tools/agent-tool";
+import type { AgentTool } from "../tools";
 import { resolveDeclaredTools, type ToolProblem } from "./executors/declared-tools";
 import type { RunContext } from "./run-context";
 

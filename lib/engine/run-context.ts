@@ -1,8 +1,7 @@
 import type { LoopState } from "../calls";
 import type { Workflow, WorkflowNode } from "../graph";
 import type { NodeManifest } from "../manifest";
-import type { AgentTool } from "../tools/agent-tool";
-import type { RunMemory } from "../tools/builtin/run-memory";
+import type { AgentTool, RunMemory } from "../tools";
 import type { NodeStatus, RunSink } from "../trace/run-events";
 import type { TaintRegistry } from "../trace/taint-registry";
 import type { EngineEnvironment } from "./environment";

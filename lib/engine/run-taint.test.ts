@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { WorkflowInput } from "../graph";
 import { defineTool } from "../tools/define-tool";
-import { chainDocument, runWithToolLayers, searchResultText, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
+import { chainDocument, runWithToolLayers, searchResultText, writeToolLayerNodes } from "../../testing/engine/tool-layers.fixture";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 let site: Server;

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scriptedModel, type ScriptedTurn } from "../ai/scripted-model";
+import { scriptedModel, type ScriptedTurn } from "../../testing/ai/scripted-model.fixture";
 import { parseWorkflow, type WorkflowInput } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import { createLocalEnvironment } from "../runs/local-environment";

@@ -1,10 +1,9 @@
 import { createRunState, type Workflow, validateRunInput, validateWorkflow } from "../graph";
 import { checkArguments } from "../manifest/json-schema-check";
-import { RunMemory } from "../tools/builtin/run-memory";
-import { redactingSink } from "../trace/redact";
+import { type AgentTool, RunMemory } from "../tools";
+import { redactingSink, redactSecrets } from "../trace/redact";
 import type { RunSink, RunStatus } from "../trace/run-events";
 import { TaintRegistry } from "../trace/taint-registry";
-import type { AgentTool } from "../tools/agent-tool";
 import type { EngineEnvironment } from "./environment";
 import { preflightMessage, preflightTools } from "./preflight";
 import { ResourceScope } from "./resource-scope";
@@ -13,7 +12,6 @@ import { runGraph } from "./run-graph";
 import { memoryJournal } from "./journal/memory-journal";
 import type { RunJournal } from "./journal/run-journal";
 import { type AttentionRequest, RunInterruption, StepRecorder } from "./journal/step-recorder";
-import { redactSecrets } from "../trace/redact";
 import type { ChatHistoryTurn } from "./chat/chat-history";
 
 export interface RunRequest {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Conversation, ModelProtocol, ModelTurn, ToolDefinition, ToolResultMessage } from "../ai";
 import type { AgentToolsContext, EngineEnvironment, ModelRequest } from "../engine";
 import { turnKey } from "../run-model";
-import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";
+import type { AgentTool, CallMeta, ToolOutcome } from "../tools";
 import { caseModelRequest, type HistoryTurn } from "./model-request";
 import { brief, combineScores, type Scorer, scoreAll } from "./scorers";
 import type { CassetteCall, CassetteTurn, TestCase } from "./test-case";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { junitReport } from "./junit";
 
-const schema = { fileName: "junit.xsd", contents: readFileSync(path.join(import.meta.dirname, "fixtures", "junit.xsd"), "utf8") };
+const schema = { fileName: "junit.xsd", contents: readFileSync(path.join(import.meta.dirname, "..", "..", "testing", "evals", "junit.fixture.xsd"), "utf8") };
 
 /** The report checked by libxml2's own XML Schema validator (xmllint, compiled to WebAssembly). */
 async function validate(xml: string): Promise<{ valid: boolean; errors: string[] }> {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ModelTurn } from "../ai";
-import type { RecordedModelTurn } from "../engine/journal/agent-steps";
+import type { RecordedModelTurn } from "../engine";
 import { lookupNodeType, type NodeTypes, parseWorkflow, type Workflow } from "../graph";
 import type { RunTrace } from "../trace/run-trace";
 import type { ModelContext } from "../trace/model-turns";

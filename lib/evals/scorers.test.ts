@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptedModel } from "../ai/scripted-model";
+import { scriptedModel } from "../../testing/ai/scripted-model.fixture";
 import { modelJudge, parseJudgeAnswer } from "./model-judge";
 import { combineScores, parseScorer, score, scoreAll, ScorerError, withoutPaths, type Scorer } from "./scorers";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { builtinNodeType, builtinNodes, lookupNodeType } from "./builtin-nodes";
-import { fixtureNodeTypes } from "./fixture-node-types";
+import { fixtureNodeTypes } from "../../testing/graph/node-types.fixture";
 import { nodePorts } from "./node-type-info";
 
 const start = builtinNodeType("start")!;

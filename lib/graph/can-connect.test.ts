@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canConnect } from "./can-connect";
-import { edge, fixtureNodeTypes, node, questionStart, titledTaskStart, workflowOf } from "./fixture-node-types";
+import { edge, fixtureNodeTypes, node, questionStart, titledTaskStart, workflowOf } from "../../testing/graph/node-types.fixture";
 
 const workflow = workflowOf(
   [questionStart, node("agent", "agent"), node("agent2", "agent"), node("converter", "converter"), node("converter2", "converter"), node("request", "request"), node("gate", "gate"), node("echo", "echo"), node("check", "checker"), titledTaskStart("task")],

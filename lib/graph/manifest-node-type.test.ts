@@ -6,7 +6,7 @@ import { demoWorkflow } from "../db/demo-workflow";
 import { lintNodes } from "../manifest";
 import { checkArguments } from "../manifest/json-schema-check";
 import { canConnect } from "./can-connect";
-import { edge, node, workflowOf } from "./fixture-node-types";
+import { edge, node, workflowOf } from "../../testing/graph/node-types.fixture";
 import { catalogueNodeTypes } from "./manifest-node-type";
 import { createRunState } from "./run-state";
 import { validateWorkflow } from "./validate";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "./fixture-node-types";
+import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "../../testing/graph/node-types.fixture";
 import { mcpServerChoice, wiredServerSources } from "./mcp-server-node";
 import { createRunState } from "./run-state";
 import { validateWorkflow } from "./validate";

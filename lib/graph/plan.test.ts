@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "./fixture-node-types";
+import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "../../testing/graph/node-types.fixture";
 import { isRunFinished, planReadyNodes, type ReadyNode } from "./plan";
 import { createRunState, type RunState } from "./run-state";
 import { applyOutputs, failNode, startNodes } from "./run-transitions";
 import type { Workflow } from "./workflow";
-import { researchTask, retryLoop } from "./workflow-test-fixtures";
+import { researchTask, retryLoop } from "../../testing/graph/workflows.fixture";
 
 /** Test double of the engine's shell loop: executors are scripted functions of the ready node. */
 function drive(state: RunState, execute: (ready: ReadyNode) => Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { node } from "./fixture-node-types";
+import { node } from "../../testing/graph/node-types.fixture";
 import { fieldOutputs, fieldsInputSchema, readFields } from "./input-fields";
 import { checkFieldValues, validateRunInput } from "./run-input";
 

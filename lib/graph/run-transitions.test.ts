@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "./fixture-node-types";
+import { edge, fixtureNodeTypes, node, questionStart, workflowOf } from "../../testing/graph/node-types.fixture";
 import { isRunFinished, planReadyNodes } from "./plan";
 import { createRunState, type RunState } from "./run-state";
 import { applyOutputs, deliverOutputs, failNode, startNodes } from "./run-transitions";

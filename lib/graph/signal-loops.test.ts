@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canConnect } from "./can-connect";
-import { edge, fixtureNodeTypes, node, workflowOf } from "./fixture-node-types";
+import { edge, fixtureNodeTypes, node, workflowOf } from "../../testing/graph/node-types.fixture";
 import { loopsWithoutExit, reaches, signalSuccessors } from "./signal-loops";
 
 describe("reaches over unconditional signal edges", () => {

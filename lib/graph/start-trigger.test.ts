@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { builtinNodeType } from "./builtin-nodes";
-import { fixtureNodeTypes } from "./fixture-node-types";
+import { fixtureNodeTypes } from "../../testing/graph/node-types.fixture";
 import { fieldsInputSchema } from "./input-fields";
 import { nodePorts } from "./node-type-info";
 import { validateRunInput } from "./run-input";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { edge, node, questionStart, workflowOf } from "./fixture-node-types";
+import { edge, node, questionStart, workflowOf } from "../../testing/graph/node-types.fixture";
 import { loopsWithoutExit } from "./signal-loops";
 import { taskSubflow, taskSubflows, topLevelNodeIds } from "./task-subflow";
-import { researchTask } from "./workflow-test-fixtures";
+import { researchTask } from "../../testing/graph/workflows.fixture";
 
 const research = researchTask("task");
 const workflow = workflowOf(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { node, titledTaskStart } from "./fixture-node-types";
+import { node, titledTaskStart } from "../../testing/graph/node-types.fixture";
 import { taskToolDefinition, toolName } from "./task-tool";
 
 describe("taskToolDefinition", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { readConfigMessage } from "./config-rules";
-import { edge, fixtureNodeTypes, node, questionStart, titledTaskStart, workflowOf } from "./fixture-node-types";
+import { edge, fixtureNodeTypes, node, questionStart, titledTaskStart, workflowOf } from "../../testing/graph/node-types.fixture";
 import type { GraphProblem } from "./graph-problem";
 import { validateWorkflow } from "./validate";
 import type { ConfigValidator } from "./validation-context";
 import type { Workflow } from "./workflow";
-import { researchTask, retryLoop } from "./workflow-test-fixtures";
+import { researchTask, retryLoop } from "../../testing/graph/workflows.fixture";
 
 /** Test double: checks `required` and `maximum` only, answering in checkArguments' words. */
 const validateConfig: ConfigValidator = (schema, value) => {

@@ -1,4 +1,4 @@
-import type { CanvasToolServers, ServedTools } from "../engine/canvas-tools";
+import type { CanvasToolServers, ServedTools } from "../engine";
 import { agentToolsFromClient } from "./client-tools";
 import { connectInMemory, type InMemoryConnection } from "./in-memory-connection";
 import { createServiceNodeServer } from "./service-node-server";

@@ -1,7 +1,7 @@
 import { noRequestTimeout } from "./request-timeout";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { AgentTool, CallMeta, ToolOutcome } from "../tools/agent-tool";
+import type { AgentTool, CallMeta, ToolOutcome } from "../tools";
 import { callSignal } from "./call-signal";
 import { approvalMetaKey, callerMetaKey } from "./caller-meta";
 import { protocolHints } from "./tool-hints";

@@ -1,7 +1,6 @@
 import { type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
-import { UrlRefusedError } from "../security/guarded-fetch";
-import { guardedWebFetch } from "../security/guarded-web-fetch";
+import { guardedWebFetch, UrlRefusedError } from "../security";
 import { redactSecrets } from "../trace/redact";
 import { readToolManifest } from "./connection-manager/tool-manifest";
 import { describeConnectionFailure, EntryConnectionError } from "./connection-failure";

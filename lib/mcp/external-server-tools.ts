@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { AgentTool } from "../tools/agent-tool";
+import type { AgentTool } from "../tools";
 import type { ToolCallRow } from "../trace/run-events";
 import { agentToolsFromClient } from "./client-tools";
 

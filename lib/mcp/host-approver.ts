@@ -1,4 +1,4 @@
-import type { InlineApprover } from "../engine/approvals/inline-approver";
+import type { InlineApprover } from "../engine";
 import type { QuestionAsker } from "../run-model/tool-question";
 
 /** The form a host's user decides a waiting call with. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { webSearchServer } from "../../testing/engine/tool-layer-fixtures";
+import { webSearchServer } from "../../testing/engine/tool-layers.fixture";
 import { McpResolveError } from "../tools/mcp-tool-resolver";
 import { InMemoryMcpToolResolver } from "./in-memory-tool-resolver";
 

@@ -1,8 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { type ServerApprovalDefaults, serverDefaultFor } from "../manifest/schemas/approval-policy";
-import type { AgentTool } from "../tools/agent-tool";
-import { type McpAgentRef, McpResolveError, type McpSourceRequest, type McpToolResolver } from "../tools/mcp-tool-resolver";
+import { type AgentTool, type McpAgentRef, McpResolveError, type McpSourceRequest, type McpToolResolver } from "../tools";
 import { agentToolsFromClient } from "./client-tools";
 import { connectInMemory, type InMemoryConnection } from "./in-memory-connection";
 

@@ -2,7 +2,7 @@ import type { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/in
 import { type CallToolRequest, type CallToolResult, CallToolResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Client } from "@modelcontextprotocol/client";
 import * as z from "zod/v4";
-import type { ToolOutcome } from "../tools/agent-tool";
+import type { ToolOutcome } from "../tools";
 import { noRequestTimeout } from "./request-timeout";
 import { callTaskTool } from "./task-call";
 import { ClientTaskCalls, type RawTaskDispatch } from "./task-call-v2";

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scriptedModel } from "../ai/scripted-model";
+import { scriptedModel } from "../../testing/ai/scripted-model.fixture";
 import { createLocalEnvironment } from "../runs/local-environment";
 import { runWorkflow } from "../engine/run-workflow";
-import { chainDocument, writeToolLayerNodes } from "../../testing/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../../testing/engine/tool-layers.fixture";
 import { parseWorkflow } from "../graph";
 import { MemorySink } from "../trace/memory-sink";
 import { connectEntry, testEntryConnection } from "./connect-entry";
 import { ConnectionManager } from "./connection-manager/connection-manager";
-import { startEraFixtureServer, startFutureOnlyServer } from "./era-fixture-servers";
+import { startEraFixtureServer, startFutureOnlyServer } from "../../testing/mcp/era-servers.fixture";
 import { InMemoryServerRegistry, parseServerEntry } from "./registry";
 
 // Real v2-SDK servers on 127.0.0.1, each speaking one protocol era only, registered like any server and used by an agent.

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { scriptedModel } from "../ai/scripted-model";
+import { scriptedModel } from "../../testing/ai/scripted-model.fixture";
 import { runAgentLoop } from "../engine/agent/agent-loop";
 import type { ToolCallRow } from "../trace/run-events";
-import { spyOnClientTaskStream } from "./client-task-stream-spy";
+import { spyOnClientTaskStream } from "../../testing/mcp/client-task-stream-spy.fixture";
 import { externalServerTools } from "./external-server-tools";
 import { serverEverythingCommand } from "./server-everything";
 import { connectStdio, type StdioConnection } from "./stdio-connection";

@@ -3,7 +3,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { invokeMethod } from "../calls";
 import { checkArguments } from "../manifest/json-schema-check";
-import type { WiredServiceNode } from "../engine/canvas-tools";
+import type { WiredServiceNode } from "../engine";
 import { approvalMetaKey, readCallerMeta } from "./caller-meta";
 
 /** A service node as the engine wires it to an agent (the port lib/engine declares). */

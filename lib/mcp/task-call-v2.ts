@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { createTaskSessionFromClient } from "@modelcontextprotocol/ext-tasks/client";
 import type { CallToolRequest, CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolOutcome } from "../tools/agent-tool";
+import type { ToolOutcome } from "../tools";
 import { outcomeOf } from "./tool-outcome";
 
 type TaskSession = ReturnType<typeof createTaskSessionFromClient>;

@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type CallToolRequest, type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolOutcome } from "../tools/agent-tool";
+import type { ToolOutcome } from "../tools";
 import { outcomeOf } from "./tool-outcome";
 
 export interface TaskCallOptions {

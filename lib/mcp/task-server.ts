@@ -4,7 +4,7 @@ import type { RequestTaskStore } from "@modelcontextprotocol/sdk/shared/protocol
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult, Request, RequestId, Result, Task } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { TaskRequest, TaskOutcome } from "../engine/run-context";
+import type { TaskRequest, TaskOutcome } from "../engine";
 import type { TaskToolDefinition } from "../graph";
 import type { ToolCallRow } from "../trace/run-events";
 import { readCallerMeta } from "./caller-meta";

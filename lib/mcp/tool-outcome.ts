@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolOutcome } from "../tools/agent-tool";
+import type { ToolOutcome } from "../tools";
 
 /** The text a model reads from an MCP result: its text blocks, or the structured content as JSON. */
 export function outcomeOf(result: CallToolResult): ToolOutcome {

@@ -5,15 +5,15 @@ import { type CallToolResult, CallToolResultSchema, CreateTaskResultSchema } fro
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../db/create-client";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
-import { countingServer, type CountingServer, writeDrillNodes } from "../../testing/queue/drill-fixtures";
-import { balancedHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "../../testing/mcp/endpoint-web-process";
+import { countingServer, type CountingServer, writeDrillNodes } from "../../testing/queue/drill.fixture";
+import { balancedHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "../../testing/mcp/endpoint-web-process.fixture";
 
 /**
  * A web process SIGKILLed under an outside host's task costs a resume, not
  * the task: the task's sub-flow is a queued Run, so the worker of another
  * web process takes it over once the dead one's lease has expired, replays
  * what the journal holds and finishes it, and the host reads the task's
- * result on the other process. Real processes (endpoint-web-process.ts),
+ * result on the other process. Real processes (endpoint-web-process.fixture.ts),
  * on SQLite and, when a server answers, on Postgres; the sub-flow's steps
  * post to a counting fixture on 127.0.0.1 that holds the second step's
  * first request, so the kill lands while that step is in flight.

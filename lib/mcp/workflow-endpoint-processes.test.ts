@@ -5,12 +5,12 @@ import type { PrismaClient } from "../db/create-client";
 import { requestCancel } from "../db/database-run-queue";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
 import { openSqlDatabase } from "../db/sql/open-database";
-import { balancedHost as balancedWebHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "../../testing/mcp/endpoint-web-process";
+import { balancedHost as balancedWebHost, openProcessesDatabase, startWebProcess, stopWebProcess, until, type WebProcess } from "../../testing/mcp/endpoint-web-process.fixture";
 import { waitingDeskDocument } from "./unit-desk-document";
 
 /**
  * Two web processes behind a load balancer serve one MCP host: two real
- * processes (endpoint-process-fixture.ts, each with its own module state
+ * processes (endpoint-process.fixture.ts, each with its own module state
  * and the embedded worker `npm start` runs) on one database, and a host
  * whose requests the test sends to one or the other. On SQLite and, when a
  * server answers, on Postgres. A process killed under a task:

@@ -3,9 +3,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
 import { buildTraceTree } from "../trace/trace-tree";
-import { until } from "../../testing/mcp/endpoint-web-process";
+import { until } from "../../testing/mcp/endpoint-web-process.fixture";
 import { waitingDeskDocument } from "./unit-desk-document";
-import { database, endpointUrl, routeFetch, runsOf, token, workflowId } from "../../testing/mcp/workflow-endpoint-route-fixture";
+import { database, endpointUrl, routeFetch, runsOf, token, workflowId } from "../../testing/mcp/workflow-endpoint-route.fixture";
 import type { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
 
 // The route and the app's wiring are server-only (never in a browser bundle); here they run in Node.

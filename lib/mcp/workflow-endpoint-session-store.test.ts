@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { CreateTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaEndpointSessionStore } from "../db/mcp-endpoint-store";
-import { database, endpointUrl, workflowId } from "../../testing/mcp/workflow-endpoint-route-fixture";
+import { database, endpointUrl, workflowId } from "../../testing/mcp/workflow-endpoint-route.fixture";
 import { waitingDeskDocument } from "./unit-desk-document";
 import { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
 

@@ -1,6 +1,5 @@
 import type { TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
-import type { EngineEnvironment } from "../engine";
-import type { TaskOutcome, TaskRequest } from "../engine/run-context";
+import type { EngineEnvironment, TaskOutcome, TaskRequest } from "../engine";
 import type { Workflow } from "../graph";
 import type { QuestionAsker } from "../run-model/tool-question";
 import type { ToolCallRow } from "../trace/run-events";

@@ -1,6 +1,4 @@
-import { allowedPrivateOrigins } from "../security/private-origins";
-import { guardedFetch } from "../security/guarded-fetch";
-import type { UrlGuardOptions } from "../security/url-guard";
+import { allowedPrivateOrigins, guardedFetch, type UrlGuardOptions } from "../security";
 import type { WaitingNotice } from "./waiting-notice";
 
 /** Where notices go, from the environment: SWITCHBOARD_APPROVAL_WEBHOOK_URL, and the app's address for the links. */

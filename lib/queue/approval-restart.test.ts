@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listWaitingApprovals, recordApprovalDecision, denyExpiredApprovals } from "@/lib/db/approvals";
-import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
-import { writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
-import { queueMailRun, startMailWorker } from "../../testing/queue/mail-attack-fixtures";
+import { createTemporaryDatabase, type TemporaryDatabase } from "@/testing/db/temporary-database.fixture";
+import { writeToolLayerNodes } from "@/testing/engine/tool-layers.fixture";
+import { queueMailRun, startMailWorker } from "../../testing/queue/mail-attack.fixture";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;

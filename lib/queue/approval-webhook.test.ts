@@ -1,11 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { scriptedModel } from "@/lib/ai/scripted-model";
-import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
+import { scriptedModel } from "@/testing/ai/scripted-model.fixture";
+import { createTemporaryDatabase, type TemporaryDatabase } from "@/testing/db/temporary-database.fixture";
 import { createLocalEnvironment } from "@/lib/runs/local-environment";
-import { writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
-import { mailTools, queueMailRun } from "../../testing/queue/mail-attack-fixtures";
+import { writeToolLayerNodes } from "@/testing/engine/tool-layers.fixture";
+import { mailTools, queueMailRun } from "../../testing/queue/mail-attack.fixture";
 import { announceWaitingCall } from "@/lib/runs/waiting-announcer";
 import { startWorkerRuntime } from "@/lib/runs/worker-runtime";
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorkflow } from "../db/demo-workflow";
 import { sqliteDatabase } from "../db/sql/sqlite-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
-import { startWorkerProcess, waitForRuns, type WorkerProcess } from "../../testing/queue/drill-workers";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
+import { startWorkerProcess, waitForRuns, type WorkerProcess } from "../../testing/queue/drill-workers.fixture";
 import { followChatTurn } from "./chat-stream";
 import { RunService } from "./run-service";
 

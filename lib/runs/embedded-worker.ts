@@ -7,8 +7,7 @@
  */
 import { databaseUrl } from "../db/database-url";
 import { isPostgresUrl } from "../db/sql/open-database";
-import type { ServerEntry } from "../mcp/registry";
-import { entryFingerprint, processToolIndex } from "../mcp/tool-index";
+import { entryFingerprint, processToolIndex, type ServerEntry } from "../mcp";
 import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
 
 /** The runs' news of servers' tools keeps this process's palette tool index fresh: a list just read, a server saying its tools changed. */

@@ -9,7 +9,7 @@ import { EvaluationStore } from "../db/evaluations";
 import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postgres";
 import { postgresDatabase } from "../db/sql/postgres-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
-import { startWorkerProcess, type WorkerProcess } from "../../testing/queue/drill-workers";
+import { startWorkerProcess, type WorkerProcess } from "../../testing/queue/drill-workers.fixture";
 
 // A 200-row JSONL dataset scored on two versions of the demo workflow by
 // `npm run workflow -- eval`, every row a run through the queue taken by

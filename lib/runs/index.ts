@@ -1,5 +1,8 @@
 // Runs: the one service that makes and moves them, the environment they run
-// in, and the workers that take them. Server side only.
+// in, and the workers that take them. Server side only, and free of
+// "server-only" so the command lines import it too: the outside MCP hosts'
+// runs (`outside-runs.ts`, the app's MCP endpoint only) and the start-up
+// hook's `start-up.ts` are public files of their own.
 export { RunService, type OnceKey, type RunServiceOptions, type RunState, type StartRunOptions, type StartRunRequest, type StartRunResult } from "./run-service";
 export { acceptedDelivery, idempotencyKey, idempotencyKeyLifetimeMs, scheduleTick } from "./once-keys";
 export { closeProcessRuns, onLocalRunQueued, runService, wakeWorkers } from "./process-runs";
@@ -13,3 +16,5 @@ export { caseOutcome, stepKeyNode, workflowCases, type CaseOutcome, type Workflo
 export { followChatTurn, type ChatTurnMetadata, type FollowChatTurnOptions } from "./chat-stream";
 export { startChatTurn, type ChatTurnRequest, type ChatTurnStart } from "./chat-turns";
 export { recordVersionTests, sweepInterruptedVersionTests, versionItemOf, versionTestStart, versionTests, type VersionTests } from "./version-tests";
+export { callToolFromFrame, toolAppOf } from "./tool-apps";
+export { startDeliveryRun } from "./trigger-runs";

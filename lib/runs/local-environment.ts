@@ -1,5 +1,5 @@
 import { createEngineEnvironment, type EngineEnvironment } from "../engine";
-import { canvasToolServers } from "../mcp/canvas-tool-servers";
+import { canvasToolServers } from "../mcp";
 
 /**
  * The engine's environment on one machine (see createEngineEnvironment:

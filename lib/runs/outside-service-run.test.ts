@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTemporaryDatabase, type TemporaryDatabase } from "@/lib/db/temporary-database";
-import { chainDocument, writeToolLayerNodes } from "@/testing/engine/tool-layer-fixtures";
-import { startFixtureWorker } from "@/lib/runs/fixture-worker";
+import { createTemporaryDatabase, type TemporaryDatabase } from "@/testing/db/temporary-database.fixture";
+import { chainDocument, writeToolLayerNodes } from "@/testing/engine/tool-layers.fixture";
+import { startFixtureWorker } from "@/testing/runs/worker.fixture";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 
 let database: TemporaryDatabase;

@@ -6,7 +6,7 @@ import { PrismaOAuthStateStore } from "../db/server-oauth";
 import { cachedNodeTypes, type EngineEnvironment } from "../engine";
 import { createLocalEnvironment } from "./local-environment";
 import type { NodeTypes } from "../graph";
-import { ConnectionManager, type ConnectionManagerOptions } from "../mcp/connection-manager";
+import { ConnectionManager, type ConnectionManagerOptions } from "../mcp";
 
 export interface RunEnvironmentOptions {
   prisma: PrismaClient;

@@ -9,7 +9,7 @@ import { queuedRunInsert } from "../db/queued-runs";
 import { forkRun, type ForkRequest, type ForkResult, readForkLinks, type ForkLinks } from "../db/run-fork";
 import { GuardFailedError, isoFromSql, type SqlDatabase, type SqlStatement } from "../db/sql/sql-database";
 import { validateConfig } from "../canvas/config-check";
-import type { AttentionChoice } from "../engine/journal/run-journal";
+import type { AttentionChoice } from "../engine";
 import { type GraphProblem, type NodeTypes, parseWorkflow, validateRunInput, validateWorkflow, type Workflow } from "../graph";
 import { isRunStatus, type RunOrigin, type RunStatus, settledStatuses } from "../run-model";
 

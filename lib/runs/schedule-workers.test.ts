@@ -6,9 +6,9 @@ import { createTestPostgres, type TestPostgres } from "../db/postgres/test-postg
 import { postgresDatabase } from "../db/sql/postgres-database";
 import { sqliteDatabase } from "../db/sql/sqlite-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
-import { writeDrillNodes } from "../../testing/queue/drill-fixtures";
-import { startWorkerProcess, type WorkerProcess } from "../../testing/queue/drill-workers";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
+import { writeDrillNodes } from "../../testing/queue/drill.fixture";
+import { startWorkerProcess, type WorkerProcess } from "../../testing/queue/drill-workers.fixture";
 
 // Schedules run in every worker process; the (trigger, tick time) row claimed with the run's
 // insert lets exactly one of them start each tick's run.

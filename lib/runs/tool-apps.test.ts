@@ -2,10 +2,10 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PrismaGrantStore } from "../db/grants";
 import { PrismaServerRegistry } from "../db/servers";
-import { temporaryAppDatabase } from "../../testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import { callToolFromFrame, toolAppOf } from "./tool-apps";
 
-// The MCP Apps test double (lib/mcp/apps/app-fixture-server.mjs), started over stdio as the browser tests start it.
+// The MCP Apps test double (testing/mcp/app-server.fixture.mjs), started over stdio as the browser tests start it.
 process.env.SWITCHBOARD_STDIO_CATALOGUE = path.join(process.cwd(), "e2e/fixtures/e2e.stdio.json");
 
 const database = temporaryAppDatabase();

@@ -4,14 +4,10 @@ import { PrismaGrantStore } from "../db/grants";
 import { PrismaRunSink } from "../db/run-sink";
 import { PrismaServerRegistry } from "../db/servers";
 import { PrismaOAuthStateStore } from "../db/server-oauth";
-import { parseWorkflow, wiredServerSources, type Workflow, type WorkflowNode } from "../graph";
-import { serverDefaultFor } from "../graph";
-import { connectEntry, type EntryConnection } from "../mcp/connect-entry";
-import { listedTool, readToolApp, type ToolAppOutcome } from "../mcp/apps";
-import { approvalGrantKey } from "../engine/workflow-grants";
-import { wiredEdge } from "../engine/approvals/approval-gate";
+import { parseWorkflow, serverDefaultFor, wiredServerSources, type Workflow, type WorkflowNode } from "../graph";
+import { connectEntry, type EntryConnection, listedTool, protocolHints, readToolApp, type ToolAppOutcome } from "../mcp";
+import { approvalGrantKey, wiredEdge } from "../engine";
 import { decideApplied, policyFor } from "../policy";
-import { protocolHints } from "../mcp/tool-hints";
 
 /** Where a frame sits: the run, and the node run whose tool call (or call waiting for approval) it shows. */
 export interface FrameOrigin {

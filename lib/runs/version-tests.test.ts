@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorkflow } from "../db/demo-workflow";
 import { openSqlDatabase } from "../db/sql/open-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../db/temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 import { runNodeTypes } from "./run-environment";
 import { RunService } from "./run-service";
 import { keepRunAsTest } from "./test-cases";

@@ -16,7 +16,7 @@ import { type EngineEnvironment, runWorkflow } from "../engine";
 import { createLocalEnvironment } from "./local-environment";
 import { parseWorkflow } from "../graph";
 import { parseRunOrigin } from "../run-model";
-import { cassetteEnvironment } from "../evals/cassette-environment";
+import { cassetteEnvironment } from "../evals";
 import { readCassette } from "../db/test-cassettes";
 import { readChatHistory } from "../db/chat-history-read";
 import { MemorySink } from "../trace/memory-sink";

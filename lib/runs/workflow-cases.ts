@@ -1,8 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { parseTestCase, TestCaseError } from "../evals/test-case";
-import type { CaseResult, CaseToRun } from "./test-cases";
-import { casesDir } from "./test-cases";
+import { parseTestCase, TestCaseError } from "../evals";
+import { type CaseResult, casesDir, type CaseToRun } from "./test-cases";
 
 /** A workflow's cases in the cases folder, and the files that could not be read (each with its file:line reason). */
 export interface WorkflowCases {

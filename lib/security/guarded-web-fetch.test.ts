@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startWireServer, type WireServer } from "../ai/fixtures/wire-server";
+import { startWireServer, type WireServer } from "../../testing/ai/wire-server.fixture";
 import { guardedWebFetch } from "./guarded-web-fetch";
 
 const servers: WireServer[] = [];

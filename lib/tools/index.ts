@@ -1,5 +1,6 @@
 // lib/tools: the three tool layers (builtin, custom, mcp) behind one declaration format,
-// and the AgentTool shape every layer meets in. Tool search lives in ./search.
+// the AgentTool shape every layer meets in, tool search and the tool budget.
+// The canvas (browser code) imports `tool-budget.ts` alone: the rest is server side.
 export type { AgentTool, CallMeta, ToolOutcome } from "./agent-tool";
 export {
   toolSource,
@@ -35,3 +36,6 @@ export { mcpAgentTools } from "./mcp-agent-tools";
 export { tracedTool, type TracedOutcome, type TracedToolOptions } from "./traced-tool";
 export type { ToolBinding } from "./tool-binding";
 export { builtinToolNames, isBuiltinToolName, builtinToolServer, createBuiltinTool, RunMemory, localIsoTime, type BuiltinToolName } from "./builtin";
+export { ToolSearchError, createToolIndex, defaultResultCount, parseSearchableTools, type ToolMatch } from "./search";
+export { discoveryThresholdTokens, estimateTokens, modelToolNames } from "./tool-budget";
+export { raceTimeout } from "./tool-timeout";

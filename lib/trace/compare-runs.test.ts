@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareRuns } from "./compare-runs";
-import { recordedTrace, runRecord } from "./trace-fixtures";
+import { recordedTrace, runRecord } from "../../testing/trace/traces.fixture";
 
 const traces = new Map([["r1", recordedTrace(runRecord("r1"), [], [])], ["r2", recordedTrace(runRecord("r2"), [], [])]]);
 const read = async (id: string) => traces.get(id) ?? null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { diffRuns } from "./run-diff";
 import { describeDiff } from "./run-diff-text";
-import { nodeRunRecord, recordedTrace, runRecord, toolCallRecord } from "./trace-fixtures";
+import { nodeRunRecord, recordedTrace, runRecord, toolCallRecord } from "../../testing/trace/traces.fixture";
 
 /** An agent's run of `count` calls; `edited` changes the result of the call at that number. */
 function run(id: string, count: number, edited?: number) {

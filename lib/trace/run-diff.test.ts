@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { alignSteps, diffRuns } from "./run-diff";
 import { runSteps } from "./run-steps";
 import { runTotals } from "./run-totals";
-import { at, modelTurn, nodeRunRecord, recordedTrace, runRecord, toolCallRecord } from "./trace-fixtures";
+import { at, modelTurn, nodeRunRecord, recordedTrace, runRecord, toolCallRecord } from "../../testing/trace/traces.fixture";
 
 /** The demo's shape: start → agent (one convertUnits call) → end, asked a question. */
 function demoRun(id: string, question: string, call: { value: number; from: string; to: string; result: number }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runSteps } from "./run-steps";
-import { modelTurn, nodeRunRecord, toolCallRecord } from "./trace-fixtures";
+import { modelTurn, nodeRunRecord, toolCallRecord } from "../../testing/trace/traces.fixture";
 
 describe("runSteps", () => {
   it("orders node runs, their calls and a task's sub-flow, keyed by node and order", () => {

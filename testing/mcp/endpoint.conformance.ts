@@ -5,7 +5,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpointUrl, routeFetch, token } from "./workflow-endpoint-route-fixture";
+import { endpointUrl, routeFetch, token } from "./workflow-endpoint-route.fixture";
 import { hostAllowed } from "../../lib/security/host-allowlist";
 import { listScenarios, readAllResults, runConformance, summary, withMissing } from "../../lib/mcp/conformance/conformance-suite";
 import { clientNotApplicable, serverNotApplicable } from "../../lib/mcp/conformance/not-applicable";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { TriggerStore } from "@/lib/db/triggers";
 import { runService, startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
 import { signDelivery, type WebhookPreset } from "@/lib/triggers";

@@ -2,8 +2,7 @@ import "server-only";
 import { getWorkflow, prisma } from "@/lib/db";
 import { PrismaEndpointSessionStore, PrismaTaskStore } from "@/lib/db/mcp-endpoint-store";
 import { parseWorkflow } from "@/lib/graph";
-import { createWorkflowEndpoint, type McpHost, type WorkflowEndpoint } from "@/lib/mcp/workflow-endpoint";
-import { EndpointRefusal, WorkflowEndpointSessions } from "@/lib/mcp/workflow-endpoint-sessions";
+import { createWorkflowEndpoint, EndpointRefusal, type McpHost, type WorkflowEndpoint, WorkflowEndpointSessions } from "@/lib/mcp";
 import { runEnvironment } from "@/lib/runs";
 import { openOutsideRun, queueOutsideTask } from "@/lib/runs/outside-runs";
 

@@ -1,5 +1,5 @@
 import { openApiDocument } from "@/lib/api/openapi";
-import { publicAction } from "@/lib/auth/require-role";
+import { publicAction } from "@/lib/auth";
 
 /** GET /api/openapi.json: the HTTP API's OpenAPI 3.1 document. */
 export function GET(): Response {

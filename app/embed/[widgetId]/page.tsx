@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { EmbedChat } from "@/components/embed/embed-chat";
 import { maxChatMessageChars } from "@/lib/api/chat-api";
-import { publicAction } from "@/lib/auth/public-action";
+import { publicAction } from "@/lib/auth";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { readChatWidget } from "@/lib/db/chat-widgets";
 import { chatInputField } from "@/lib/graph";

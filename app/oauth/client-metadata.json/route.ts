@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { publicAction } from "@/lib/auth/require-role";
-import { appOrigin } from "@/lib/mcp/oauth/app-origin";
-import { clientMetadataDocumentUrl, oauthCallbackUrl } from "@/lib/mcp/oauth/entry-oauth";
+import { publicAction } from "@/lib/auth";
+import { appOrigin, clientMetadataDocumentUrl, oauthCallbackUrl } from "@/lib/mcp";
 
 /**
  * Switchboard's OAuth client ID metadata document: on an https origin its

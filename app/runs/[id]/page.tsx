@@ -6,7 +6,7 @@ import { DatabaseError, getTraceOverview } from "@/lib/db";
 import type { TraceOverview } from "@/lib/trace/trace-page";
 import { cancelRun, decideRunAttention, forkRunAt } from "@/app/actions/runs";
 import { type ForkOptions, forkOptionsOf, runService } from "@/lib/runs";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 import { decideApproval } from "@/app/actions/approvals";
 import { callToolFromApp, loadToolApp } from "@/app/actions/tool-apps";
 import type { ForkLinksView } from "@/components/run/fork-links";

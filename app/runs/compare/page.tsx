@@ -6,7 +6,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { DatabaseError, listRecentRuns, prisma, readWholeRunTrace } from "@/lib/db";
 import { compareRuns, type CompareOutcome } from "@/lib/trace/compare-runs";
 import type { RunSummary } from "@/lib/trace/run-trace";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { requirePageRole } from "@/lib/auth";
 
 // Runs come and go: read on every request.
 export const dynamic = "force-dynamic";

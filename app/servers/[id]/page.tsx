@@ -7,7 +7,7 @@ import styles from "@/components/servers/servers.module.css";
 import { ToolList } from "@/components/servers/tool-list";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { serverRegistry } from "../server-registry";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";
 

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { saveServerAction } from "@/app/actions/servers";
 import { ServerForm } from "@/components/servers/server-form";
 import type { ServerFormInitial } from "@/components/servers/server-view";
-import { serverEntryDefaults } from "@/lib/mcp/registry";
+import { serverEntryDefaults } from "@/lib/mcp";
 import { catalogueView } from "../server-views";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { requirePageRole } from "@/lib/auth";
 
 export const metadata: Metadata = { title: "Register a server" };
 

@@ -1,8 +1,8 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaAccounts } from "@/lib/db/accounts";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
-import { startOidcProviderFixture, type OidcProviderFixture } from "@/lib/auth/oidc/fixtures/oidc-provider-fixture";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
+import { startOidcProviderFixture, type OidcProviderFixture } from "@/testing/auth/oidc-provider.fixture";
 
 // The two routes of single sign-on, called as Next calls them, against the local provider fixture.
 // TEST DOUBLE for next/headers: the callback reads only whether the request came over https.

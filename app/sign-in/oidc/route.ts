@@ -1,9 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { safeNext } from "@/lib/auth/safe-next";
-import { publicAction } from "@/lib/auth/require-role";
-import { authorizationRequest, discover, oidcConfig, OidcSettingsError, OidcSignInError } from "@/lib/auth/oidc/oidc";
-import { keepPendingSignIn, oidcErrorCookie, oidcStateCookie } from "@/lib/auth/oidc/pending-sign-ins";
-import { appOrigin } from "@/lib/mcp/oauth/app-origin";
+import { authorizationRequest, discover, keepPendingSignIn, oidcConfig, oidcErrorCookie, OidcSettingsError, OidcSignInError, oidcStateCookie, publicAction, safeNext } from "@/lib/auth";
+import { appOrigin } from "@/lib/mcp";
 
 /**
  * "Sign in with <provider>": sends the person to the configured OpenID

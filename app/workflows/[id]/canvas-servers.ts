@@ -3,9 +3,8 @@ import { serverRegistry } from "@/app/servers/server-registry";
 import type { CanvasServer } from "@/lib/canvas";
 import { DatabaseError, type OAuthConnectionStatus } from "@/lib/db";
 import { oauthStore } from "@/app/servers/oauth/oauth-connection";
-import type { ServerListing } from "@/lib/mcp/registry";
+import { entryFingerprint, type ServerListing } from "@/lib/mcp";
 import { toolIndex } from "@/app/servers/tool-index";
-import { entryFingerprint } from "@/lib/mcp/tool-index";
 import { grantStore } from "./grants/grant-store";
 
 /** How long a page waits for servers the tool index has not listed yet (after a restart, a new server); longer listings serve the next page. */

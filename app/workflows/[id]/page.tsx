@@ -9,14 +9,14 @@ import { parseWorkflow } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
 import { decideApproval } from "../../actions/approvals";
-import { versionItemOf } from "@/lib/runs/version-tests";
+import { versionItemOf } from "@/lib/runs";
 import { testWorkflowDocument } from "../../actions/test-cases";
 import { listServerToolsAction } from "../../actions/servers";
 import { approveLooseningAction, approveOriginAction, grantAction } from "../../actions/grants";
 import { issueWebhookAction } from "../../actions/triggers";
 import { noticeEntries } from "@/components/workflows/origin-notices";
 import { reviewOrigins } from "./grants/origin-review";
-import { requireRole } from "@/lib/auth/require-role";
+import { may, requirePageRole, requireRole } from "@/lib/auth";
 import { canvasServers } from "./canvas-servers";
 import {
   listWorkflowVersionsAction,
@@ -25,7 +25,6 @@ import {
   saveWorkflowDocumentAction,
   saveWorkflowVersionAction,
 } from "../../actions/workflows";
-import { may, requirePageRole } from "@/lib/auth/require-role";
 
 // Reads the database on every request; nodes/ through the catalogue cache (re-read when a file changes, outside production).
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PrismaAccounts } from "../../db/accounts";
-import { temporaryAppDatabase } from "../../../testing/db/temporary-app-database";
-import { startOidcProviderFixture, type OidcProviderFixture } from "./fixtures/oidc-provider-fixture";
+import { temporaryAppDatabase } from "../../../testing/db/temporary-app-database.fixture";
+import { startOidcProviderFixture, type OidcProviderFixture } from "../../../testing/auth/oidc-provider.fixture";
 import { accountForEmail, authorizationRequest, completeSignIn, discover, type OidcConfig, oidcConfig, OidcSignInError } from "./oidc";
 
 const redirectUri = "http://127.0.0.1:3000/sign-in/oidc/callback";

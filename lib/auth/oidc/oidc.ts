@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import * as client from "openid-client";
-import { guardedFetch } from "../../security/guarded-fetch";
-import { allowedPrivateOrigins } from "../../security/private-origins";
+import { allowedPrivateOrigins, guardedFetch } from "../../security";
 
 /**
  * Optional OpenID Connect single sign-on: the authorization code flow with

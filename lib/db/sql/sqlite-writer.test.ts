@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTemporaryDatabase, type TemporaryDatabase } from "../temporary-database";
+import { createTemporaryDatabase, type TemporaryDatabase } from "../../../testing/db/temporary-database.fixture";
 import { sqliteDatabase } from "./sqlite-database";
 import { GuardFailedError, type SqlDatabase, type SqlStatement } from "./sql-database";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptedModel, type ScriptedTurn } from "../../ai/scripted-model";
+import { scriptedModel, type ScriptedTurn } from "../../../testing/ai/scripted-model.fixture";
 import type { AgentTool, CallMeta } from "../../tools/agent-tool";
 import { type AgentLoopOptions, type PlatformCall, runAgentLoop } from "./agent-loop";
 

@@ -1,9 +1,8 @@
 import type { Conversation, ModelTurn, TokenUsage, ToolCallRequest, ToolDefinition, ToolResultMessage } from "../../ai";
-import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
+import { type AgentTool, modelToolNames, type ToolOutcome } from "../../tools";
 import type { NodeStatus } from "../../trace/run-events";
 import { callToolDefinition, callToolName, discoveryThresholdTokens, estimateTokens, searchSummary, searchToolsDefinition, searchToolsName } from "./discovery";
 import { RepeatGuard } from "./repeat-guard";
-import { modelToolNames } from "../../tools/tool-budget";
 import { RunInterruption } from "../journal/step-recorder";
 
 /** Ranks tools for search_tools: the best `limit` for a job, best first. */

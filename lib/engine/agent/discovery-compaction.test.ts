@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { declarativeAgent } from "../../ai/fixtures/declarative-agent";
-import { recordingModel } from "../../ai/fixtures/recording-model";
-import { serversClosedAfterEach } from "../../ai/fixtures/servers-closed-after-each";
+import { declarativeAgent } from "../../../testing/ai/declarative-agent.fixture";
+import { recordingModel } from "../../../testing/ai/recording-model.fixture";
+import { serversClosedAfterEach } from "../../../testing/ai/servers-closed-after-each.fixture";
 import type { ModelProtocol } from "../../ai/model";
 import { sdkProtocol } from "../../ai/sdk-protocol";
 import type { AgentTool } from "../../tools/agent-tool";

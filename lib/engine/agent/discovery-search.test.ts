@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { scriptedModel } from "../../ai/scripted-model";
+import { scriptedModel } from "../../../testing/ai/scripted-model.fixture";
 import { rankWithToolIndex } from "../local-environment";
 import { runAgentLoop } from "./agent-loop";
-import { threeHundredTools } from "./fixtures/three-hundred-tools";
+import { threeHundredTools } from "../../../testing/engine/three-hundred-tools.fixture";
 
 describe("progressive discovery with the real tool search", () => {
   it("finds the incident tool for a job in other words than its description, and calls it through call_tool", async () => {

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from "../../ai";
 
-export { discoveryThresholdTokens, estimateTokens } from "../../tools/tool-budget";
+export { discoveryThresholdTokens, estimateTokens } from "../../tools";
 
 export const searchToolsName = "search_tools";
 export const callToolName = "call_tool";

@@ -5,7 +5,7 @@ import type { ToolCallRow } from "../../trace/run-events";
 import type { RecordedStep } from "../journal/run-journal";
 import { hostApprover } from "../../mcp/host-approver";
 import type { InlineApprover } from "./inline-approver";
-import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
+import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layers.fixture";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 beforeAll(async () => (nodes = await writeToolLayerNodes()));

@@ -1,7 +1,7 @@
 import { mcpServerChoice, type Workflow, type WorkflowNode } from "../../graph";
 import { approvalDecision, decideApplied, policyFor, type TaintedContextSource, type TaintSource, TaintedValueIndex, taintedArguments } from "../../policy";
 import { approvalGrantKey } from "../workflow-grants";
-import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
+import type { AgentTool, CallMeta, ToolOutcome } from "../../tools";
 import type { RunSink, ToolCallRow } from "../../trace/run-events";
 import type { ApprovalRequest } from "../../trace/run-trace";
 import type { TaintRegistry } from "../../trace/taint-registry";

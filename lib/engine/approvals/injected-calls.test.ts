@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ToolCallRow } from "../../trace/run-events";
 import type { RecordedStep } from "../journal/run-journal";
-import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
+import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layers.fixture";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 beforeAll(async () => (nodes = await writeToolLayerNodes()));

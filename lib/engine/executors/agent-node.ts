@@ -10,7 +10,7 @@ import { resolveCredentials } from "./credentials";
 import { AgentSteps } from "../journal/agent-steps";
 import { ApprovalGate } from "../approvals/approval-gate";
 import { QuestionDesk } from "../questions/question-desk";
-import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
+import type { AgentTool, ToolOutcome } from "../../tools";
 import { liveRedactor } from "../../trace/live-redaction";
 import type { ModelTurnRow } from "../../trace/model-turns";
 import { historyMessages, historyWindowOf } from "../chat/chat-history";

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { InMemoryTaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type ScriptedTurn, scriptedModel } from "../../ai/scripted-model";
-import type { ScriptedRequest } from "../../ai/scripted-model";
+import { type ScriptedTurn, scriptedModel } from "../../../testing/ai/scripted-model.fixture";
+import type { ScriptedRequest } from "../../../testing/ai/scripted-model.fixture";
 import type { WorkflowInput } from "../../graph";
 import { parseWorkflow } from "../../graph";
-import { spyOnClientTaskStream } from "../../mcp/client-task-stream-spy";
+import { spyOnClientTaskStream } from "../../../testing/mcp/client-task-stream-spy.fixture";
 import { MemorySink } from "../../trace/memory-sink";
 import { createLocalEnvironment } from "../../runs/local-environment";
 import { runWorkflow } from "../run-workflow";

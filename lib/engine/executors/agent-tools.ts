@@ -1,6 +1,6 @@
 import { taskToolDefinition } from "../../graph";
 import { configValues } from "../../manifest/config-values";
-import type { AgentTool } from "../../tools/agent-tool";
+import type { AgentTool } from "../../tools";
 import type { ToolCallRow } from "../../trace/run-events";
 import type { CanvasToolServers, WiredTaskStarts } from "../canvas-tools";
 import type { RunContext } from "../run-context";

@@ -1,7 +1,7 @@
 import type { NodeManifest } from "../../manifest";
 import { defaultCredentialOrigins } from "../../manifest/credential-origins";
 import type { Credentials } from "../../calls";
-import type { BoundCredential } from "../../security/credential-binding";
+import type { BoundCredential } from "../../security";
 import type { EngineEnvironment } from "../environment";
 import type { RunContext } from "../run-context";
 import { environmentCredentialGate } from "../environment-credentials";

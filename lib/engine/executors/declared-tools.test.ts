@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../../tools/define-tool";
-import { chainDocument, runWithToolLayers, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
+import { chainDocument, runWithToolLayers, writeToolLayerNodes } from "../../../testing/engine/tool-layers.fixture";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
 beforeAll(async () => (nodes = await writeToolLayerNodes()));

@@ -1,13 +1,7 @@
 import { type ToolSource, type WorkflowNode, wiredServerSources } from "../../graph";
 import type { NodeManifest } from "../../manifest";
 import { configValues } from "../../manifest/config-values";
-import type { AgentTool } from "../../tools/agent-tool";
-import { builtinToolNames, createBuiltinTool, isBuiltinToolName } from "../../tools/builtin";
-import { customAgentTool } from "../../tools/custom-agent-tool";
-import { mcpAgentTools } from "../../tools/mcp-agent-tools";
-import { McpResolveError, type McpResolveProblem } from "../../tools/mcp-tool-resolver";
-import type { ToolBinding } from "../../tools/tool-binding";
-import { normalizeToolSources } from "../../tools/tool-source";
+import { type AgentTool, builtinToolNames, createBuiltinTool, customAgentTool, isBuiltinToolName, mcpAgentTools, McpResolveError, type McpResolveProblem, normalizeToolSources, type ToolBinding } from "../../tools";
 import type { RunContext } from "../run-context";
 
 export type ToolProblemCode =

@@ -1,5 +1,5 @@
 import type { Conversation, ModelTurn, ToolDefinition, ToolResultMessage } from "../../ai";
-import type { AgentTool, ToolOutcome } from "../../tools/agent-tool";
+import type { AgentTool, ToolOutcome } from "../../tools";
 import type { TaintRegistry } from "../../trace/taint-registry";
 import { type ModelContext, type ModelPrices, type ModelTurnRow, turnCost } from "../../trace/model-turns";
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-import type { AgentTool, CallMeta, ToolOutcome } from "../../tools/agent-tool";
+import type { AgentTool, CallMeta, ToolOutcome } from "../../tools";
 import type { TaintRegistry } from "../../trace/taint-registry";
 import type { AttentionChoice, RecordedStep } from "./run-journal";
 import { type RecordedCall, RunInterruption, type StepRecorder } from "./step-recorder";

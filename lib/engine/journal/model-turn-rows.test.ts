@@ -5,7 +5,7 @@ import { modelTurnsFromJournal, turnCost } from "../../trace/model-turns";
 import { runSteps } from "../../trace/run-steps";
 import type { ToolCallRow } from "../../trace/run-events";
 import type { NodeRunRecord, ToolCallRecord } from "../../trace/run-trace";
-import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
+import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layers.fixture";
 import { memoryJournal } from "./memory-journal";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../../tools/define-tool";
 import type { ToolCallRow } from "../../trace/run-events";
-import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
+import { chainDocument, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layers.fixture";
 import { memoryJournal } from "./memory-journal";
 import type { RecordedStep, RunJournal } from "./run-journal";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalogue, type CatalogueNode, lintNodes } from "../../manifest";
 import { testCase } from "../../manifest/schemas";
 import { sharedSandbox, type Evaluator } from "../../sandbox";
-import { shippedAgent } from "../../ai/fixtures/shipped-agents";
+import { shippedAgent } from "../../../testing/ai/shipped-agents.fixture";
 import { agentCaseRunner } from "./run-agent-case";
 import { type AgentCaseRunner, type CaseOutcome, runNodeTests } from "./run-node-tests";
 

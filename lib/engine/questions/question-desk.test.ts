@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectEntry } from "../../mcp/connect-entry";
 import { ConnectionManager } from "../../mcp/connection-manager";
 import type { Connector } from "../../mcp/connection-manager/server-link";
-import { accountUrl, guestsQuestion, legacyQuestionConnector, type QuestionEffects, startModernQuestionServer } from "../../mcp/question-fixture-servers";
+import { accountUrl, guestsQuestion, legacyQuestionConnector, type QuestionEffects, startModernQuestionServer } from "../../../testing/mcp/question-servers.fixture";
 import { InMemoryServerRegistry, type ServerPolicy } from "../../mcp/registry";
 import type { ToolCallRow } from "../../trace/run-events";
 import type { RecordedStep } from "../journal/run-journal";
-import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
+import { chainDocument, durableJournal, runWithToolLayers, type Script, writeToolLayerNodes } from "../../../testing/engine/tool-layers.fixture";
 import type { RecordedAnswer } from "./question-desk";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;

@@ -1,4 +1,4 @@
-import type { AgentTool, CallMeta } from "../../tools/agent-tool";
+import type { AgentTool, CallMeta } from "../../tools";
 import type { QuestionAnswer, ToolQuestion } from "../../run-model/tool-question";
 import type { RunSink } from "../../trace/run-events";
 import type { QuestionRequest } from "../../trace/run-trace";

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { writeFixtureTree } from "./import-fixture-tree";
+import { writeFixtureTree } from "../../../testing/manifest/import-tree.fixture";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { importCommand } from "../../../scripts/import-nodes";
 import { ImportInputError, importPackages } from ".";

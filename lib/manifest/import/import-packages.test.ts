@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { writeFixtureTree } from "./import-fixture-tree";
+import { writeFixtureTree } from "../../../testing/manifest/import-tree.fixture";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { lintNodes } from "..";

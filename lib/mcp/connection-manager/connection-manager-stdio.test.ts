@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scriptedModel } from "../../ai/scripted-model";
+import { scriptedModel } from "../../../testing/ai/scripted-model.fixture";
 import { createLocalEnvironment } from "../../runs/local-environment";
 import { runWorkflow } from "../../engine/run-workflow";
-import { chainDocument, writeToolLayerNodes } from "../../../testing/engine/tool-layer-fixtures";
+import { chainDocument, writeToolLayerNodes } from "../../../testing/engine/tool-layers.fixture";
 import { parseWorkflow } from "../../graph";
 import { MemorySink } from "../../trace/memory-sink";
 import { connectEntry } from "../connect-entry";

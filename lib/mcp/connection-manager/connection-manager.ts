@@ -1,5 +1,4 @@
-import type { AgentTool } from "../../tools/agent-tool";
-import { type McpAgentRef, McpResolveError, type McpResolveOptions, type McpSourceRequest, type McpToolResolver } from "../../tools/mcp-tool-resolver";
+import { type AgentTool, type McpAgentRef, McpResolveError, type McpResolveOptions, type McpSourceRequest, type McpToolResolver } from "../../tools";
 import { connectEntry } from "../connect-entry";
 import type { OAuthStateStore } from "../oauth/oauth-state";
 import type { ServerEntry, ServerRegistry } from "../registry";

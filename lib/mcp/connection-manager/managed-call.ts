@@ -1,6 +1,5 @@
 import type { McpSession } from "../mcp-session";
-import type { CallMeta, ToolOutcome } from "../../tools/agent-tool";
-import { raceTimeout } from "../../tools/tool-timeout";
+import { type CallMeta, raceTimeout, type ToolOutcome } from "../../tools";
 import { outcomeOf } from "../tool-outcome";
 import { traceMetaOf } from "../trace-meta";
 import type { Admission, CircuitBreaker } from "./circuit-breaker";

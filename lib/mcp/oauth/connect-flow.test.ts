@@ -3,7 +3,7 @@ import { connectEntry, EntryConnectionError } from "../connect-entry";
 import { parseServerEntry, type ServerEntry } from "../registry";
 import { guardedWebFetch } from "../../security/guarded-web-fetch";
 import { finishConnect, startConnect } from "./connect-flow";
-import { fixtureSecretWord, type OAuthFixture, startOAuthFixture } from "./fixtures/oauth-fixture-server";
+import { fixtureSecretWord, type OAuthFixture, startOAuthFixture } from "../../../testing/mcp/oauth-server.fixture";
 import { InMemoryOAuthStateStore } from "./oauth-state";
 
 let fixture: OAuthFixture;

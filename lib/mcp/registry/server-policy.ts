@@ -1,5 +1,4 @@
-import { allowedPrivateOrigins, privateOriginsVariable } from "../../security/private-origins";
-import { checkUrl } from "../../security/url-guard";
+import { allowedPrivateOrigins, checkUrl, privateOriginsVariable } from "../../security";
 import { matchCatalogue, stdioCatalogueFromEnvironment, type StdioCatalogue } from "../stdio-catalogue";
 import type { EntryProblem } from "./entry-problem";
 import type { ServerEntry } from "./server-entry";

@@ -16,9 +16,9 @@ const folders = ["lib", "app", "scripts", "testing"];
 /** Each file allowed to start processes, and the program expressions its calls may start. */
 const reviewed: Record<string, { programs: string[]; why: string }> = {
   "lib/mcp/process-group-transport.ts": { programs: ["launch.file"], why: "the MCP stdio transport: launch comes from launchOf(CataloguedCommand)" },
-  "testing/queue/drill-workers.ts": { programs: ["process.execPath"], why: "test drill: this node running scripts/worker.ts" },
-  "lib/db/temporary-database.ts": { programs: ['path.join(root, "node_modules", ".bin", "prisma")'], why: "test support: prisma migrate deploy" },
-  "testing/mcp/endpoint-web-process.ts": { programs: ["process.execPath"], why: "test support: this node running a fixture web process" },
+  "testing/queue/drill-workers.fixture.ts": { programs: ["process.execPath"], why: "test drill: this node running scripts/worker.ts" },
+  "testing/db/temporary-database.fixture.ts": { programs: ['path.join(root, "node_modules", ".bin", "prisma")'], why: "test support: prisma migrate deploy" },
+  "testing/mcp/endpoint-web-process.fixture.ts": { programs: ["process.execPath"], why: "test support: this node running a fixture web process" },
   "testing/mcp/endpoint.conformance.ts": { programs: ["process.execPath"], why: "conformance suite: this node bundling the suite's client (scripts/cli-bundle.mjs)" },
   "lib/mcp/conformance/conformance-suite.ts": { programs: ['"bash"', "node22()"], why: "conformance suite: a fixed script and the Node 22 it installs" },
   "scripts/ensure-build.ts": { programs: ["process.execPath"], why: "next build" },
@@ -102,8 +102,8 @@ describe("every place that can start a process", () => {
     // connect-entry reads the SDK's list of harmless variables from its stdio module, and nothing else;
     // the MCP Apps test double serves on its own stdin and stdout (the server side's transport, which starts nothing).
     const stdioImports = files.filter((file) => sdkStdio.test(text(file)));
-    expect(stdioImports.sort()).toEqual(["lib/mcp/apps/app-fixture-server.mjs", "lib/mcp/connect-entry.ts"]);
-    expect(text("lib/mcp/apps/app-fixture-server.mjs")).toMatch(/import \{ StdioServerTransport \} from "@modelcontextprotocol\/server\/stdio";/);
+    expect(stdioImports.sort()).toEqual(["lib/mcp/connect-entry.ts", "testing/mcp/app-server.fixture.mjs"]);
+    expect(text("testing/mcp/app-server.fixture.mjs")).toMatch(/import \{ StdioServerTransport \} from "@modelcontextprotocol\/server\/stdio";/);
     expect(text("lib/mcp/connect-entry.ts")).toMatch(/import \{ getDefaultEnvironment \} from "@modelcontextprotocol\/client\/stdio";/);
     const made = files.filter((file) => /new ProcessGroupStdioTransport\(/.test(text(file)));
     expect(made.sort()).toEqual(["lib/mcp/connect-entry.ts", "lib/mcp/stdio-connection.ts"]);

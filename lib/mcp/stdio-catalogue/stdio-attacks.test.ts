@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { connectEntry } from "../connect-entry";
 import { InMemoryServerRegistry, type ServerEntry, type ServerPolicy } from "../registry";
-import { refusal } from "../registry/server-entry-refusal";
+import { refusal } from "../../../testing/mcp/server-entry-refusal.fixture";
 import { serverEverythingLine, shippedStdioCatalogue } from "../server-everything";
 import { stdioCatalogueFromText } from "./read-catalogue";
 

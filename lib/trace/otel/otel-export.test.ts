@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { scriptedModel } from "../../ai/scripted-model";
+import { scriptedModel } from "../../../testing/ai/scripted-model.fixture";
 import { runWorkflow } from "../../engine";
 import { createLocalEnvironment } from "../../runs/local-environment";
 import { taskRoundTripWorkflow } from "../../engine/task-round-trip-workflow";
@@ -10,7 +10,7 @@ import { MemorySink } from "../memory-sink";
 import type { RunTrace } from "../run-trace";
 import { withOtelExport, otelExportFromEnv, type OtelExport } from "./live-export";
 import { otlpJson } from "./otlp-json";
-import { decodeJsonTraces, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./otlp-receiver";
+import { decodeJsonTraces, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../../../testing/trace/otlp-receiver.fixture";
 import { traceSpans } from "./trace-spans";
 import { formatTraceparent, spanIdOf, traceIdOfRun } from "./trace-context";
 

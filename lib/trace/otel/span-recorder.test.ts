@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelTurn } from "../trace-fixtures";
+import { modelTurn } from "../../../testing/trace/traces.fixture";
 import type { SpanRecord } from "./genai-spans";
 import { SpanRecorder } from "./span-recorder";
 import { spanIdOf, traceIdOfRun } from "./trace-context";

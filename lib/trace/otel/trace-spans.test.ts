@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { at, nodeRunRecord, recordedTrace, runRecord, toolCallRecord } from "../trace-fixtures";
+import { at, nodeRunRecord, recordedTrace, runRecord, toolCallRecord } from "../../../testing/trace/traces.fixture";
 import { traceSpans } from "./trace-spans";
 import { spanIdOf } from "./trace-context";
 

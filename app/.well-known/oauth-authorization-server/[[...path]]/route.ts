@@ -1,5 +1,5 @@
-import { mcpTokenVariable } from "@/lib/mcp/workflow-endpoint-http";
-import { publicAction } from "@/lib/auth/require-role";
+import { mcpTokenVariable } from "@/lib/mcp";
+import { publicAction } from "@/lib/auth";
 
 /**
  * Switchboard runs no OAuth authorization server: an OAuth client that

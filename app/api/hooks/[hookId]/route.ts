@@ -1,8 +1,7 @@
 import { parseWorkflow, startTrigger } from "@/lib/graph";
 import { publicAction } from "@/lib/auth/public-action";
 import { TriggerStore } from "@/lib/db/triggers";
-import { runService } from "@/lib/runs";
-import { startDeliveryRun } from "@/lib/runs/trigger-runs";
+import { runService, startDeliveryRun } from "@/lib/runs";
 import { readLimitedBody, verifyDelivery, webhookStartInput, type WebhookPreset } from "@/lib/triggers";
 
 const json = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });

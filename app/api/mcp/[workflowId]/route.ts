@@ -1,8 +1,6 @@
 import { DatabaseError } from "@/lib/db";
-import { endpointErrorResponse } from "@/lib/mcp/workflow-endpoint-http";
-import { authorizeEndpointBearer } from "@/lib/auth/endpoint-bearer";
-import { accounts } from "@/lib/auth/sessions";
-import { EndpointRefusal } from "@/lib/mcp/workflow-endpoint-sessions";
+import { endpointErrorResponse, EndpointRefusal } from "@/lib/mcp";
+import { accounts, authorizeEndpointBearer } from "@/lib/auth";
 import { endpointSessions, openWorkflowEndpoint } from "../endpoint-sessions";
 
 interface RouteContext {

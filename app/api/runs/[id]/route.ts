@@ -1,6 +1,6 @@
 import { DatabaseError, getRunTrace, getTraceChanges, getTraceOverview } from "@/lib/db";
 import { filtersFrom, parseCursor } from "@/lib/trace/trace-page";
-import { authorizeApiCaller } from "@/lib/auth/api-caller";
+import { authorizeApiCaller } from "@/lib/auth";
 import { runAnswerOf } from "@/lib/api/run-api";
 import { runService } from "@/lib/runs";
 

@@ -4,10 +4,10 @@ import { notFound } from "next/navigation";
 import { saveServerAction } from "@/app/actions/servers";
 import { ServerForm } from "@/components/servers/server-form";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { formFromEntry } from "@/lib/mcp/registry";
+import { formFromEntry } from "@/lib/mcp";
 import { catalogueChoiceOf, catalogueView } from "../../server-views";
 import { serverRegistry } from "../../server-registry";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { requirePageRole } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,9 @@
 import { cookies } from "next/headers";
 import { type NextRequest, NextResponse } from "next/server";
 import { serverRegistry } from "@/app/servers/server-registry";
-import { requireRole } from "@/lib/auth/require-role";
-import { appOrigin } from "@/lib/mcp/oauth/app-origin";
-import { finishConnect } from "@/lib/mcp/oauth/connect-flow";
-import { serverPolicyFromEnvironment } from "@/lib/mcp/registry";
-import { guardedWebFetch } from "@/lib/security/guarded-web-fetch";
+import { requireRole } from "@/lib/auth";
+import { appOrigin, finishConnect, serverPolicyFromEnvironment } from "@/lib/mcp";
+import { guardedWebFetch } from "@/lib/security";
 import { oauthResultCookie, oauthStateCookie, oauthStore } from "../oauth-connection";
 
 /**

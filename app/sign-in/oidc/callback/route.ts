@@ -1,11 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { safeNext } from "@/lib/auth/safe-next";
+import { accountForEmail, accounts, completeSignIn, discover, oidcConfig, oidcErrorCookie, OidcSettingsError, OidcSignInError, oidcStateCookie, publicAction, safeNext, servedOverHttps, sessionCookieName, startSession, takePendingSignIn } from "@/lib/auth";
 import { DatabaseError } from "@/lib/db";
-import { publicAction, servedOverHttps } from "@/lib/auth/require-role";
-import { accountForEmail, completeSignIn, discover, oidcConfig, OidcSettingsError, OidcSignInError } from "@/lib/auth/oidc/oidc";
-import { oidcErrorCookie, oidcStateCookie, takePendingSignIn } from "@/lib/auth/oidc/pending-sign-ins";
-import { accounts, sessionCookieName, startSession } from "@/lib/auth/sessions";
-import { appOrigin } from "@/lib/mcp/oauth/app-origin";
+import { appOrigin } from "@/lib/mcp";
 
 /**
  * The OpenID provider sends the person back here: the state must be this

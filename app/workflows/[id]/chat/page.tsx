@@ -4,7 +4,7 @@ import { decideApproval } from "@/app/actions/approvals";
 import { ChatThreads } from "@/components/chat/chat-threads";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { maxChatMessageChars } from "@/lib/api/chat-api";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { requirePageRole } from "@/lib/auth";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { listChatThreads } from "@/lib/db/chat-threads";
 import { chatInputField } from "@/lib/graph";

@@ -1,6 +1,6 @@
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
-import { requireRouteRole } from "@/lib/auth/require-role";
+import { requireRouteRole } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,10 @@
 import "server-only";
 import path from "node:path";
 import { credentialStore } from "@/app/credentials/credential-store";
-import type { OriginDocument } from "@/lib/manifest/origin-changes";
-import { credentialsFromEnvironment, environmentCredentialGate } from "@/lib/engine/environment-credentials";
+import { originChanges, type OriginContext, type OriginDocument, pendingOrigins } from "@/lib/manifest/origin-changes";
+import { credentialsFromEnvironment, environmentCredentialGate } from "@/lib/engine";
 import { cachedCatalogue, type NodeManifest } from "@/lib/manifest";
 import { normalOrigin } from "@/lib/manifest/credential-origins";
-import { type OriginContext, originChanges, pendingOrigins } from "@/lib/manifest/origin-changes";
 import type { OriginReview } from "@/components/workflows/action-types";
 import type { Workflow } from "@/lib/graph";
 import { pendingLoosenings } from "./approval-review";

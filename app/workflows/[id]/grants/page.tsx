@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { allowEnvironmentCredentialAction, approveLooseningAction, approveOriginAction, grantAction, revokeGrantAction } from "@/app/actions/grants";
 import { credentialStore } from "@/app/credentials/credential-store";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { requireRole } from "@/lib/auth/require-role";
+import { requireRole } from "@/lib/auth";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { parseWorkflow, serverUses } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";

@@ -8,7 +8,7 @@ import { LiveRefresh } from "@/components/tests/live-refresh";
 import { RowDiffList } from "@/components/tests/row-diff-list";
 import { ScorersEditor } from "@/components/tests/scorers-editor";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 import { DatabaseError, getWorkflow, listWorkflowVersions } from "@/lib/db";
 import { DatasetStore } from "@/lib/db/datasets";
 import { EvaluationStore } from "@/lib/db/evaluations";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { setTriggersPausedAction } from "@/app/actions/triggers";
 import { TriggersPauseSwitch } from "@/components/workflows/triggers-pause-switch";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { may, requirePageRole } from "@/lib/auth/require-role";
+import { may, requirePageRole } from "@/lib/auth";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { TriggerStore } from "@/lib/db/triggers";
 import { parseWorkflow, startTrigger } from "@/lib/graph";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { createWidgetAction, deleteWidgetAction, rotateWidgetAction, setWidgetEnabledAction, updateWidgetAction } from "@/app/actions/chat-widgets";
 import { ChatWidgets } from "@/components/embed/chat-widgets";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { requirePageRole } from "@/lib/auth/require-role";
+import { requirePageRole } from "@/lib/auth";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { listChatWidgets, listWidgetThreads } from "@/lib/db/chat-widgets";
 import "@/components/ui/controls.css";

@@ -1,7 +1,7 @@
 import { DatabaseError, getCallPage, maxPageCalls } from "@/lib/db";
 import { filtersFrom, outsideGroup } from "@/lib/trace/trace-page";
 import { wholeNumber } from "../../query-numbers";
-import { requireRouteRole } from "@/lib/auth/require-role";
+import { requireRouteRole } from "@/lib/auth";
 
 /**
  * GET /api/runs/<id>/calls?group=<node run id | "">&after=<cursor>|offset=<n>&limit=<n>[&node=&tool=&errors=1]:

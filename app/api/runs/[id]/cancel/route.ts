@@ -1,4 +1,4 @@
-import { apiError, authorizeApiCaller } from "@/lib/auth/api-caller";
+import { apiError, authorizeApiCaller } from "@/lib/auth";
 import { runService } from "@/lib/runs";
 
 /**

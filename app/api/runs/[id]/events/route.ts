@@ -1,5 +1,5 @@
 import { getRunTrace } from "@/lib/db";
-import { apiError, authorizeApiCaller } from "@/lib/auth/api-caller";
+import { apiError, authorizeApiCaller } from "@/lib/auth";
 import { runAnswerOf } from "@/lib/api/run-api";
 import { settledStatuses } from "@/lib/run-model";
 import { runService } from "@/lib/runs";

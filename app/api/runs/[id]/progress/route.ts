@@ -1,5 +1,5 @@
 import { DatabaseError, getRunProgress } from "@/lib/db";
-import { requireRouteRole } from "@/lib/auth/require-role";
+import { requireRouteRole } from "@/lib/auth";
 
 /**
  * GET /api/runs/<id>/progress[?after=<n>]: what the canvas shows of a run

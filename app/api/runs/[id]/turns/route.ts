@@ -1,6 +1,6 @@
 import { DatabaseError, getTurnPage, maxPageTurns } from "@/lib/db";
 import { wholeNumber } from "../../query-numbers";
-import { requireRouteRole } from "@/lib/auth/require-role";
+import { requireRouteRole } from "@/lib/auth";
 
 /**
  * GET /api/runs/<id>/turns?group=<node run id>&offset=<n>&limit=<n>: a page

@@ -1,8 +1,7 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { createChatThread, listChatThreads, readChatThread, touchChatThread, unfinishedChatTurn } from "@/lib/db/chat-threads";
-import { apiError, authorizeApiCaller } from "@/lib/auth/api-caller";
-import { roleAtLeast } from "@/lib/auth/roles";
+import { apiError, authorizeApiCaller, roleAtLeast } from "@/lib/auth";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatTurnBody } from "@/lib/api/chat-api";
 import { readLimitedBody } from "@/lib/triggers";

@@ -1,5 +1,5 @@
 import { DatabaseError, getWorkflow } from "@/lib/db";
-import { apiError, authorizeApiCaller } from "@/lib/auth/api-caller";
+import { apiError, authorizeApiCaller } from "@/lib/auth";
 import { bodyProblem, linksOf, startRunBody, type StartRunAnswer } from "@/lib/api/run-api";
 import { idempotencyKey, runService } from "@/lib/runs";
 

@@ -1,6 +1,6 @@
-import { apiError, authorizeApiCaller } from "@/lib/auth/api-caller";
+import { apiError, authorizeApiCaller } from "@/lib/auth";
 import { DatasetStore } from "@/lib/db/datasets";
-import { datasetFormatOf, DatasetRowError } from "@/lib/evals/dataset-rows";
+import { datasetFormatOf, DatasetRowError } from "@/lib/evals";
 import { runService } from "@/lib/runs";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { protectedResourceMetadata } from "@/lib/mcp/workflow-endpoint-http";
-import { publicAction } from "@/lib/auth/require-role";
+import { protectedResourceMetadata } from "@/lib/mcp";
+import { publicAction } from "@/lib/auth";
 
 interface RouteContext {
   params: Promise<{ workflowId: string }>;

@@ -1,5 +1,5 @@
 import { DatabaseError, getCallDetail } from "@/lib/db";
-import { requireRouteRole } from "@/lib/auth/require-role";
+import { requireRouteRole } from "@/lib/auth";
 
 /** GET /api/runs/<id>/calls/<call id>: one tool call in full (arguments, result, error) and its position in its node run. */
 export async function GET(_request: Request, context: { params: Promise<{ id: string; callId: string }> }): Promise<Response> {

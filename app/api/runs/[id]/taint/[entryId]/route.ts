@@ -1,6 +1,6 @@
 import { DatabaseError, getTaintOrigins } from "@/lib/db";
 import { wholeNumber } from "../../../query-numbers";
-import { requireRouteRole } from "@/lib/auth/require-role";
+import { requireRouteRole } from "@/lib/auth";
 
 /**
  * GET /api/runs/<id>/taint/<entry id>?after=<cursor>&limit=<n>: a page of the

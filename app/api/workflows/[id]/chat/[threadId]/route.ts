@@ -1,6 +1,6 @@
 import { DatabaseError } from "@/lib/db";
 import { deleteChatThread, readChatThread, readChatTurns, updateChatThread } from "@/lib/db/chat-threads";
-import { apiError, authorizeApiCaller, type ApiCaller } from "@/lib/auth/api-caller";
+import { apiError, authorizeApiCaller, type ApiCaller } from "@/lib/auth";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatThreadChange } from "@/lib/api/chat-api";
 import { chatInputField } from "@/lib/graph";
