@@ -87,6 +87,15 @@ test.describe("chat widget on other sites", () => {
     await expect.poll(() => elsewhere.frames().some((frame) => frame !== elsewhere.mainFrame() && frame.url().startsWith("chrome-error:")), { timeout: 15_000 }).toBe(true);
     await expect(elsewhere.frameLocator("iframe[data-switchboard-widget]").getByRole("textbox", { name: "Message" })).toHaveCount(0);
 
+    // The visitor comes back: the frame opens their latest thread with its turns; New chat starts an empty one.
+    await shop.reload();
+    const again = shop.frameLocator("iframe[data-switchboard-widget]");
+    await expect(again.locator('li[data-role="user"]').first()).toContainText("convert 5 kilometre to mile", { timeout: 30_000 });
+    await expect(again.locator('li[data-role="assistant"]').first()).toContainText("mile");
+    await again.getByRole("button", { name: "New chat" }).click();
+    await expect(again.locator('li[data-role="user"]')).toHaveCount(0);
+    await expect(again.getByText("Send a message to start.")).toBeVisible();
+
     // The owner sees the visitor's thread under the widget.
     await page.reload();
     await expect(page.getByRole("list", { name: "Threads of widget Shop" })).toContainText("convert 5 kilometre to mile");

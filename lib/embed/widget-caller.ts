@@ -48,7 +48,8 @@ export async function authorizeWidgetCaller(request: Request, workflowId: string
   if (!widget.enabled) return { ok: false, response: apiError(403, "This chat widget is turned off by the workflow's owners.") };
   const origin = request.headers.get("origin");
   const parent = request.headers.get(embedParentHeader);
-  const fromFrame = origin !== null && sameOrigin(request);
+  // A browser sends no Origin on a same-origin GET (the frame reading its threads); Sec-Fetch-Site, which no page can set, says where it came from.
+  const fromFrame = origin !== null ? sameOrigin(request) : request.headers.get("sec-fetch-site") === "same-origin";
   const shownOn = fromFrame ? parent : origin;
   if (!originAllowed(widget.origins, shownOn)) {
     const where = shownOn ? `the page ${shownOn}` : origin === null ? "a request without an Origin header (not a web page)" : "a page that did not say its origin";
