@@ -48,6 +48,8 @@ test.describe("chat widget on other sites", () => {
   });
 
   test("answers from the allowed origin and is refused on another", async ({ page, browser }) => {
+    // Three offline turns, two sites and a reload: longer than the default minute on a busy machine.
+    test.setTimeout(180_000);
     const script = await createWidget(page);
     servers.push(await hostSite(allowedPort, script), await hostSite(otherPort, script));
 

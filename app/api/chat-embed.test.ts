@@ -143,6 +143,19 @@ describe("a chat widget on the chat API", () => {
     expect((await send({ visitor: "visitor-busy-2", body: { message: "convert 9 kilometre to mile" } })).response.status).toBe(200);
   }, 60_000);
 
+  it("refuses any visitor past the widget's cap across all visitors with 429, Retry-After and the limit named", async () => {
+    const busy = await widgets.createChatWidget({ workflowId: "demo", name: "Busy", origins: [shop], perMinute: 1, overallPerMinute: 2, createdBy: "ada@example.test" });
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof send>> | null = null;
+    for (const visitor of ["visitor-cap-1", "visitor-cap-2", "visitor-cap-3"]) {
+      last = await send({ token: busy.token, visitor, body: { message: "convert 2 kilometre to mile" } });
+      statuses.push(last.response.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(Number(last!.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last!.error?.error).toMatch(/^This chat is busy: its visitors together have sent more than its limit of 2 messages a minute; wait \d+ seconds and send again\.$/);
+  }, 60_000);
+
   it("shows a visitor only their own threads; another visitor's thread is 404; a missing visitor id is 400", async () => {
     const mine = (await (await chat.GET(request("GET", { visitor: "visitor-aaaa-1" }), params())).json()) as { threads: Array<{ id: string }> };
     expect(mine.threads).toHaveLength(1);
