@@ -48,6 +48,8 @@ test.describe("chat widget on other sites", () => {
   });
 
   test("answers from the allowed origin and is refused on another", async ({ page, browser }) => {
+    // Three offline turns, two sites and a reload: longer than the default minute on a busy machine.
+    test.setTimeout(180_000);
     const script = await createWidget(page);
     servers.push(await hostSite(allowedPort, script), await hostSite(otherPort, script));
 
@@ -86,6 +88,15 @@ test.describe("chat widget on other sites", () => {
     await expect(elsewhere.locator("iframe[data-switchboard-widget]")).toHaveCount(1);
     await expect.poll(() => elsewhere.frames().some((frame) => frame !== elsewhere.mainFrame() && frame.url().startsWith("chrome-error:")), { timeout: 15_000 }).toBe(true);
     await expect(elsewhere.frameLocator("iframe[data-switchboard-widget]").getByRole("textbox", { name: "Message" })).toHaveCount(0);
+
+    // The visitor comes back: the frame opens their latest thread with its turns; New chat starts an empty one.
+    await shop.reload();
+    const again = shop.frameLocator("iframe[data-switchboard-widget]");
+    await expect(again.locator('li[data-role="user"]').first()).toContainText("convert 5 kilometre to mile", { timeout: 30_000 });
+    await expect(again.locator('li[data-role="assistant"]').first()).toContainText("mile");
+    await again.getByRole("button", { name: "New chat" }).click();
+    await expect(again.locator('li[data-role="user"]')).toHaveCount(0);
+    await expect(again.getByText("Send a message to start.")).toBeVisible();
 
     // The owner sees the visitor's thread under the widget.
     await page.reload();

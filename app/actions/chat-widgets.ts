@@ -3,28 +3,11 @@
 import { requireRole } from "@/lib/auth";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { createChatWidget, deleteChatWidget, readChatWidget, rotateChatWidgetToken, updateChatWidget } from "@/lib/db/chat-widgets";
-import { parseWidgetOrigins } from "@/lib/embed/widget-origins";
+import { checkWidgetSettings } from "@/lib/embed/widget-settings";
 import { chatInputField } from "@/lib/graph";
 import type { WidgetAnswer, WidgetForm } from "@/components/embed/widget-types";
 
 export type { WidgetAnswer, WidgetForm };
-
-
-/** The most messages a minute a widget may allow each visitor. */
-const maxPerMinute = 600;
-
-type Checked = { ok: true; value: { name: string; origins: string[]; perMinute: number } } | { ok: false; error: string; field: "name" | "origins" | "perMinute" };
-
-function checkForm(form: WidgetForm): Checked {
-  const name = typeof form?.name === "string" ? form.name.trim() : "";
-  if (!name) return { ok: false, error: "name: give the widget a name (where it is shown, for example).", field: "name" };
-  if (name.length > 80) return { ok: false, error: "name: at most 80 characters.", field: "name" };
-  const origins = parseWidgetOrigins(typeof form.origins === "string" ? form.origins : "");
-  if (!origins.ok) return origins;
-  const perMinute = Number(form.perMinute);
-  if (!Number.isInteger(perMinute) || perMinute < 1 || perMinute > maxPerMinute) return { ok: false, error: `perMinute: a whole number of messages a visitor may send a minute, from 1 to ${maxPerMinute}.`, field: "perMinute" };
-  return { ok: true, value: { name, origins: origins.origins, perMinute } };
-}
 
 function failure(error: unknown, what: string): WidgetAnswer {
   if (error instanceof DatabaseError) return { ok: false, error: `The widget could not be ${what}: ${error.message}` };
@@ -35,7 +18,7 @@ function failure(error: unknown, what: string): WidgetAnswer {
 /** Publishes a workflow as a chat widget (editors and owners); answers its token once. */
 export async function createWidgetAction(workflowId: string, form: WidgetForm): Promise<WidgetAnswer> {
   const actor = await requireRole("editor");
-  const checked = checkForm(form);
+  const checked = checkWidgetSettings(form);
   if (!checked.ok) return checked;
   try {
     const workflow = typeof workflowId === "string" ? await getWorkflow(workflowId) : null;
@@ -51,7 +34,7 @@ export async function createWidgetAction(workflowId: string, form: WidgetForm): 
 /** Changes a widget's name, origins and limit (editors and owners). */
 export async function updateWidgetAction(widgetId: string, form: WidgetForm): Promise<WidgetAnswer> {
   await requireRole("editor");
-  const checked = checkForm(form);
+  const checked = checkWidgetSettings(form);
   if (!checked.ok) return checked;
   try {
     if (!(await readChatWidget(String(widgetId)))) return { ok: false, error: `There is no chat widget "${String(widgetId)}".`, field: "widgetId" };

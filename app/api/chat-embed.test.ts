@@ -143,6 +143,19 @@ describe("a chat widget on the chat API", () => {
     expect((await send({ visitor: "visitor-busy-2", body: { message: "convert 9 kilometre to mile" } })).response.status).toBe(200);
   }, 60_000);
 
+  it("refuses any visitor past the widget's cap across all visitors with 429, Retry-After and the limit named", async () => {
+    const busy = await widgets.createChatWidget({ workflowId: "demo", name: "Busy", origins: [shop], perMinute: 1, overallPerMinute: 2, createdBy: "ada@example.test" });
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof send>> | null = null;
+    for (const visitor of ["visitor-cap-1", "visitor-cap-2", "visitor-cap-3"]) {
+      last = await send({ token: busy.token, visitor, body: { message: "convert 2 kilometre to mile" } });
+      statuses.push(last.response.status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(Number(last!.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last!.error?.error).toMatch(/^This chat is busy: its visitors together have sent more than its limit of 2 messages a minute; wait \d+ seconds and send again\.$/);
+  }, 60_000);
+
   it("shows a visitor only their own threads; another visitor's thread is 404; a missing visitor id is 400", async () => {
     const mine = (await (await chat.GET(request("GET", { visitor: "visitor-aaaa-1" }), params())).json()) as { threads: Array<{ id: string }> };
     expect(mine.threads).toHaveLength(1);
@@ -156,6 +169,52 @@ describe("a chat widget on the chat API", () => {
     // The playground's unsaved document is an editor's: never a widget's.
     expect((await send({ visitor: "visitor-doc", body: { message: "hello", document: demoWorkflow.document } })).response.status).toBe(403);
   });
+});
+
+describe("a visitor reading their thread again (the frame reloaded)", () => {
+  /** A GET from the widget's frame: same-origin, so the browser sends no Origin, only Sec-Fetch-Site. */
+  function frameRead(path: string, options: { visitor: string; site?: string; parent?: string }) {
+    return new Request(`${app}/api/workflows/demo/chat${path}`, {
+      headers: { authorization: `Bearer ${token}`, "x-visitor-id": options.visitor, "x-embed-parent": options.parent ?? shop, ...(options.site ? { "sec-fetch-site": options.site } : {}) },
+    });
+  }
+  const threadParams = (threadId: string) => ({ params: Promise.resolve({ id: "demo", threadId }) });
+
+  it("lists the visitor's latest thread and reads its turns, from the frame; another visitor gets 404; PATCH and DELETE know no widget token", async () => {
+    const thread = await import("./workflows/[id]/chat/[threadId]/route");
+    const first = await send({ visitor: "visitor-back-1", body: { message: "convert 4 kilometre to mile" } });
+    const threadId = first.response.headers.get("x-chat-thread-id")!;
+    await send({ visitor: "visitor-back-1", body: { threadId, message: "convert 8 kilometre to mile" } });
+
+    const listed = await chat.GET(frameRead("", { visitor: "visitor-back-1", site: "same-origin" }), params());
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { threads: Array<{ id: string }> }).threads.map((item) => item.id)).toEqual([threadId]);
+    const read = await thread.GET(frameRead(`/${threadId}`, { visitor: "visitor-back-1", site: "same-origin" }), threadParams(threadId));
+    expect(read.status).toBe(200);
+    const { turns } = (await read.json()) as { turns: Array<{ message: string; answer: string; status: string }> };
+    expect(turns.map((turn) => [turn.message, turn.status])).toEqual([
+      ["convert 4 kilometre to mile", "completed"],
+      ["convert 8 kilometre to mile", "completed"],
+    ]);
+    expect(turns[1].answer).toContain("mile");
+
+    // Another visitor of the same widget, a page not allowed, and a same-origin claim missing: refused.
+    expect((await thread.GET(frameRead(`/${threadId}`, { visitor: "visitor-back-2", site: "same-origin" }), threadParams(threadId))).status).toBe(404);
+    expect((await thread.GET(frameRead(`/${threadId}`, { visitor: "visitor-back-1", site: "same-origin", parent: elsewhere }), threadParams(threadId))).status).toBe(403);
+    expect((await thread.GET(frameRead(`/${threadId}`, { visitor: "visitor-back-1", site: "cross-site" }), threadParams(threadId))).status).toBe(403);
+    expect((await thread.GET(frameRead(`/${threadId}`, { visitor: "visitor-back-1" }), threadParams(threadId))).status).toBe(403);
+    const patch = new Request(`${app}/api/workflows/demo/chat/${threadId}`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "x-visitor-id": "visitor-back-1" }, body: JSON.stringify({ title: "mine" }) });
+    expect((await thread.PATCH(patch, threadParams(threadId))).status).toBe(401);
+  }, 60_000);
+
+  it("tells a visitor a failed turn in general words, never its error", async () => {
+    const thread = await import("./workflows/[id]/chat/[threadId]/route");
+    const first = await send({ visitor: "visitor-fail-1", body: { message: "convert 6 kilometre to mile" } });
+    const threadId = first.response.headers.get("x-chat-thread-id")!;
+    await database.client.run.updateMany({ where: { threadId }, data: { status: "failed", error: "tool convert at http://10.0.0.5 refused" } });
+    const { turns } = (await (await thread.GET(frameRead(`/${threadId}`, { visitor: "visitor-fail-1", site: "same-origin" }), threadParams(threadId))).json()) as { turns: Array<{ error: string | null }> };
+    expect(turns[0].error).toBe("The answer could not be finished: the run failed.");
+  }, 30_000);
 });
 
 describe("a widget's origins", () => {

@@ -3,6 +3,7 @@
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatConversation } from "./chat-conversation";
+import { type ChatTurnItem, messagesOfTurn } from "./chat-turn-messages";
 import type { DecideApproval } from "./tool-call-part";
 import "./chat.css";
 
@@ -15,13 +16,6 @@ export interface ChatThreadItem {
   updatedAt: string;
 }
 
-interface ChatTurnItem {
-  runId: string;
-  message: string;
-  answer: string;
-  status: string;
-  error: string | null;
-}
 
 export interface ChatThreadsProps {
   workflowId: string;
@@ -158,13 +152,4 @@ export function ChatThreads(props: ChatThreadsProps) {
       />
     </div>
   );
-}
-
-/** A stored turn as the two messages the conversation shows. */
-function messagesOfTurn(turn: ChatTurnItem): UIMessage[] {
-  const answer = turn.answer || (turn.status === "failed" || turn.status === "cancelled" ? `(${turn.status}: ${turn.error ?? "no answer"})` : turn.status === "needs-attention" ? "(waiting for a person; open the run to decide)" : "");
-  return [
-    { id: `user-${turn.runId}`, role: "user", parts: [{ type: "text", text: turn.message }] },
-    { id: `run-${turn.runId}`, role: "assistant", parts: answer ? [{ type: "text", text: answer }] : [] },
-  ];
 }

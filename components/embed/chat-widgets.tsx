@@ -64,7 +64,7 @@ export function ChatWidgets(props: ChatWidgetsProps) {
         <h2 id="new-widget">New widget</h2>
         <WidgetFields
           idPrefix="new"
-          initial={{ name: "", origins: "", perMinute: 10 }}
+          initial={{ name: "", origins: "", perMinute: 10, overallPerMinute: 100 }}
           submitLabel="Create widget"
           pending={pending}
           invalidField={notice?.error ? notice.field : undefined}
@@ -81,7 +81,7 @@ export function ChatWidgets(props: ChatWidgetsProps) {
             </h3>
             <WidgetFields
               idPrefix={widget.id}
-              initial={{ name: widget.name, origins: widget.origins.join("\n"), perMinute: widget.perMinute }}
+              initial={{ name: widget.name, origins: widget.origins.join("\n"), perMinute: widget.perMinute, overallPerMinute: widget.overallPerMinute }}
               submitLabel={`Save widget ${widget.name}`}
               pending={pending}
               onSubmit={(form) => run(() => props.actions.update(widget.id, form))}
@@ -177,6 +177,10 @@ function WidgetFields(props: { idPrefix: string; initial: WidgetForm; submitLabe
       <label>
         Messages a visitor may send a minute
         <input type="number" min={1} max={600} value={form.perMinute} onChange={(event) => setForm({ ...form, perMinute: event.target.value })} aria-invalid={props.invalidField === "perMinute"} />
+      </label>
+      <label>
+        Messages all visitors together may send a minute
+        <input type="number" min={1} max={6000} value={form.overallPerMinute} onChange={(event) => setForm({ ...form, overallPerMinute: event.target.value })} aria-invalid={props.invalidField === "overallPerMinute"} />
       </label>
       <button type="submit" className="button" disabled={props.pending}>
         {props.submitLabel}

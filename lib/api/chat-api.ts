@@ -41,6 +41,8 @@ export interface ChatWidgetRecord {
   tokenHint: string;
   enabled: boolean;
   perMinute: number;
+  /** Messages all its visitors together may send a minute. */
+  overallPerMinute: number;
   createdBy: string;
   createdAt: string;
   updatedAt: string;

@@ -19,6 +19,7 @@ export { keepPendingSignIn, oidcErrorCookie, oidcStateCookie, takePendingSignIn 
 export { OwnerSetupError, createFirstOwner, emailProblem, prepareOwner, setupOpenWithoutCode } from "./owner-setup";
 export { hashPassword, passwordProblem, verifyPassword } from "./passwords";
 export { publicAction } from "./public-action";
+export type { WidgetLimitReached } from "./rate-limits";
 export { currentActor, may, requirePageRole, requireRole, requireRouteRole, servedOverHttps } from "./require-role";
 export { parseRole, roleAtLeast, roleDescriptions } from "./roles";
 export type { Actor, Role } from "./roles";

@@ -117,10 +117,27 @@ function pair(email: string, address: string): string {
   return `${email}|${address}`;
 }
 
+/** One message to a chat widget: whose, from where, and the widget's limits. */
+export interface WidgetMessage {
+  widgetId: string;
+  visitorId: string;
+  address: string;
+  /** Messages a visitor may send a minute (ten times that from one address). */
+  perMinute: number;
+  /** Messages all the widget's visitors together may send a minute. */
+  overallPerMinute: number;
+}
+
+/** Which limit a refused message was over, and the seconds to wait. */
+export type WidgetLimitReached = { limit: "visitor" | "widget"; seconds: number } | null;
+
 /**
  * Chat widget visitors: each widget allows its visitors `perMinute` messages
  * a minute, counted per visitor id (kept by the widget) and, ten times that,
- * per address (a visitor who throws away their id is still one address).
+ * per address (a visitor who throws away their id is still one address);
+ * and all its visitors together `overallPerMinute`. Only a message within
+ * the visitor's limits counts toward the widget's, so one visitor past their
+ * own limit cannot use up everyone's.
  */
 export class WidgetVisitorLimits {
   readonly #store: LimiterStore;
@@ -130,7 +147,7 @@ export class WidgetVisitorLimits {
     this.#store = store;
   }
 
-  #limiter(kind: "visitor" | "address", points: number): RateLimiterAbstract {
+  #limiter(kind: "visitor" | "address" | "widget", points: number): RateLimiterAbstract {
     const key = `${kind}:${points}`;
     let limiter = this.#limiters.get(key);
     if (!limiter) {
@@ -140,10 +157,13 @@ export class WidgetVisitorLimits {
     return limiter;
   }
 
-  /** Counts one message; answers the seconds to wait when it is over either limit (then the message is refused), else 0. */
-  async take(widgetId: string, visitorId: string, address: string, perMinute: number): Promise<number> {
+  /** Counts one message; answers the limit it is over and the seconds to wait (then the message is refused), else null. */
+  async take(message: WidgetMessage): Promise<WidgetLimitReached> {
+    const { widgetId, visitorId, address, perMinute, overallPerMinute } = message;
     const [visitor, fromAddress] = await Promise.all([count(this.#limiter("visitor", perMinute), `${widgetId}|${visitorId}`), count(this.#limiter("address", perMinute * 10), `${widgetId}|${address}`)]);
     const over = [visitor.consumedPoints > perMinute ? visitor : null, fromAddress.consumedPoints > perMinute * 10 ? fromAddress : null].filter((result): result is RateLimiterRes => result !== null);
-    return over.length ? Math.max(...over.map(seconds)) : 0;
+    if (over.length) return { limit: "visitor", seconds: Math.max(...over.map(seconds)) };
+    const widget = await count(this.#limiter("widget", overallPerMinute), widgetId);
+    return widget.consumedPoints > overallPerMinute ? { limit: "widget", seconds: seconds(widget) } : null;
   }
 }

@@ -63,11 +63,15 @@ export async function listChatThreads(workflowId: string, viewerId: string, plac
   }
 }
 
-/** A thread of this workflow the person may see; null when there is none or it is another person's and not shared (the routes answer 404 alike). */
-export async function readChatThread(workflowId: string, threadId: string, viewerId: string): Promise<ChatThreadRecord | null> {
+/**
+ * A thread of this workflow the person may see; null when there is none or it
+ * is another person's and not shared (the routes answer 404 alike). With
+ * `ownOnly` (a widget's visitor) a shared thread of someone else is null too.
+ */
+export async function readChatThread(workflowId: string, threadId: string, viewerId: string, ownOnly = false): Promise<ChatThreadRecord | null> {
   try {
     const row = await prisma().chatThread.findUnique({ where: { id: threadId } });
-    if (!row || row.workflowId !== workflowId || (row.ownerId !== viewerId && !row.shared)) return null;
+    if (!row || row.workflowId !== workflowId || (row.ownerId !== viewerId && (ownOnly || !row.shared))) return null;
     return toRecord(row);
   } catch (error) {
     throw toDatabaseError(error, `read chat thread "${threadId}"`);

@@ -10,7 +10,7 @@ export type { ChatWidgetRecord };
 /** Widget tokens start with this, so a leaked one is recognised (and never mistaken for a personal token). */
 export const widgetTokenPrefix = "sbw_";
 
-type WidgetRow = { id: string; workflowId: string; name: string; origins: string; tokenHint: string; enabled: boolean; perMinute: number; createdBy: string; createdAt: Date; updatedAt: Date };
+type WidgetRow = { id: string; workflowId: string; name: string; origins: string; tokenHint: string; enabled: boolean; perMinute: number; overallPerMinute: number; createdBy: string; createdAt: Date; updatedAt: Date };
 
 function toRecord(row: WidgetRow): ChatWidgetRecord {
   let origins: string[] = [];
@@ -20,18 +20,18 @@ function toRecord(row: WidgetRow): ChatWidgetRecord {
   } catch {
     origins = [];
   }
-  const { id, workflowId, name, tokenHint, enabled, perMinute, createdBy } = row;
-  return { id, workflowId, name, origins, tokenHint, enabled, perMinute, createdBy, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  const { id, workflowId, name, tokenHint, enabled, perMinute, overallPerMinute, createdBy } = row;
+  return { id, workflowId, name, origins, tokenHint, enabled, perMinute, overallPerMinute, createdBy, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-const select = { id: true, workflowId: true, name: true, origins: true, tokenHint: true, enabled: true, perMinute: true, createdBy: true, createdAt: true, updatedAt: true } as const;
+const select = { id: true, workflowId: true, name: true, origins: true, tokenHint: true, enabled: true, perMinute: true, overallPerMinute: true, createdBy: true, createdAt: true, updatedAt: true } as const;
 
 /** A new widget and its token (shown once: only its hash is kept). */
-export async function createChatWidget(input: { workflowId: string; name: string; origins: string[]; perMinute: number; createdBy: string }): Promise<{ widget: ChatWidgetRecord; token: string }> {
+export async function createChatWidget(input: { workflowId: string; name: string; origins: string[]; perMinute: number; overallPerMinute?: number; createdBy: string }): Promise<{ widget: ChatWidgetRecord; token: string }> {
   const token = newSecret(widgetTokenPrefix);
   try {
     const row = await prisma().chatWidget.create({
-      data: { id: `cw_${randomBytes(12).toString("base64url")}`, workflowId: input.workflowId, name: input.name, origins: JSON.stringify(input.origins), perMinute: input.perMinute, createdBy: input.createdBy, tokenHash: secretHash(token), tokenHint: token.slice(-4) },
+      data: { id: `cw_${randomBytes(12).toString("base64url")}`, workflowId: input.workflowId, name: input.name, origins: JSON.stringify(input.origins), perMinute: input.perMinute, ...(input.overallPerMinute === undefined ? {} : { overallPerMinute: input.overallPerMinute }), createdBy: input.createdBy, tokenHash: secretHash(token), tokenHint: token.slice(-4) },
       select,
     });
     return { widget: toRecord(row), token };
@@ -72,7 +72,7 @@ export async function findChatWidgetByToken(token: string): Promise<ChatWidgetRe
 }
 
 /** Changes a widget's name, origins, limit or enabled flag. */
-export async function updateChatWidget(widgetId: string, change: { name?: string; origins?: string[]; perMinute?: number; enabled?: boolean }): Promise<ChatWidgetRecord> {
+export async function updateChatWidget(widgetId: string, change: { name?: string; origins?: string[]; perMinute?: number; overallPerMinute?: number; enabled?: boolean }): Promise<ChatWidgetRecord> {
   try {
     const { origins, ...rest } = change;
     return toRecord(await prisma().chatWidget.update({ where: { id: widgetId }, data: { ...rest, ...(origins ? { origins: JSON.stringify(origins) } : {}) }, select }));

@@ -1,5 +1,6 @@
 import "server-only";
 import { type ApiCaller, apiError, appBearerLimits, appWidgetVisitorLimits, clientAddress, sameOrigin, trustedProxiesFromEnvironment } from "../auth";
+import type { WidgetLimitReached } from "../auth";
 import { findChatWidgetByToken, widgetTokenPrefix, type ChatWidgetRecord } from "../db/chat-widgets";
 import { originAllowed } from "./widget-origins";
 
@@ -45,7 +46,8 @@ export async function authorizeWidgetCaller(request: Request, workflowId: string
   if (!widget.enabled) return { ok: false, response: apiError(403, "This chat widget is turned off by the workflow's owners.") };
   const origin = request.headers.get("origin");
   const parent = request.headers.get(embedParentHeader);
-  const fromFrame = origin !== null && sameOrigin(request);
+  // A browser sends no Origin on a same-origin GET (the frame reading its threads); Sec-Fetch-Site, which no page can set, says where it came from.
+  const fromFrame = origin !== null ? sameOrigin(request) : request.headers.get("sec-fetch-site") === "same-origin";
   const shownOn = fromFrame ? parent : origin;
   if (!originAllowed(widget.origins, shownOn)) {
     const where = shownOn ? `the page ${shownOn}` : origin === null ? "a request without an Origin header (not a web page)" : "a page that did not say its origin";
@@ -54,10 +56,16 @@ export async function authorizeWidgetCaller(request: Request, workflowId: string
   const visitorId = request.headers.get(visitorHeader) ?? "";
   if (!visitorIdPattern.test(visitorId)) return { ok: false, response: apiError(400, `Send the visitor's id in the ${visitorHeader} header: 8 to 64 letters, digits, - or _.`, { field: "visitorId" }) };
   if (options.countMessage) {
-    const seconds = await appWidgetVisitorLimits().take(widget.id, visitorId, address, widget.perMinute);
-    if (seconds > 0) {
-      return { ok: false, response: apiError(429, `You have sent more than ${widget.perMinute} ${widget.perMinute === 1 ? "message" : "messages"} in a minute; wait ${seconds} seconds and send again.`, { headers: { "Retry-After": String(seconds) } }) };
-    }
+    const reached = await appWidgetVisitorLimits().take({ widgetId: widget.id, visitorId, address, perMinute: widget.perMinute, overallPerMinute: widget.overallPerMinute });
+    if (reached) return { ok: false, response: apiError(429, widgetLimitMessage(widget, reached), { headers: { "Retry-After": String(reached.seconds) } }) };
   }
   return { ok: true, caller: { actor: { id: `visitor:${widget.id}:${visitorId}`, email: `widget ${widget.name}`, role: "runner" }, scope: `widget:${widget.id}` }, widget, visitorId };
+}
+
+const messages = (count: number) => `${count} ${count === 1 ? "message" : "messages"}`;
+
+/** What a refused visitor is told (the widget shows it): the limit they are over, by name and number, and how long to wait. */
+export function widgetLimitMessage(widget: Pick<ChatWidgetRecord, "perMinute" | "overallPerMinute">, reached: NonNullable<WidgetLimitReached>): string {
+  if (reached.limit === "visitor") return `You have sent more than ${messages(widget.perMinute)} in a minute; wait ${reached.seconds} seconds and send again.`;
+  return `This chat is busy: its visitors together have sent more than its limit of ${messages(widget.overallPerMinute)} a minute; wait ${reached.seconds} seconds and send again.`;
 }

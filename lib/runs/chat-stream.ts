@@ -26,6 +26,11 @@ export interface FollowChatTurnOptions {
   answerOnly?: boolean;
 }
 
+/** What a turn that failed or was cancelled says in general words (to a widget's visitor: the error may name tools and hosts). */
+export function unfinishedAnswerText(status: "failed" | "cancelled"): string {
+  return `The answer could not be finished: the run ${status === "failed" ? "failed" : "was cancelled"}.`;
+}
+
 type RecordedTurn = { turn: { text: string; toolCalls: Array<{ id: string; name: string; input: unknown }> } };
 
 /**
@@ -111,7 +116,7 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
       }
       if (run.status === "completed") return;
       if (run.status === "failed" || run.status === "cancelled") {
-        const general = `The answer could not be finished: the run ${run.status === "failed" ? "failed" : "was cancelled"}.`;
+        const general = unfinishedAnswerText(run.status);
         write({ type: "error", errorText: options.answerOnly ? general : (run.error ?? general) });
         return;
       }

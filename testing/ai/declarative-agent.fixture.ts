@@ -3,17 +3,16 @@ import { sharedSandbox } from "../../lib/sandbox";
 import { declarativeProtocol } from "../../lib/ai/declarative-exchange";
 import type { StreamCutting, WireReplyScript } from "./reply-script.fixture";
 import type { Closable } from "./servers-closed-after-each.fixture";
-import { shippedAgent } from "./shipped-agents.fixture";
+import { shippedAgent, type ShippedAgentName } from "./shipped-agents.fixture";
 import { startVendorServer, type Vendor, vendorBaseUrl } from "./vendor-servers.fixture";
 
-/** The credential each shipped agent sends to its fixture server. */
-const fixtureCredentials: Record<Vendor, Record<string, Record<string, string>>> = {
-  openai: { openai: { apiKey: "sk-test" } },
-  anthropic: { anthropic: { apiKey: "test-key" } },
-};
+/** The key each vendor's fixture server is sent. */
+const fixtureKeys: Record<Vendor, string> = { openai: "sk-test", anthropic: "test-key" };
 
 export interface DeclarativeAgentOptions {
   vendor: Vendor;
+  /** The shipped node that speaks `vendor`'s format; `<vendor>-agent` when left out. */
+  node?: ShippedAgentName;
   script: WireReplyScript;
   /** The shipped agent's streamed variant (the `<protocol>-stream` protocol). */
   streamed?: boolean;
@@ -25,7 +24,7 @@ export interface DeclarativeAgentOptions {
 }
 
 /**
- * TEST SUPPORT: the shipped openai-agent or anthropic-agent node, driven by
+ * TEST SUPPORT: a shipped model agent node (openai-agent by default), driven by
  * the declarative interpreter against its vendor's fixture server answering
  * `script`: only that server's origin is allowed, with the vendor's test key.
  *
@@ -36,12 +35,15 @@ export interface DeclarativeAgentOptions {
 export async function declarativeAgent(options: DeclarativeAgentOptions) {
   const server = await startVendorServer(options.vendor, options.script, options.cutting);
   options.servers.push(server);
-  const agent = await shippedAgent(`${options.vendor}-agent`, { streamed: options.streamed });
+  const node = options.node ?? `${options.vendor}-agent`;
+  const agent = await shippedAgent(node, { streamed: options.streamed });
+  // Each node reads its key from the credential named after its provider (credentials.gemini.apiKey…).
+  const credentials = { [node.replace(/-agent$/, "")]: { apiKey: fixtureKeys[options.vendor] } };
   const config = configValues(agent.manifest.config, { baseUrl: vendorBaseUrl(options.vendor, server), model: "fixture-model", ...options.config });
   const protocol = declarativeProtocol({
     run: agent.run,
     exchange: agent.exchange,
-    context: { evaluator: await sharedSandbox(), credentials: fixtureCredentials[options.vendor], allowedOrigins: [server.url] },
+    context: { evaluator: await sharedSandbox(), credentials, allowedOrigins: [server.url] },
   });
   return { server, protocol, config, systemPrompt: config.systemPrompt as string };
 }

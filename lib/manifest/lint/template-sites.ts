@@ -42,9 +42,12 @@ export function templateSites(node: LoadedNode): TemplateSite[] {
       const at = [...list.path, index];
       for (const [key, value] of Object.entries(call)) {
         if (key === "name" || key === "transport" || key === "terminator" || key === "encoding" || key === "state" || key === "loop") continue;
+        const agentRun = list.in === "run" && node.parts.toolExchange !== undefined;
         // An agent's model request (its last run call) renders its body once, with `transcript` (the conversation so far) empty.
-        const agentBody = key === "body" && list.in === "run" && node.parts.toolExchange !== undefined && index === list.calls.length - 1;
-        push(list.in, [...at, key], value, [...callKeyRoots(key, base, call.chunk !== undefined), ...(agentBody ? ["transcript"] : [])], earlier);
+        const agentBody = agentRun && key === "body" && index === list.calls.length - 1;
+        // Every call of an agent's run reads `history`: a chat turn's earlier messages (empty outside a chat).
+        const agentRoots = [...(agentRun ? ["history"] : []), ...(agentBody ? ["transcript"] : [])];
+        push(list.in, [...at, key], value, [...callKeyRoots(key, base, call.chunk !== undefined), ...agentRoots], earlier);
       }
     });
     if (list.method !== undefined) {

@@ -49,7 +49,7 @@ export async function POST(request: Request, context: Params): Promise<Response>
   try {
     const workflow = await getWorkflow(id);
     if (!workflow) return apiError(404, `There is no workflow "${id}".`);
-    let thread = parsed.data.threadId ? await readChatThread(id, parsed.data.threadId, actor.id) : null;
+    let thread = parsed.data.threadId ? await readChatThread(id, parsed.data.threadId, actor.id, widgetCall !== null) : null;
     if (parsed.data.threadId && !thread) return apiError(404, `There is no chat thread "${parsed.data.threadId}" of this workflow that you can see.`, { field: "threadId" });
     if (thread && thread.ownerId !== actor.id) return apiError(403, "This thread was shared with you to read; only the person who started it can add to it.", { field: "threadId" });
     const unfinished = thread ? await unfinishedChatTurn(thread.id) : null;

@@ -4,14 +4,22 @@ import { apiError, authorizeApiCaller, type ApiCaller } from "@/lib/auth";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatThreadChange } from "@/lib/api/chat-api";
 import { chatInputField } from "@/lib/graph";
+import { unfinishedAnswerText } from "@/lib/runs";
+import { authorizeWidgetCaller, widgetBearer } from "@/lib/embed/widget-caller";
 
 type Params = { params: Promise<{ id: string; threadId: string }> };
 
-/** GET /api/workflows/<id>/chat/<threadId>: the thread and its turns (each a run: message, answer, status). Another person's unshared thread is 404. */
+/**
+ * GET /api/workflows/<id>/chat/<threadId>: the thread and its turns (each a
+ * run: message, answer, status). Another person's unshared thread is 404. A
+ * widget's visitor (its token) reads only their own threads, and a failed
+ * turn's error in general words.
+ */
 export async function GET(request: Request, context: Params): Promise<Response> {
-  return withThread(request, context, "read", async (thread) => {
+  return withThread(request, context, "read", async (thread, _caller, visitor) => {
     const turns = await readChatTurns(thread.id, (document) => chatInputField(safeJson(document)));
-    return Response.json({ thread, turns }, { headers: { "Cache-Control": "no-store" } });
+    const shown = visitor ? turns.map((turn) => ({ ...turn, error: turn.status === "failed" || turn.status === "cancelled" ? unfinishedAnswerText(turn.status) : null })) : turns;
+    return Response.json({ thread, turns: shown }, { headers: { "Cache-Control": "no-store" } });
   });
 }
 
@@ -44,15 +52,17 @@ export async function DELETE(request: Request, context: Params): Promise<Respons
 
 type ThreadRecord = NonNullable<Awaited<ReturnType<typeof readChatThread>>>;
 
-async function withThread(request: Request, context: Params, intent: "read" | "change", answer: (thread: ThreadRecord, caller: ApiCaller) => Promise<Response>): Promise<Response> {
-  const authorized = await authorizeApiCaller(request, "runner");
-  if (!authorized.ok) return authorized.response;
+/** `visitor`: the caller is a widget's visitor, who may only read their own threads (a widget token is not known to PATCH and DELETE: 401). */
+async function withThread(request: Request, context: Params, intent: "read" | "change", answer: (thread: ThreadRecord, caller: ApiCaller, visitor: boolean) => Promise<Response>): Promise<Response> {
   const { id, threadId } = await context.params;
+  const visitor = intent === "read" && widgetBearer(request) !== null;
+  const authorized = visitor ? await authorizeWidgetCaller(request, id, { countMessage: false }) : await authorizeApiCaller(request, "runner");
+  if (!authorized.ok) return authorized.response;
   try {
-    const thread = await readChatThread(id, threadId, authorized.caller.actor.id);
+    const thread = await readChatThread(id, threadId, authorized.caller.actor.id, visitor);
     if (!thread) return apiError(404, `There is no chat thread "${threadId}" of this workflow that you can see.`);
     if (intent === "change" && thread.ownerId !== authorized.caller.actor.id) return apiError(403, "Only the person who started this thread can rename, share or delete it.");
-    return await answer(thread, authorized.caller);
+    return await answer(thread, authorized.caller, visitor);
   } catch (error) {
     if (error instanceof DatabaseError) return apiError(503, error.message);
     console.error(`${request.method} /api/workflows/${id}/chat/${threadId}:`, error);
