@@ -217,6 +217,55 @@ describe("a visitor reading their thread again (the frame reloaded)", () => {
   }, 30_000);
 });
 
+describe("rejoining a turn whose stream broke", () => {
+  const threadParams = (threadId: string) => ({ params: Promise.resolve({ id: "demo", threadId }) });
+  /** The chunks of a UI message stream, parsed. */
+  async function chunksOf(response: Response) {
+    return (await response.text())
+      .split("\n\n")
+      .map((event) => event.replace(/^data: /, "").trim())
+      .filter((data) => data !== "" && data !== "[DONE]")
+      .map((data) => JSON.parse(data) as { type: string; id?: string; delta?: string; messageId?: string });
+  }
+
+  it("follows the thread's running turn to its end from the journal, each part once, then answers 204", async () => {
+    const rejoin = await import("./workflows/[id]/chat/[threadId]/stream/route");
+    // Slower words, so the turn is still going when the page rejoins (the stream it was sent on is dropped unread).
+    process.env.SWITCHBOARD_OFFLINE_STREAM_MS = "60";
+    try {
+      const sent = await chat.POST(request("POST", { visitor: "visitor-rejoin-1", body: { message: "convert 7 kilometre to mile" } }), params());
+      expect(sent.status).toBe(200);
+      const threadId = sent.headers.get("x-chat-thread-id")!;
+      const runId = sent.headers.get("x-run-id")!;
+      await sent.body?.cancel();
+      expect((await database.client.run.findUniqueOrThrow({ where: { id: runId } })).status).not.toBe("completed");
+
+      const rejoined = await rejoin.GET(request("GET", { visitor: "visitor-rejoin-1" }), threadParams(threadId));
+      expect(rejoined.status).toBe(200);
+      expect(rejoined.headers.get("x-run-id")).toBe(runId);
+      const chunks = await chunksOf(rejoined);
+      expect(chunks[0]).toMatchObject({ type: "start", messageId: `run-${runId}` });
+      expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+      expect(chunks.filter((chunk) => chunk.type === "error")).toEqual([]);
+      // Each model turn's text starts once, and the text written is the recorded answer, once.
+      const starts = chunks.filter((chunk) => chunk.type === "text-start").map((chunk) => chunk.id);
+      expect(new Set(starts).size).toBe(starts.length);
+      const text = chunks.filter((chunk) => chunk.type === "text-delta").map((chunk) => chunk.delta).join("");
+      const run = await database.client.run.findUniqueOrThrow({ where: { id: runId } });
+      expect(run.status).toBe("completed");
+      expect(text).toBe(JSON.parse(run.outputs).result);
+      expect(chunks.filter((chunk) => chunk.type.startsWith("tool-"))).toEqual([]);
+
+      // Every turn has ended: nothing to rejoin.
+      expect((await rejoin.GET(request("GET", { visitor: "visitor-rejoin-1" }), threadParams(threadId))).status).toBe(204);
+      // Another visitor cannot follow it.
+      expect((await rejoin.GET(request("GET", { visitor: "visitor-rejoin-2" }), threadParams(threadId))).status).toBe(404);
+    } finally {
+      process.env.SWITCHBOARD_OFFLINE_STREAM_MS = "5";
+    }
+  }, 60_000);
+});
+
 describe("a widget's origins", () => {
   it("takes exact origins and names what is wrong with the others", () => {
     expect(parseWidgetOrigins("https://shop.example\nhttp://127.0.0.1:8080, https://shop.example")).toEqual({ ok: true, origins: ["https://shop.example", "http://127.0.0.1:8080"] });

@@ -26,6 +26,8 @@ export interface ChatConversationProps {
   headers?: () => Record<string, string>;
   /** Cookies on the requests: an embedded widget sends none. */
   credentials?: RequestCredentials;
+  /** The thread's last turn had not ended when it was read: rejoin its stream once the turns are shown. */
+  rejoin?: boolean;
 }
 
 /**
@@ -49,12 +51,14 @@ export function ChatConversation(props: ChatConversationProps) {
           const message = last?.parts.map((part) => (part.type === "text" ? part.text : "")).join("") ?? "";
           return { body: { ...(threadRef.current ? { threadId: threadRef.current } : {}), message, place: props.place, ...(documentRef.current ? { document: documentRef.current() } : {}) }, ...(headersRef.current ? { headers: headersRef.current() } : {}) };
         },
+        // Rejoining follows the thread's unfinished turn (GET …/chat/<thread>/stream), replayed from the journal: the bubble is rebuilt, each part once.
+        prepareReconnectToStreamRequest: ({ api }) => ({ api: `${api}/${encodeURIComponent(threadRef.current ?? "none")}/stream`, ...(headersRef.current ? { headers: headersRef.current() } : {}) }),
       }),
     [props.workflowId, props.place, props.credentials],
   );
   // One chat per mount: a thread started by the first message keeps its conversation.
   const [chatId] = useState(() => props.threadId ?? `new-${props.place}-${Math.random().toString(36).slice(2)}`);
-  const { messages, sendMessage, status, error, setMessages } = useChat({
+  const { messages, sendMessage, status, error, setMessages, resumeStream } = useChat({
     id: chatId,
     transport,
     messages: props.initialMessages,
@@ -64,7 +68,22 @@ export function ChatConversation(props: ChatConversationProps) {
       props.onTurnEnded?.();
     },
   });
-  useEffect(() => setMessages(props.initialMessages), [props.initialMessages, setMessages]);
+  useEffect(() => {
+    setMessages(props.initialMessages);
+    if (props.rejoin && threadRef.current) void resumeStream();
+  }, [props.initialMessages, props.rejoin, setMessages, resumeStream]);
+  // A stream that broke mid-answer (the web process serving it died) is rejoined once per turn; a refusal before
+  // the answer began (429, 409…) is not a broken stream and stays on screen.
+  const previousStatus = useRef(status);
+  const rejoinedAfterBreak = useRef<string | null>(null);
+  useEffect(() => {
+    const broke = status === "error" && previousStatus.current === "streaming";
+    previousStatus.current = status;
+    const turn = messages.at(-1)?.id ?? null;
+    if (!broke || !threadRef.current || rejoinedAfterBreak.current === turn) return;
+    rejoinedAfterBreak.current = turn;
+    void resumeStream();
+  }, [status, messages, resumeStream]);
   const [draft, setDraft] = useState("");
   const tooLong = draft.length > props.maxMessageChars;
   const busy = status === "submitted" || status === "streaming";

@@ -3,7 +3,7 @@
 import type { UIMessage } from "ai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatConversation } from "./chat-conversation";
-import { type ChatTurnItem, messagesOfTurn } from "./chat-turn-messages";
+import { type ChatTurnItem, messagesOfTurn, unfinishedTurn } from "./chat-turn-messages";
 import type { DecideApproval } from "./tool-call-part";
 import "./chat.css";
 
@@ -41,6 +41,7 @@ export function ChatThreads(props: ChatThreadsProps) {
   const [viewerId, setViewerId] = useState(props.viewerId ?? null);
   const [current, setCurrent] = useState<string | null>(props.initialThreads?.[0]?.id ?? null);
   const [messages, setMessages] = useState<UIMessage[]>([]);
+  const [rejoin, setRejoin] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // Changes only when a person opens a thread (or a new one): a thread its first message started keeps its conversation.
   const [view, setView] = useState(0);
@@ -67,6 +68,7 @@ export function ChatThreads(props: ChatThreadsProps) {
 
   useEffect(() => {
     if (!current) {
+      setRejoin(false);
       setMessages([]);
       return;
     }
@@ -80,6 +82,7 @@ export function ChatThreads(props: ChatThreadsProps) {
         return;
       }
       const { turns } = (await response.json()) as { turns: ChatTurnItem[] };
+      setRejoin(unfinishedTurn(turns));
       setMessages(turns.flatMap((turn) => messagesOfTurn(turn)));
     })();
     return () => {
@@ -138,6 +141,7 @@ export function ChatThreads(props: ChatThreadsProps) {
         workflowId={workflowId}
         threadId={current}
         initialMessages={messages}
+        rejoin={rejoin}
         decide={props.decide}
         document={props.document}
         place={place}

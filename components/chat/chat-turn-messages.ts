@@ -17,3 +17,9 @@ export function messagesOfTurn(turn: ChatTurnItem): UIMessage[] {
     { id: `run-${turn.runId}`, role: "assistant", parts: answer ? [{ type: "text", text: answer }] : [] },
   ];
 }
+
+/** True when the thread's last turn has not ended (queued, running, or waiting for a person): its stream can be rejoined. */
+export function unfinishedTurn(turns: readonly ChatTurnItem[]): boolean {
+  const last = turns.at(-1);
+  return last !== undefined && (last.status === "queued" || last.status === "running" || last.status === "needs-attention");
+}

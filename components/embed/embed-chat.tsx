@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import type { UIMessage } from "ai";
 import { ChatConversation } from "@/components/chat/chat-conversation";
-import { type ChatTurnItem, messagesOfTurn } from "@/components/chat/chat-turn-messages";
+import { type ChatTurnItem, messagesOfTurn, unfinishedTurn } from "@/components/chat/chat-turn-messages";
 
 const noMessages: UIMessage[] = [];
 
@@ -42,6 +42,8 @@ interface Access {
 interface OpenThread {
   threadId: string | null;
   messages: UIMessage[];
+  /** Its last turn had not ended when read: the conversation rejoins its stream. */
+  rejoin: boolean;
 }
 
 /**
@@ -61,10 +63,10 @@ async function latestThread(workflowId: string, access: Access): Promise<OpenThr
   const { threads } = await read<{ threads: Array<{ id: string }> }>(base);
   if (threads.length === 0) return null;
   const { turns } = await read<{ turns: ChatTurnItem[] }>(`${base}/${encodeURIComponent(threads[0].id)}`);
-  return { threadId: threads[0].id, messages: turns.flatMap((turn) => messagesOfTurn(turn)) };
+  return { threadId: threads[0].id, messages: turns.flatMap((turn) => messagesOfTurn(turn)), rejoin: unfinishedTurn(turns) };
 }
 
-const newThread: OpenThread = { threadId: null, messages: noMessages };
+const newThread: OpenThread = { threadId: null, messages: noMessages, rejoin: false };
 
 /**
  * The widget's conversation: the chat component, with the widget's token and
@@ -128,6 +130,7 @@ export function EmbedChat(props: { workflowId: string; title: string; maxMessage
         workflowId={props.workflowId}
         threadId={threadId}
         initialMessages={open.messages}
+        rejoin={open.rejoin}
         onThreadStarted={setThreadId}
         place="page"
         maxMessageChars={props.maxMessageChars}

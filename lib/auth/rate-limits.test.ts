@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { fakeDateClock } from "@/testing/fake-date-clock";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/create-client";
 import { createTestPostgres, type TestPostgres } from "@/lib/db/postgres/test-postgres";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
@@ -15,12 +16,6 @@ vi.mock("server-only", () => ({}));
 const database = temporaryAppDatabase();
 const accounts = () => new PrismaAccounts(database.client);
 
-/** The library reads the system clock: the tests move a fake one (Date only) instead of sleeping. */
-function fakeClock(start = "2026-06-01T10:00:00Z") {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date(start));
-  return { advanceSeconds: (seconds: number) => vi.setSystemTime(new Date(Date.now() + seconds * 1000)) };
-}
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -81,7 +76,7 @@ describe("wrong bearer tokens, counted in the database", () => {
 
 describe("wrong sign-ins, counted in the database", () => {
   it("50 wrong passwords for the owner's email leave the owner able to sign in: at once from another address, from the same one after the delay", async () => {
-    const clock = fakeClock();
+    const clock = fakeDateClock();
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await accounts().createUser({ email: "owner@example.test", role: "owner", passwordHash: await hashPassword("the owner's own password") });
     const limits = new SignInLimits(databaseLimiters(database.client));
@@ -112,7 +107,7 @@ describe("wrong sign-ins, counted in the database", () => {
   }, 120_000);
 
   it("one password sprayed across many emails from one address is stopped after 30, for that address only", async () => {
-    fakeClock();
+    fakeDateClock();
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const limits = new SignInLimits(databaseLimiters(database.client));
     const sprayer = { address: "192.0.2.200", limits };

@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeDateClock } from "../../testing/fake-date-clock";
 import { memoryLimiters, WidgetVisitorLimits } from "../auth/rate-limits";
 import { checkWidgetSettings } from "./widget-settings";
 
 // widget-caller.ts is server-only; its message is what the widget shows a refused visitor.
 vi.mock("server-only", () => ({}));
 
-/** The library reads the system clock: the tests move a fake one (Date only) instead of sleeping. */
-function fakeClock(start = "2026-06-01T10:00:00Z") {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date(start));
-  return { advanceSeconds: (seconds: number) => vi.setSystemTime(new Date(Date.now() + seconds * 1000)) };
-}
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -21,7 +16,7 @@ const from = (visitor: number) => ({ ...widget, visitorId: `visitor-${visitor}`,
 
 describe("a widget's cap across all its visitors", () => {
   it("refuses the message past the widget's limit from any visitor, names it, and lets them in again after the minute", async () => {
-    const clock = fakeClock();
+    const clock = fakeDateClock();
     const limits = new WidgetVisitorLimits(memoryLimiters);
     // Five visitors, one message each: all within the widget's 5 a minute.
     for (let visitor = 1; visitor <= 5; visitor++) expect(await limits.take(from(visitor))).toBeNull();
@@ -41,7 +36,7 @@ describe("a widget's cap across all its visitors", () => {
   });
 
   it("names the visitor's own limit first, and a visitor past it does not use up the widget's", async () => {
-    fakeClock();
+    fakeDateClock();
     const limits = new WidgetVisitorLimits(memoryLimiters);
     expect(await limits.take(from(1))).toBeNull();
     expect(await limits.take(from(1))).toBeNull();

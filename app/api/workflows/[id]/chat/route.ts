@@ -1,11 +1,10 @@
-import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { DatabaseError, getWorkflow } from "@/lib/db";
 import { createChatThread, listChatThreads, readChatThread, touchChatThread, unfinishedChatTurn } from "@/lib/db/chat-threads";
 import { apiError, authorizeApiCaller, roleAtLeast } from "@/lib/auth";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatTurnBody } from "@/lib/api/chat-api";
 import { readLimitedBody } from "@/lib/triggers";
-import { followChatTurn, runService, startChatTurn } from "@/lib/runs";
+import { chatTurnResponse, runService, startChatTurn } from "@/lib/runs";
 import { authorizeWidgetCaller, widgetBearer } from "@/lib/embed/widget-caller";
 
 type Params = { params: Promise<{ id: string }> };
@@ -58,20 +57,7 @@ export async function POST(request: Request, context: Params): Promise<Response>
     const started = await startChatTurn(runService(), { workflowId: id, document: parsed.data.document ?? workflow.document, threadId: thread.id, message: parsed.data.message, by: actor.email });
     if (!started.ok) return apiError(started.code === "input" || started.code === "not-chat" ? 400 : 409, started.error, { field: started.field ?? (started.code === "not-chat" ? "message" : undefined) });
     await touchChatThread(thread.id);
-    const { runId } = started;
-    const threadId = thread.id;
-    const stream = createUIMessageStream({
-      execute: async ({ writer }) => {
-        writer.write({ type: "start", messageId: `run-${runId}`, messageMetadata: { threadId, runId } });
-        await followChatTurn({ db: runService().db, runId, write: (chunk) => writer.write(chunk), signal: request.signal, answerOnly: widgetCall !== null });
-        writer.write({ type: "finish" });
-      },
-      onError: (error) => {
-        console.error(`POST /api/workflows/${id}/chat, run ${runId}:`, error);
-        return "The answer could not be followed because of an error on our side; the run goes on, and its page has the trace.";
-      },
-    });
-    return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-store", "X-Chat-Thread-Id": threadId, "X-Run-Id": runId } });
+    return chatTurnResponse({ runId: started.runId, threadId: thread.id, signal: request.signal, answerOnly: widgetCall !== null, route: `POST /api/workflows/${id}/chat` });
   } catch (error) {
     if (error instanceof DatabaseError) return apiError(503, error.message);
     console.error(`POST /api/workflows/${id}/chat:`, error);

@@ -1,13 +1,11 @@
 import { DatabaseError } from "@/lib/db";
-import { deleteChatThread, readChatThread, readChatTurns, updateChatThread } from "@/lib/db/chat-threads";
-import { apiError, authorizeApiCaller, type ApiCaller } from "@/lib/auth";
+import { deleteChatThread, readChatTurns, updateChatThread } from "@/lib/db/chat-threads";
+import { apiError } from "@/lib/auth";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatThreadChange } from "@/lib/api/chat-api";
 import { chatInputField } from "@/lib/graph";
 import { unfinishedAnswerText } from "@/lib/runs";
-import { authorizeWidgetCaller, widgetBearer } from "@/lib/embed/widget-caller";
-
-type Params = { params: Promise<{ id: string; threadId: string }> };
+import { type ThreadParams, withThread } from "./thread-access";
 
 /**
  * GET /api/workflows/<id>/chat/<threadId>: the thread and its turns (each a
@@ -15,7 +13,7 @@ type Params = { params: Promise<{ id: string; threadId: string }> };
  * widget's visitor (its token) reads only their own threads, and a failed
  * turn's error in general words.
  */
-export async function GET(request: Request, context: Params): Promise<Response> {
+export async function GET(request: Request, context: ThreadParams): Promise<Response> {
   return withThread(request, context, "read", async (thread, _caller, visitor) => {
     const turns = await readChatTurns(thread.id, (document) => chatInputField(safeJson(document)));
     const shown = visitor ? turns.map((turn) => ({ ...turn, error: turn.status === "failed" || turn.status === "cancelled" ? unfinishedAnswerText(turn.status) : null })) : turns;
@@ -24,7 +22,7 @@ export async function GET(request: Request, context: Params): Promise<Response> 
 }
 
 /** PATCH with `{ "title"?, "shared"? }`: renames or shares the thread; only the person who started it may. */
-export async function PATCH(request: Request, context: Params): Promise<Response> {
+export async function PATCH(request: Request, context: ThreadParams): Promise<Response> {
   return withThread(request, context, "change", async (thread) => {
     let body: unknown;
     try {
@@ -43,31 +41,11 @@ export async function PATCH(request: Request, context: Params): Promise<Response
 }
 
 /** DELETE: deletes the thread (its runs and their traces stay); only the person who started it may. */
-export async function DELETE(request: Request, context: Params): Promise<Response> {
+export async function DELETE(request: Request, context: ThreadParams): Promise<Response> {
   return withThread(request, context, "change", async (thread) => {
     await deleteChatThread(thread.id);
     return new Response(null, { status: 204 });
   });
-}
-
-type ThreadRecord = NonNullable<Awaited<ReturnType<typeof readChatThread>>>;
-
-/** `visitor`: the caller is a widget's visitor, who may only read their own threads (a widget token is not known to PATCH and DELETE: 401). */
-async function withThread(request: Request, context: Params, intent: "read" | "change", answer: (thread: ThreadRecord, caller: ApiCaller, visitor: boolean) => Promise<Response>): Promise<Response> {
-  const { id, threadId } = await context.params;
-  const visitor = intent === "read" && widgetBearer(request) !== null;
-  const authorized = visitor ? await authorizeWidgetCaller(request, id, { countMessage: false }) : await authorizeApiCaller(request, "runner");
-  if (!authorized.ok) return authorized.response;
-  try {
-    const thread = await readChatThread(id, threadId, authorized.caller.actor.id, visitor);
-    if (!thread) return apiError(404, `There is no chat thread "${threadId}" of this workflow that you can see.`);
-    if (intent === "change" && thread.ownerId !== authorized.caller.actor.id) return apiError(403, "Only the person who started this thread can rename, share or delete it.");
-    return await answer(thread, authorized.caller, visitor);
-  } catch (error) {
-    if (error instanceof DatabaseError) return apiError(503, error.message);
-    console.error(`${request.method} /api/workflows/${id}/chat/${threadId}:`, error);
-    return apiError(500, "The thread could not be read or changed because of an error on our side; the server log has the details.");
-  }
 }
 
 function safeJson(text: string): unknown {
