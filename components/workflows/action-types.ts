@@ -3,6 +3,7 @@ import type { OriginChange } from "@/lib/manifest/origin-changes";
 import type { ApprovalLoosening } from "@/lib/policy";
 import type { CaseOutcome } from "@/lib/runs/workflow-cases";
 import type { VersionTests } from "@/lib/runs/version-tests";
+import type { ToolAppActions } from "@/components/mcp-app/app-actions";
 
 export type { OriginChange };
 
@@ -85,6 +86,8 @@ export interface CanvasRunActions {
   testDocument?(workflowId: string, document: Workflow): Promise<TestOutcomes>;
   /** The playground's Approve and Deny on a held call (app/actions/approvals.ts decideApproval). */
   decideApproval?(callId: string, decision: { action: "approve" } | { action: "deny"; reason: string }): Promise<{ ok: boolean; error?: string; message?: string }>;
+  /** The playground's MCP Apps: a called tool's UI in the bubble and the frame's calls (app/actions/tool-apps.ts). */
+  toolApps?: ToolAppActions;
 }
 
 /** What the Test button answers: each case's outcome, or why none ran. */

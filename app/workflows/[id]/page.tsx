@@ -9,6 +9,7 @@ import { parseWorkflow } from "@/lib/graph";
 import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
 import { decideApproval } from "../../actions/approvals";
+import { callToolFromApp, loadToolApp } from "../../actions/tool-apps";
 import { versionItemOf } from "@/lib/runs/version-tests";
 import { testWorkflowDocument } from "../../actions/test-cases";
 import { listServerToolsAction } from "../../actions/servers";
@@ -37,7 +38,7 @@ const saveActions = {
   restoreVersion: restoreWorkflowVersionAction,
   retestVersion: retestWorkflowVersionAction,
 };
-const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument, decideApproval };
+const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument, decideApproval, toolApps: { load: loadToolApp, call: callToolFromApp } };
 
 type Params = { params: Promise<{ id: string }> };
 
