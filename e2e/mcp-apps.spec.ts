@@ -88,6 +88,8 @@ test("the example server's app in the chat bubble: shown once the call has its r
   const title = `App of tool get-time (${serverId})`;
   await expect(bubble.getByTitle(title)).toBeVisible({ timeout: 60_000 });
   await expect(bubble.getByTitle(title)).toHaveAttribute("sandbox", "allow-scripts");
+  // Its document comes from its own route, with the policy its resource declares (app/app-frame/app-frame.test.ts checks the header).
+  await expect(bubble.getByTitle(title)).toHaveAttribute("src", new RegExp(`^/app-frame/[0-9a-f-]{36}\\?server=${serverId}&tool=get-time$`));
   const frame = page.frameLocator(`iframe[title="${title}"]`);
   // The app received the call's result over the bridge and shows it.
   await expect(frame.locator("body")).toContainText(/\d{4}-\d{2}-\d{2}T/, { timeout: 30_000 });

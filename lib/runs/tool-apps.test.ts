@@ -46,7 +46,7 @@ describe("toolAppOf", () => {
   it("reads a tool's UI through the server, as the host, and checks it", async () => {
     const app = await toolAppOf(database.client, { runId: shownRunId, server: "app-fixture", tool: "peek" });
     expect(app).toMatchObject({ kind: "app", uri: "ui://fixture/peek.html" });
-    expect(app?.kind === "app" && app.html).toContain("default-src 'none'");
+    expect(app?.kind === "app" && app.policy).toContain("default-src 'none'");
   }, 30_000);
 
   it("falls back to text with the reason for a resource that is not HTML, or too large; null for a tool with no UI", async () => {
@@ -95,4 +95,17 @@ describe("callToolFromFrame", () => {
     expect(outcome).toMatchObject({ status: "refused", reason: "Refused a call from the app: MCP server 'app-fixture' is not granted to this workflow" });
     await new PrismaGrantStore(database.client).grant("wf-apps", "server", "app-fixture", "owner@example.test");
   });
+
+  it("refuses, with no row, a call from a turn of another person's unshared thread", async () => {
+    await database.client.chatThread.create({ data: { id: "thread-apps", workflowId: "wf-apps", ownerId: "user-ada", title: "Ada's" } });
+    await database.client.run.update({ where: { id: runId }, data: { threadId: "thread-apps", threadTurn: 1 } });
+    try {
+      const before = (await rowsOf()).length;
+      expect(await callToolFromFrame(database.client, { ...origin, viewerId: "user-bob", tool: "report", arguments: {} })).toMatchObject({ status: "refused", rowId: null });
+      expect((await rowsOf()).length).toBe(before);
+      expect(await callToolFromFrame(database.client, { ...origin, viewerId: "user-ada", tool: "report", arguments: {} })).toMatchObject({ status: "called" });
+    } finally {
+      await database.client.run.update({ where: { id: runId }, data: { threadId: null, threadTurn: null } });
+    }
+  }, 30_000);
 });

@@ -27,6 +27,8 @@ export interface FrameCallRequest extends FrameOrigin {
   arguments: Record<string, unknown>;
   /** Who is looking at the frame: their email names them on the trace. */
   by: string;
+  /** Their user id: a turn of another person's unshared chat thread is not theirs to call from. */
+  viewerId?: string;
   /** The person confirmed a call its policy asks about (the host showed them the tool and its arguments). */
   approved?: boolean;
 }
@@ -50,11 +52,13 @@ const readTimeoutMs = 15_000;
  * a session with that server as the host: null when the server is not in
  * the registry or the tool declares no UI, else the checked HTML or a
  * fallback to text with its reason. A server that cannot be reached is a
- * fallback too, never an error page.
+ * fallback too, never an error page. A turn of another person's chat
+ * thread that is not shared is null for them (`viewerId`), as the thread
+ * is.
  */
-export async function toolAppOf(prisma: PrismaClient, request: { runId: string; server: string; tool: string }): Promise<ToolAppOutcome | null> {
-  const run = await prisma.run.findUnique({ where: { id: request.runId }, select: { id: true, attention: true } });
-  if (!run) return null;
+export async function toolAppOf(prisma: PrismaClient, request: { runId: string; server: string; tool: string; viewerId?: string }): Promise<ToolAppOutcome | null> {
+  const run = await prisma.run.findUnique({ where: { id: request.runId }, select: { id: true, attention: true, thread: { select: { ownerId: true, shared: true } } } });
+  if (!run || hiddenFrom(run.thread, request.viewerId)) return null;
   // Only a tool this run called, or is waiting to call: a reader of traces cannot make the server connect to any registry server.
   const called = await prisma.toolCall.findFirst({ where: { runId: request.runId, server: request.server, tool: request.tool }, select: { id: true } });
   if (!called && !waitsToCall(run.attention, request)) return null;
@@ -122,8 +126,8 @@ type FrameContext =
   | { refused: WorkflowNode | null; reason: string };
 
 async function frameContext(prisma: PrismaClient, request: FrameCallRequest): Promise<FrameContext> {
-  const nodeRun = await prisma.nodeRun.findFirst({ where: { id: request.nodeRunId, runId: request.runId }, select: { nodeId: true, run: { select: { document: true, workflowId: true } } } });
-  if (!nodeRun) return { refused: null, reason: `run '${request.runId}' has no node run '${request.nodeRunId}'` };
+  const nodeRun = await prisma.nodeRun.findFirst({ where: { id: request.nodeRunId, runId: request.runId }, select: { nodeId: true, run: { select: { document: true, workflowId: true, thread: { select: { ownerId: true, shared: true } } } } } });
+  if (!nodeRun || hiddenFrom(nodeRun.run.thread, request.viewerId)) return { refused: null, reason: `run '${request.runId}' has no node run '${request.nodeRunId}'` };
   const parsed = parseWorkflow(JSON.parse(nodeRun.run.document));
   if (!parsed.ok) return { refused: null, reason: "the run's document is not a workflow" };
   const workflow = parsed.workflow;
@@ -189,6 +193,11 @@ async function writeRow(prisma: PrismaClient, row: RowInput): Promise<string> {
     outputTokens: null,
   });
   return id;
+}
+
+/** A chat turn's run is its thread's: another person's unshared thread is not shown (the chat routes answer 404 alike). */
+function hiddenFrom(thread: { ownerId: string; shared: boolean } | null, viewerId: string | undefined): boolean {
+  return viewerId !== undefined && thread !== null && thread.ownerId !== viewerId && !thread.shared;
 }
 
 /** Whether the run waits for a person about a call of this tool of this server (an approval or a question). */

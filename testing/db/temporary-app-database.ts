@@ -33,7 +33,8 @@ export function temporaryAppDatabase(): Pick<TemporaryDatabase, "client" | "url"
     if (previousUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previousUrl;
     await database?.dispose();
-  });
+    // Importing the run service's module (its first import in a file that never used it) takes seconds on a loaded machine.
+  }, 60_000);
   const created = () => {
     if (!database) throw new Error("the temporary database is created in beforeAll: read it in a test or a hook");
     return database;
