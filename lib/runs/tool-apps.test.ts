@@ -96,6 +96,31 @@ describe("callToolFromFrame", () => {
     await new PrismaGrantStore(database.client).grant("wf-apps", "server", "app-fixture", "owner@example.test");
   });
 
+  it("calls from a frame on a finished run (completed, failed, cancelled): a row is added, the run's status and journal stay", async () => {
+    for (const status of ["completed", "failed", "cancelled"]) {
+      await database.client.run.update({ where: { id: runId }, data: { status, endedAt: new Date() } });
+      const steps = await database.client.runStep.count({ where: { runId } });
+      const outcome = await callToolFromFrame(database.client, { ...origin, tool: "report", arguments: { cookie: status } });
+      expect(outcome).toMatchObject({ status: "called", result: { structuredContent: { cookie: status } } });
+      const run = await database.client.run.findUniqueOrThrow({ where: { id: runId } });
+      expect(run.status).toBe(status);
+      expect(await database.client.runStep.count({ where: { runId } })).toBe(steps);
+      const last = (await rowsOf()).at(-1);
+      expect(outcome.status === "called" && last?.id).toBe(outcome.status === "called" ? outcome.rowId : null);
+    }
+    await database.client.run.update({ where: { id: runId }, data: { status: "completed" } });
+  }, 60_000);
+
+  it("refuses a frame's call on a run with no workflow: no grant can be checked", async () => {
+    await database.client.run.update({ where: { id: runId }, data: { workflowId: null } });
+    try {
+      const outcome = await callToolFromFrame(database.client, { ...origin, tool: "report", arguments: {} });
+      expect(outcome).toMatchObject({ status: "refused", reason: expect.stringContaining("the run has no workflow") });
+    } finally {
+      await database.client.run.update({ where: { id: runId }, data: { workflowId: "wf-apps" } });
+    }
+  });
+
   it("refuses, with no row, a call from a turn of another person's unshared thread", async () => {
     await database.client.chatThread.create({ data: { id: "thread-apps", workflowId: "wf-apps", ownerId: "user-ada", title: "Ada's" } });
     await database.client.run.update({ where: { id: runId }, data: { threadId: "thread-apps", threadTurn: 1 } });

@@ -84,7 +84,10 @@ export async function toolAppOf(prisma: PrismaClient, request: { runId: string; 
  * (deny refuses; ask waits for the person at the frame to confirm). Every
  * outcome but "needs-approval" writes one trace row in the run, under the
  * agent's node run, caller `app:<node id>`: a refusal is a row with its
- * reason as the error.
+ * reason as the error. A run that has ended is no different: its frames
+ * stay live, checked against today's grants, registry and policy, and the
+ * row is added to its trace without touching its status or journal; a run
+ * with no workflow refuses (no grant can be checked).
  */
 export async function callToolFromFrame(prisma: PrismaClient, request: FrameCallRequest): Promise<FrameCallOutcome> {
   const context = await frameContext(prisma, request);
@@ -101,7 +104,7 @@ export async function callToolFromFrame(prisma: PrismaClient, request: FrameCall
     const annotations = listed.annotations ?? {};
     const hints = protocolHints({ readOnly: annotations.readOnlyHint, destructive: annotations.destructiveHint, openWorld: annotations.openWorldHint });
     const edge = wiredEdge(workflow, node.id, request.server);
-    const looseningApproved = [approvalGrantKey(request.server, request.tool), approvalGrantKey(request.server, "*")].some((grant) => grants?.approvals?.has(grant) ?? false);
+    const looseningApproved = [approvalGrantKey(request.server, request.tool), approvalGrantKey(request.server, "*")].some((grant) => grants.approvals?.has(grant) ?? false);
     const serverApproval = serverDefaultFor(resolved.entry.approval, request.tool);
     const applied = policyFor({ name: request.tool, server: request.server }, { node: node.approvals, edge: edge?.approval, server: serverApproval, looseningApproved }, edge?.id);
     // The frame's arguments are the app's, not the model's: no tainted context of the agent's enters the decision.
@@ -122,7 +125,7 @@ export async function callToolFromFrame(prisma: PrismaClient, request: FrameCall
 }
 
 type FrameContext =
-  | { node: WorkflowNode; workflow: Workflow; grants: Awaited<ReturnType<PrismaGrantStore["forRun"]>> | null; resolved: NonNullable<Awaited<ReturnType<PrismaServerRegistry["resolve"]>>> }
+  | { node: WorkflowNode; workflow: Workflow; grants: Awaited<ReturnType<PrismaGrantStore["forRun"]>>; resolved: NonNullable<Awaited<ReturnType<PrismaServerRegistry["resolve"]>>> }
   | { refused: WorkflowNode | null; reason: string };
 
 async function frameContext(prisma: PrismaClient, request: FrameCallRequest): Promise<FrameContext> {
@@ -134,8 +137,10 @@ async function frameContext(prisma: PrismaClient, request: FrameCallRequest): Pr
   const node = workflow.nodes.find((candidate) => candidate.id === nodeRun.nodeId);
   if (!node) return { refused: null, reason: `the run's document has no node '${nodeRun.nodeId}'` };
   if (!offeredTo(workflow, node, request.server, request.tool)) return { refused: node, reason: `the tool '${request.tool}' of server '${request.server}' is not given to agent '${node.id}'` };
-  const grants = nodeRun.run.workflowId ? await new PrismaGrantStore(prisma).forRun(nodeRun.run.workflowId) : null;
-  if (grants && !grants.servers.has(request.server)) return { refused: node, reason: `MCP server '${request.server}' is not granted to this workflow` };
+  // Whether the run has ended or not (docs/decisions.md, "A frame on a finished run"): every check is of now, and a run with no workflow has no grant to check.
+  if (!nodeRun.run.workflowId) return { refused: node, reason: "the run has no workflow (it was deleted, or the run came from a file): no grant of the server can be checked" };
+  const grants = await new PrismaGrantStore(prisma).forRun(nodeRun.run.workflowId);
+  if (!grants.servers.has(request.server)) return { refused: node, reason: `MCP server '${request.server}' is not granted to this workflow` };
   const resolved = await new PrismaServerRegistry(prisma).resolve(request.server).catch(() => null);
   if (!resolved) return { refused: node, reason: `MCP server '${request.server}' is not in the registry` };
   if (!resolved.entry.enabled) return { refused: node, reason: `MCP server '${request.server}' is switched off in the registry` };
