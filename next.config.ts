@@ -16,8 +16,9 @@ const config: NextConfig = {
   typescript: { ignoreBuildErrors: process.env.SWITCHBOARD_TYPECHECKED === "true" },
   // CSP with frame-ancestors 'none', X-Frame-Options, nosniff, Referrer-Policy: on every response (docs/security.md).
   async headers() {
-    // A chat widget's frame (/embed/<id>) gets them from the proxy, with frame-ancestors listing the widget's origins.
-    return [{ source: "/:path((?!embed/).*)", headers: securityHeaders({ development: process.env.NODE_ENV === "development" }) }];
+    // A chat widget's frame (/embed/<id>) gets them from the proxy, with frame-ancestors listing the widget's origins;
+    // an MCP App's frame (/app-frame/<run id>) from its route, with the policy its resource declares.
+    return [{ source: "/:path((?!embed/|app-frame/).*)", headers: securityHeaders({ development: process.env.NODE_ENV === "development" }) }];
   },
 };
 

@@ -6,8 +6,8 @@ import { ServerFormPage } from "./pages/servers-page";
 import { WorkflowsPage } from "./pages/workflows-page";
 import { agentServerWorkflow } from "./fixtures/agent-server-workflow";
 
-// Issue 25, deliverable 4: a tool's MCP App (a ui:// resource) in a sandboxed frame on the trace row and in the
-// approval form; the frame's calls go through the agent's grants, approvals and trace. The real server is the
+// Issue 25, deliverable 4: a tool's MCP App (a ui:// resource) in a sandboxed frame on the trace row, in the
+// approval form and in the chat bubble; the frame's calls go through the agent's grants, approvals and trace. The real server is the
 // extension's example (@modelcontextprotocol/server-basic-vanillajs, catalogue entry "basic-app"); the hostile
 // frame comes from a test double (testing/mcp/app-server.fixture.mjs, catalogue entry "app-fixture").
 
@@ -74,6 +74,36 @@ test("the example server's app: shown in the approval form with the input, then 
   await expect(run.trace.getByText("called by app:agent").first()).toBeVisible({ timeout: 30_000 });
   await expect(run.trace.getByRole("button", { name: "Show call get-time", exact: true })).toHaveCount(2);
   await expect(run.trace.getByRole("button", { name: "Show call approval", exact: true }).first()).toBeVisible();
+});
+
+test("the example server's app in the chat bubble: shown once the call has its result; its own call is traced on the turn's run", async ({ page }) => {
+  test.setTimeout(240_000);
+  const { serverId, workflowId } = await setUp(page, { catalogue: "basic-app", toolNames: ["get-time"] });
+  await page.goto(`/workflows/${encodeURIComponent(workflowId)}/chat`);
+  await page.getByRole("textbox", { name: "Message" }).fill("get the time");
+  await page.getByRole("button", { name: "Send" }).click();
+  const bubble = page.locator('li[data-role="assistant"]').first();
+  // The same policy as on the run page asks about get-time; it is approved in the bubble.
+  await bubble.getByRole("button", { name: /^Approve the call to / }).click({ timeout: 60_000 });
+  const title = `App of tool get-time (${serverId})`;
+  await expect(bubble.getByTitle(title)).toBeVisible({ timeout: 60_000 });
+  await expect(bubble.getByTitle(title)).toHaveAttribute("sandbox", "allow-scripts");
+  // Its document comes from its own route, with the policy its resource declares (app/app-frame/app-frame.test.ts checks the header).
+  await expect(bubble.getByTitle(title)).toHaveAttribute("src", new RegExp(`^/app-frame/[0-9a-f-]{36}\\?server=${serverId}&tool=get-time$`));
+  const frame = page.frameLocator(`iframe[title="${title}"]`);
+  // The app received the call's result over the bridge and shows it.
+  await expect(frame.locator("body")).toContainText(/\d{4}-\d{2}-\d{2}T/, { timeout: 30_000 });
+
+  await frame.getByRole("button", { name: "Get Server Time" }).click();
+  await bubble.getByRole("button", { name: "Approve the app's call of get-time" }).click();
+  await expect(bubble.getByRole("status").filter({ hasText: "The app called get-time." })).toBeVisible({ timeout: 30_000 });
+
+  const runs = new RunsPage(page);
+  await runs.goto(workflowId);
+  await runs.table.getByRole("link", { name: /^Open run / }).first().click();
+  const run = new RunPage(page);
+  await expect(run.trace.getByText("called by app:agent").first()).toBeVisible({ timeout: 30_000 });
+  await expect(run.trace.getByRole("button", { name: "Show call get-time", exact: true })).toHaveCount(2);
 });
 
 test("a frame that reaches for the page's DOM and cookies is blocked; a tool its agent was not given is refused, on the trace", async ({ page }) => {

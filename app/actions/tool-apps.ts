@@ -9,19 +9,24 @@ const maxNameLength = 200;
 const maxArgumentsBytes = 64 * 1024;
 
 /**
- * The UI a call's tool declares (MCP Apps), for the trace row and the
- * approval form: read from the tool's registry server as the host, checked
- * (MCP App HTML, 2 MiB), else the reason it falls back to text. Anyone who
- * may read traces may see it.
+ * The UI a call's tool declares (MCP Apps), for the trace row, the
+ * approval form and the chat bubble: read from the tool's registry server
+ * as the host, checked (MCP App HTML, 2 MiB), else the reason it falls back
+ * to text. An app is framed from its own route (app/app-frame), which
+ * serves the HTML with the policy its resource declares. Anyone who may
+ * read traces may see it, but not on a turn of another person's unshared
+ * chat thread.
  */
 export async function loadToolApp(request: { runId: string; server: string; tool: string }): Promise<ToolAppAnswer> {
-  await requireRole("viewer");
+  const actor = await requireRole("viewer");
   const problem = namesProblem(request, ["runId", "server", "tool"]);
   if (problem) return { kind: "error", error: problem };
   try {
-    const outcome = await toolAppOf(prisma(), request);
+    const outcome = await toolAppOf(prisma(), { runId: request.runId, server: request.server, tool: request.tool, viewerId: actor.id });
     if (outcome === null) return { kind: "none" };
-    return outcome.kind === "app" ? { kind: "app", uri: outcome.uri, html: outcome.html, prefersBorder: outcome.prefersBorder } : { kind: "text", uri: outcome.uri, reason: outcome.reason };
+    if (outcome.kind === "text") return { kind: "text", uri: outcome.uri, reason: outcome.reason };
+    const src = `/app-frame/${encodeURIComponent(request.runId)}?${new URLSearchParams({ server: request.server, tool: request.tool })}`;
+    return { kind: "app", uri: outcome.uri, src, prefersBorder: outcome.prefersBorder };
   } catch (error) {
     console.error("The tool's UI could not be read:", error);
     return { kind: "error", error: "The tool's UI could not be read because of an error on our side; the server log has the details." };
@@ -43,7 +48,7 @@ export async function callToolFromApp(request: { runId: string; nodeRunId: strin
   if (typeof args !== "object" || args === null || Array.isArray(args)) return { status: "refused", reason: "arguments: must be an object of the tool's arguments" };
   if (JSON.stringify(args).length > maxArgumentsBytes) return { status: "refused", reason: `arguments: longer than ${maxArgumentsBytes / 1024} KiB of JSON` };
   try {
-    const outcome = await callToolFromFrame(prisma(), { runId: request.runId, nodeRunId: request.nodeRunId, server: request.server, tool: request.tool, arguments: args as Record<string, unknown>, by: actor.email, approved: request.approved === true });
+    const outcome = await callToolFromFrame(prisma(), { runId: request.runId, nodeRunId: request.nodeRunId, server: request.server, tool: request.tool, arguments: args as Record<string, unknown>, by: actor.email, viewerId: actor.id, approved: request.approved === true });
     return outcome.status === "called" ? { status: "called", result: outcome.result } : outcome.status === "refused" ? { status: "refused", reason: outcome.reason } : outcome;
   } catch (error) {
     console.error("A call from an app could not be made:", error);

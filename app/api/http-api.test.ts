@@ -165,6 +165,18 @@ describe("the OpenAPI document", () => {
     expect(result.valid).toBe(true);
   });
 
+  it("describes a chat widget's calls: its token as a security scheme, its headers on the chat routes, and nowhere else", () => {
+    const document = openApiDocument() as { paths: Record<string, Record<string, { security?: unknown[]; parameters?: Array<{ name: string; in: string }> }>>; components: { securitySchemes: Record<string, { type: string; scheme?: string; description: string }> } };
+    expect(document.components.securitySchemes.widgetToken).toMatchObject({ type: "http", scheme: "bearer", description: expect.stringContaining("sbw_") });
+    for (const method of ["post", "get"]) {
+      const operation = document.paths["/api/workflows/{workflowId}/chat"]![method]!;
+      expect(operation.security).toContainEqual({ widgetToken: [] });
+      expect(operation.parameters?.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["X-Visitor-Id", "X-Embed-Parent"]));
+    }
+    const elsewhere = Object.entries(document.paths).filter(([route]) => route !== "/api/workflows/{workflowId}/chat").flatMap(([, operations]) => Object.values(operations));
+    expect(elsewhere.some((operation) => JSON.stringify(operation.security ?? []).includes("widgetToken"))).toBe(false);
+  });
+
   it("is what the committed client types were generated from (npm run api:types)", async () => {
     expect(readFileSync(path.join(root, apiTypesFile), "utf8")).toBe(await apiTypesSource());
   });

@@ -330,6 +330,7 @@ export function EditorLayout({
               workflowId={workflowId}
               initialThreads={null}
               decide={runActions.decideApproval}
+              toolApps={runActions.toolApps}
               maxMessageChars={maxChatMessageChars}
               place="canvas"
               // Editors chat with the document on the canvas, saved or not; runners with the saved one.

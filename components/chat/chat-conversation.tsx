@@ -3,6 +3,7 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, type UIMessage } from "ai";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { ToolAppContext, type ToolAppActions } from "@/components/mcp-app/app-actions";
 import { ToolCallPart, type DecideApproval } from "./tool-call-part";
 
 export interface ChatConversationProps {
@@ -16,6 +17,8 @@ export interface ChatConversationProps {
   /** A turn ended (the list shows the thread first). */
   onTurnEnded?(): void;
   decide?: DecideApproval;
+  /** Reading a called tool's UI and the frame's calls (MCP Apps); absent: no app is shown (an embedded widget). */
+  toolApps?: ToolAppActions;
   /** The playground: the unsaved document each turn runs. */
   document?: () => unknown;
   place: "canvas" | "page";
@@ -94,19 +97,21 @@ export function ChatConversation(props: ChatConversationProps) {
 
   return (
     <section className="chat-conversation" aria-label={props.label}>
-      <ol className="chat-messages" ref={listRef} aria-live="polite">
-        {messages.length === 0 ? <li className="chat-empty">Send a message to start. Each message runs the workflow once; the thread is its memory.</li> : null}
-        {messages.map((message) => (
-          <li key={message.id} className={`chat-message chat-${message.role}`} data-role={message.role}>
-            <span className="chat-speaker">{message.role === "user" ? "You" : "Workflow"}</span>
-            {message.parts.map((part, index) => {
-              if (part.type === "text") return <p key={index} className="chat-text">{part.text}</p>;
-              if (part.type === "dynamic-tool") return <ToolCallPart key={part.toolCallId} part={part} decide={props.decide} />;
-              return null;
-            })}
-          </li>
-        ))}
-      </ol>
+      <ToolAppContext.Provider value={props.toolApps ?? null}>
+        <ol className="chat-messages" ref={listRef} aria-live="polite">
+          {messages.length === 0 ? <li className="chat-empty">Send a message to start. Each message runs the workflow once; the thread is its memory.</li> : null}
+          {messages.map((message) => (
+            <li key={message.id} className={`chat-message chat-${message.role}`} data-role={message.role}>
+              <span className="chat-speaker">{message.role === "user" ? "You" : "Workflow"}</span>
+              {message.parts.map((part, index) => {
+                if (part.type === "text") return <p key={index} className="chat-text">{part.text}</p>;
+                if (part.type === "dynamic-tool") return <ToolCallPart key={part.toolCallId} part={part} decide={props.decide} />;
+                return null;
+              })}
+            </li>
+          ))}
+        </ol>
+      </ToolAppContext.Provider>
       {error ? <p role="alert" className="chat-error">{readableError(error)}</p> : null}
       <form
         className="chat-input"

@@ -4,6 +4,7 @@ import type { UIMessage } from "ai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChatConversation } from "./chat-conversation";
 import { type ChatTurnItem, messagesOfTurn, unfinishedTurn } from "./chat-turn-messages";
+import type { ToolAppActions } from "@/components/mcp-app/app-actions";
 import type { DecideApproval } from "./tool-call-part";
 import "./chat.css";
 
@@ -24,6 +25,8 @@ export interface ChatThreadsProps {
   /** The threads when the page was made; null: read them on mount. */
   initialThreads: ChatThreadItem[] | null;
   decide?: DecideApproval;
+  /** A called tool's UI in the bubble (MCP Apps), as on the trace row. */
+  toolApps?: ToolAppActions;
   maxMessageChars: number;
   /** canvas: the playground (turns run `document()`, the unsaved document); page: the chat page. */
   place: "canvas" | "page";
@@ -143,6 +146,7 @@ export function ChatThreads(props: ChatThreadsProps) {
         initialMessages={messages}
         rejoin={rejoin}
         decide={props.decide}
+        toolApps={props.toolApps}
         document={props.document}
         place={place}
         maxMessageChars={props.maxMessageChars}

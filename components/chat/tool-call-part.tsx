@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import type { DynamicToolUIPart } from "ai";
+import { ChatCallApp } from "@/components/mcp-app/call-app";
 
 /** Decides a call held for approval (the server action the Approvals page uses). */
 export type DecideApproval = (callId: string, decision: { action: "approve" } | { action: "deny"; reason: string }) => Promise<{ ok: boolean; error?: string; message?: string }>;
@@ -9,8 +10,10 @@ export type DecideApproval = (callId: string, decision: { action: "approve" } | 
 /**
  * One tool call in a chat bubble: its name and state as it starts and ends,
  * its arguments and result on demand, and, while it is held for approval,
- * Approve and Deny. A tool whose result carries its own interface mounts it
- * in this part, beside the text view.
+ * Approve and Deny. A tool that declares a UI (MCP Apps) shows it here once
+ * the call has its result, below the text view, where the conversation
+ * gives the actions for it (the chat page and the playground; never a
+ * widget, whose stream carries no tool calls).
  */
 export function ToolCallPart({ part, decide }: { part: DynamicToolUIPart; decide?: DecideApproval }) {
   const [decision, setDecision] = useState<{ busy: boolean; error?: string; done?: string }>({ busy: false });
@@ -33,6 +36,9 @@ export function ToolCallPart({ part, decide }: { part: DynamicToolUIPart; decide
         {part.state === "output-available" ? <pre>{typeof part.output === "string" ? part.output : JSON.stringify(part.output, null, 2)}</pre> : null}
       </details>
       {part.state === "output-error" ? <p className="chat-tool-error">{part.errorText}</p> : null}
+      {part.state === "output-available" || part.state === "output-error" ? (
+        <ChatCallApp place={part.toolMetadata} toolInput={part.input} call={part.state === "output-available" ? { result: part.output, error: null, isError: false } : { result: null, error: part.errorText, isError: true }} />
+      ) : null}
       {part.state === "approval-requested" && decide ? (
         decision.done ? (
           <p role="status">{decision.done}; the run goes on.</p>

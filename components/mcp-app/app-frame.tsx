@@ -6,8 +6,8 @@ import type { AppToolResult } from "./app-types";
 import styles from "./mcp-app.module.css";
 
 export interface AppFrameProps {
-  /** The checked HTML, its Content-Security-Policy already first in it (lib/mcp/apps). */
-  html: string;
+  /** The app document's route (GET /app-frame/<run id>): the checked HTML with its own Content-Security-Policy header. */
+  src: string;
   tool: string;
   /** The iframe's accessible name. */
   title: string;
@@ -30,13 +30,15 @@ function hostTheme(): "light" | "dark" {
 /**
  * An MCP App in a sandboxed frame: `sandbox="allow-scripts"` without
  * `allow-same-origin`, so the document has an opaque origin of its own and
- * can reach neither this page's DOM nor its cookies and storage; its HTML
- * carries the policy its resource declared. The frame talks to this page
+ * can reach neither this page's DOM nor its cookies and storage. Its
+ * document comes from its own route, whose Content-Security-Policy header
+ * allows exactly the origins its resource declared (an `srcdoc` frame would
+ * inherit this page's policy instead). The frame talks to this page
  * only through the extension's postMessage JSON-RPC (AppBridge): it is sent
  * the host's theme, the tool's input and result; its size changes set the
  * frame's height; its tools/call requests go to `callTool`.
  */
-export function AppFrame({ html, tool, title, toolInput, toolResult, prefersBorder, callTool }: AppFrameProps) {
+export function AppFrame({ src, tool, title, toolInput, toolResult, prefersBorder, callTool }: AppFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(160);
   const [connected, setConnected] = useState(false);
@@ -78,7 +80,8 @@ export function AppFrame({ html, tool, title, toolInput, toolResult, prefersBord
       // Scripts only: no allow-same-origin (an opaque origin), no forms, popups, top navigation or downloads.
       sandbox="allow-scripts"
       referrerPolicy="no-referrer"
-      srcDoc={connected ? html : undefined}
+      // Loaded once the bridge listens, so the app's first message (ui/initialize) is heard.
+      src={connected ? src : undefined}
       style={{ height }}
       data-tool={tool}
     />

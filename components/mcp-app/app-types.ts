@@ -1,6 +1,6 @@
-/** A tool's UI as the page gets it: framed, shown as text with the reason, none declared, or not loadable. */
+/** A tool's UI as the page gets it: framed (`src`: its document's route, GET /app-frame/<run id>), shown as text with the reason, none declared, or not loadable. */
 export type ToolAppAnswer =
-  | { kind: "app"; uri: string; html: string; prefersBorder: boolean }
+  | { kind: "app"; uri: string; src: string; prefersBorder: boolean }
   | { kind: "text"; uri: string; reason: string }
   | { kind: "none" }
   | { kind: "error"; error: string };

@@ -25,7 +25,7 @@ const refusedResult = (reason: string): AppToolResult => ({ content: [{ type: "t
 
 /**
  * A call's MCP App where the call is shown (the trace row, the approval
- * form; later the chat): the tool's UI in a sandboxed frame, or — when the
+ * form, the chat bubble): the tool's UI in a sandboxed frame, or — when the
  * tool declares none — nothing, the text view stays; when its UI cannot be
  * shown, the reason, and the text view stays. A call the frame asks for
  * that its policy asks a person about is put to the person here.
@@ -86,7 +86,7 @@ export function ToolApp({ origin, toolInput, toolResult, load, call }: ToolAppPr
   }
   return (
     <section className={styles.app} aria-label={`App of ${tool}`}>
-      <AppFrame html={answer.html} tool={tool} title={`App of tool ${tool} (${server})`} toolInput={toolInput} toolResult={toolResult} prefersBorder={answer.prefersBorder} callTool={callTool} />
+      <AppFrame src={answer.src} tool={tool} title={`App of tool ${tool} (${server})`} toolInput={toolInput} toolResult={toolResult} prefersBorder={answer.prefersBorder} callTool={callTool} />
       {question ? (
         <div className={styles.question} role="alertdialog" aria-label={`The app asks to call ${question.tool}`}>
           <p className="small">

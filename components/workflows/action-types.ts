@@ -2,6 +2,7 @@ import type { GraphProblem, Workflow } from "@/lib/graph";
 import type { OriginChange } from "@/lib/manifest/origin-changes";
 import type { ApprovalLoosening } from "@/lib/policy";
 import type { CaseOutcome, VersionTests } from "@/lib/runs";
+import type { ToolAppActions } from "@/components/mcp-app/app-actions";
 
 export type { OriginChange };
 
@@ -84,6 +85,8 @@ export interface CanvasRunActions {
   testDocument?(workflowId: string, document: Workflow): Promise<TestOutcomes>;
   /** The playground's Approve and Deny on a held call (app/actions/approvals.ts decideApproval). */
   decideApproval?(callId: string, decision: { action: "approve" } | { action: "deny"; reason: string }): Promise<{ ok: boolean; error?: string; message?: string }>;
+  /** The playground's MCP Apps: a called tool's UI in the bubble and the frame's calls (app/actions/tool-apps.ts). */
+  toolApps?: ToolAppActions;
 }
 
 /** What the Test button answers: each case's outcome, or why none ran. */

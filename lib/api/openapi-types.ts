@@ -28,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The chat threads of a workflow you can see (yours and the shared ones) */
+        /**
+         * The chat threads of a workflow you can see (yours and the shared ones)
+         * @description With a widget token, the visitor's own threads only.
+         */
         get: operations["listChatThreads"];
         put?: never;
         /**
@@ -295,7 +298,12 @@ export interface operations {
                 /** @description page (the chat page and the API) or canvas (the playground). */
                 place?: "page" | "canvas";
             };
-            header?: never;
+            header?: {
+                /** @description With a widget token (`sbw_…`), required: the visitor's id, random and kept by the widget (8 to 64 letters, digits, - or _). The visitor sees only their own threads. Ignored with a personal token or a session. */
+                "X-Visitor-Id"?: string;
+                /** @description With a widget token, from the widget's own frame (a request whose Origin is this app's): the origin of the page the widget is shown on, checked against the widget's allowed origins. A host page calling directly is checked by its Origin instead. */
+                "X-Embed-Parent"?: string;
+            };
             path: {
                 /** @description The workflow's id. */
                 workflowId: string;
@@ -313,7 +321,16 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description No token, or a wrong one. */
+            /** @description place is not page or canvas, or a widget call has no valid X-Visitor-Id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a wrong one (a widget token may have been rotated). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -322,7 +339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The token's role is too low for this call, or the request came from a web page of another origin. */
+            /** @description The role is too low; or, with a widget token: another workflow's, the widget turned off, or a page origin it is not allowed on (named). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -354,7 +371,12 @@ export interface operations {
     sendChatMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With a widget token (`sbw_…`), required: the visitor's id, random and kept by the widget (8 to 64 letters, digits, - or _). The visitor sees only their own threads. Ignored with a personal token or a session. */
+                "X-Visitor-Id"?: string;
+                /** @description With a widget token, from the widget's own frame (a request whose Origin is this app's): the origin of the page the widget is shown on, checked against the widget's allowed origins. A host page calling directly is checked by its Origin instead. */
+                "X-Embed-Parent"?: string;
+            };
             path: {
                 /** @description The workflow's id. */
                 workflowId: string;
@@ -367,7 +389,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The turn, as a UI message stream. */
+            /** @description The turn, as a UI message stream. A widget's visitor gets the answer's text only: no tool call, argument, result or approval, and a failed turn in general words. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -376,7 +398,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description The message is empty or over the limit (named), or the workflow cannot be chatted with. */
+            /** @description The message is empty or over the limit (named), the workflow cannot be chatted with, or a widget call has no valid X-Visitor-Id. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -385,7 +407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No token, or a wrong one. */
+            /** @description No token, or a wrong one (a widget token may have been rotated). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -394,7 +416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The thread was shared with you to read only, or the role is too low. */
+            /** @description The thread was shared with you to read only, or the role is too low; or, with a widget token: another workflow's, the widget turned off, or a page origin it is not allowed on (named). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -412,7 +434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The workflow has problems to fix on the canvas first. */
+            /** @description The workflow has problems to fix on the canvas first, or the thread's last turn has not ended. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -421,7 +443,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many wrong tokens from this address: wait (Retry-After). */
+            /** @description The body is over its size limit (smaller for a widget's visitor). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong tokens from this address, or a widget's visitor sent more messages in a minute than the widget allows: wait (Retry-After). */
             429: {
                 headers: {
                     [name: string]: unknown;

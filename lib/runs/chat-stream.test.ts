@@ -16,7 +16,7 @@ import { followChatTurn } from "./chat-stream";
 class ScriptedRunDatabase {
   run = { status: "running", error: null as string | null, attention: null as string | null };
   turns: Array<{ key: string; value: string }> = [];
-  calls: Array<{ stepKey: string; result: string | null; error: string | null; isError: boolean }> = [];
+  calls: Array<{ stepKey: string; nodeRunId?: string | null; server?: string; tool?: string; result: string | null; error: string | null; isError: boolean }> = [];
   polls = 0;
   onPoll: (poll: number) => void = () => {};
 
@@ -88,7 +88,7 @@ describe("followChatTurn", () => {
     const state = new ScriptedRunDatabase();
     state.onPoll = (poll) => {
       if (poll === 1) state.recordTurn("agent#1/t1", "", [{ id: "call_1", name: "convert", input: { value: 5 } }]);
-      if (poll === 2) state.calls.push({ stepKey: "agent#1/t1/c0", result: JSON.stringify({ value: 3.1 }), error: null, isError: false });
+      if (poll === 2) state.calls.push({ stepKey: "agent#1/t1/c0", nodeRunId: "nr-agent", server: "units", tool: "convert", result: JSON.stringify({ value: 3.1 }), error: null, isError: false });
       if (poll === 4) {
         state.recordTurn("agent#1/t2", "It is 3.1 mile.");
         state.run.status = "completed";
@@ -97,7 +97,8 @@ describe("followChatTurn", () => {
     const chunks = await follow(state, "r2");
     expect(chunks.map((chunk) => chunk.type)).toEqual(["tool-input-available", "tool-output-available", "text-start", "text-delta", "text-end"]);
     expect(chunks[0]).toMatchObject({ toolCallId: "call_1", toolName: "convert", input: { value: 5 } });
-    expect(chunks[1]).toMatchObject({ toolCallId: "call_1", output: { value: 3.1 } });
+    // Where the call sits, so the bubble can show the tool's MCP App as the trace row does.
+    expect(chunks[1]).toMatchObject({ toolCallId: "call_1", output: { value: 3.1 }, toolMetadata: { runId: "r2", nodeRunId: "nr-agent", server: "units", tool: "convert" } });
     expect(textOf(chunks)).toBe("It is 3.1 mile.");
   });
 
@@ -116,6 +117,22 @@ describe("followChatTurn", () => {
     const approvals = chunks.filter((chunk) => chunk.type === "tool-approval-request");
     expect(approvals).toEqual([{ type: "tool-approval-request", toolCallId: "call_1", approvalId: stableId("r3", "agent#1/t1/c0"), reason: "send_email waits for approval" }]);
     expect(chunks.at(-1)).toMatchObject({ type: "tool-output-error", toolCallId: "call_1", errorText: "denied: no" });
+  });
+
+  it("gives a widget's visitor (answer only) no tool call, nor where one sits", async () => {
+    const state = new ScriptedRunDatabase();
+    state.onPoll = (poll) => {
+      if (poll === 1) state.recordTurn("agent#1/t1", "", [{ id: "call_1", name: "convert", input: { value: 5 } }]);
+      if (poll === 2) state.calls.push({ stepKey: "agent#1/t1/c0", nodeRunId: "nr-agent", server: "units", tool: "convert", result: "3.1", error: null, isError: false });
+      if (poll === 3) {
+        state.recordTurn("agent#1/t2", "It is 3.1 mile.");
+        state.run.status = "completed";
+      }
+    };
+    const chunks: UIMessageChunk[] = [];
+    await followChatTurn({ db: state.db, runId: "r5", write: (chunk) => chunks.push(chunk), pollMs: 1, answerOnly: true });
+    expect(chunks.map((chunk) => chunk.type)).toEqual(["text-start", "text-delta", "text-end"]);
+    expect(JSON.stringify(chunks)).not.toContain("nr-agent");
   });
 
   it("ends a failed run with its error", async () => {

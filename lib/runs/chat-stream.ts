@@ -31,6 +31,33 @@ export function unfinishedAnswerText(status: "failed" | "cancelled"): string {
   return `The answer could not be finished: the run ${status === "failed" ? "failed" : "was cancelled"}.`;
 }
 
+/**
+ * Where a chat's tool call sits (the part's `toolMetadata`): its run, node
+ * run, registry server and tool, so the bubble can show the tool's MCP App
+ * as the trace row does. Never sent to a widget's visitor (`answerOnly`).
+ */
+export interface ChatToolPlace {
+  [key: string]: string;
+  runId: string;
+  nodeRunId: string;
+  server: string;
+  tool: string;
+}
+
+interface RecordedCall {
+  stepKey: string | null;
+  nodeRunId: string | null;
+  server: string;
+  tool: string;
+  result: string | null;
+  error: string | null;
+  isError: unknown;
+}
+
+function callPlace(runId: string, call: RecordedCall): ChatToolPlace | undefined {
+  return call.nodeRunId ? { runId, nodeRunId: call.nodeRunId, server: call.server, tool: call.tool } : undefined;
+}
+
 type RecordedTurn = { turn: { text: string; toolCalls: Array<{ id: string; name: string; input: unknown }> } };
 
 /**
@@ -94,13 +121,14 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
           write({ type: "tool-input-available", toolCallId: call.id, toolName: call.name, input: call.input ?? {}, dynamic: true });
         }
       }
-      const calls = await db.query<{ stepKey: string | null; result: string | null; error: string | null; isError: unknown }>(`SELECT "stepKey", "result", "error", "isError" FROM "ToolCall" WHERE "runId" = ? ORDER BY "sequence"`, [runId]);
+      const calls = await db.query<RecordedCall>(`SELECT "stepKey", "nodeRunId", "server", "tool", "result", "error", "isError" FROM "ToolCall" WHERE "runId" = ? ORDER BY "sequence"`, [runId]);
       for (const call of calls) {
         const id = call.stepKey ? callIds.get(call.stepKey) : undefined;
         if (!id || toolsEnded.has(id) || options.answerOnly) continue;
         toolsEnded.add(id);
-        if (call.isError === true || call.isError === 1) write({ type: "tool-output-error", toolCallId: id, errorText: call.error ?? "the tool failed", dynamic: true });
-        else write({ type: "tool-output-available", toolCallId: id, output: call.result === null ? null : JSON.parse(call.result), dynamic: true });
+        const toolMetadata = callPlace(runId, call);
+        if (call.isError === true || call.isError === 1) write({ type: "tool-output-error", toolCallId: id, errorText: call.error ?? "the tool failed", dynamic: true, toolMetadata });
+        else write({ type: "tool-output-available", toolCallId: id, output: call.result === null ? null : JSON.parse(call.result), dynamic: true, toolMetadata });
       }
       if (run.status === "needs-attention" && run.attention) {
         const request = JSON.parse(run.attention) as AttentionRequest;

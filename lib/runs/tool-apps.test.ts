@@ -46,7 +46,7 @@ describe("toolAppOf", () => {
   it("reads a tool's UI through the server, as the host, and checks it", async () => {
     const app = await toolAppOf(database.client, { runId: shownRunId, server: "app-fixture", tool: "peek" });
     expect(app).toMatchObject({ kind: "app", uri: "ui://fixture/peek.html" });
-    expect(app?.kind === "app" && app.html).toContain("default-src 'none'");
+    expect(app?.kind === "app" && app.policy).toContain("default-src 'none'");
   }, 30_000);
 
   it("falls back to text with the reason for a resource that is not HTML, or too large; null for a tool with no UI", async () => {
@@ -95,4 +95,42 @@ describe("callToolFromFrame", () => {
     expect(outcome).toMatchObject({ status: "refused", reason: "Refused a call from the app: MCP server 'app-fixture' is not granted to this workflow" });
     await new PrismaGrantStore(database.client).grant("wf-apps", "server", "app-fixture", "owner@example.test");
   });
+
+  it("calls from a frame on a finished run (completed, failed, cancelled): a row is added, the run's status and journal stay", async () => {
+    for (const status of ["completed", "failed", "cancelled"]) {
+      await database.client.run.update({ where: { id: runId }, data: { status, endedAt: new Date() } });
+      const steps = await database.client.runStep.count({ where: { runId } });
+      const outcome = await callToolFromFrame(database.client, { ...origin, tool: "report", arguments: { cookie: status } });
+      expect(outcome).toMatchObject({ status: "called", result: { structuredContent: { cookie: status } } });
+      const run = await database.client.run.findUniqueOrThrow({ where: { id: runId } });
+      expect(run.status).toBe(status);
+      expect(await database.client.runStep.count({ where: { runId } })).toBe(steps);
+      const last = (await rowsOf()).at(-1);
+      expect(outcome.status === "called" && last?.id).toBe(outcome.status === "called" ? outcome.rowId : null);
+    }
+    await database.client.run.update({ where: { id: runId }, data: { status: "completed" } });
+  }, 60_000);
+
+  it("refuses a frame's call on a run with no workflow: no grant can be checked", async () => {
+    await database.client.run.update({ where: { id: runId }, data: { workflowId: null } });
+    try {
+      const outcome = await callToolFromFrame(database.client, { ...origin, tool: "report", arguments: {} });
+      expect(outcome).toMatchObject({ status: "refused", reason: expect.stringContaining("the run has no workflow") });
+    } finally {
+      await database.client.run.update({ where: { id: runId }, data: { workflowId: "wf-apps" } });
+    }
+  });
+
+  it("refuses, with no row, a call from a turn of another person's unshared thread", async () => {
+    await database.client.chatThread.create({ data: { id: "thread-apps", workflowId: "wf-apps", ownerId: "user-ada", title: "Ada's" } });
+    await database.client.run.update({ where: { id: runId }, data: { threadId: "thread-apps", threadTurn: 1 } });
+    try {
+      const before = (await rowsOf()).length;
+      expect(await callToolFromFrame(database.client, { ...origin, viewerId: "user-bob", tool: "report", arguments: {} })).toMatchObject({ status: "refused", rowId: null });
+      expect((await rowsOf()).length).toBe(before);
+      expect(await callToolFromFrame(database.client, { ...origin, viewerId: "user-ada", tool: "report", arguments: {} })).toMatchObject({ status: "called" });
+    } finally {
+      await database.client.run.update({ where: { id: runId }, data: { threadId: null, threadTurn: null } });
+    }
+  }, 30_000);
 });

@@ -23,6 +23,8 @@ export interface FrameCallRequest extends FrameOrigin {
   arguments: Record<string, unknown>;
   /** Who is looking at the frame: their email names them on the trace. */
   by: string;
+  /** Their user id: a turn of another person's unshared chat thread is not theirs to call from. */
+  viewerId?: string;
   /** The person confirmed a call its policy asks about (the host showed them the tool and its arguments). */
   approved?: boolean;
 }
@@ -46,11 +48,13 @@ const readTimeoutMs = 15_000;
  * a session with that server as the host: null when the server is not in
  * the registry or the tool declares no UI, else the checked HTML or a
  * fallback to text with its reason. A server that cannot be reached is a
- * fallback too, never an error page.
+ * fallback too, never an error page. A turn of another person's chat
+ * thread that is not shared is null for them (`viewerId`), as the thread
+ * is.
  */
-export async function toolAppOf(prisma: PrismaClient, request: { runId: string; server: string; tool: string }): Promise<ToolAppOutcome | null> {
-  const run = await prisma.run.findUnique({ where: { id: request.runId }, select: { id: true, attention: true } });
-  if (!run) return null;
+export async function toolAppOf(prisma: PrismaClient, request: { runId: string; server: string; tool: string; viewerId?: string }): Promise<ToolAppOutcome | null> {
+  const run = await prisma.run.findUnique({ where: { id: request.runId }, select: { id: true, attention: true, thread: { select: { ownerId: true, shared: true } } } });
+  if (!run || hiddenFrom(run.thread, request.viewerId)) return null;
   // Only a tool this run called, or is waiting to call: a reader of traces cannot make the server connect to any registry server.
   const called = await prisma.toolCall.findFirst({ where: { runId: request.runId, server: request.server, tool: request.tool }, select: { id: true } });
   if (!called && !waitsToCall(run.attention, request)) return null;
@@ -76,7 +80,10 @@ export async function toolAppOf(prisma: PrismaClient, request: { runId: string; 
  * (deny refuses; ask waits for the person at the frame to confirm). Every
  * outcome but "needs-approval" writes one trace row in the run, under the
  * agent's node run, caller `app:<node id>`: a refusal is a row with its
- * reason as the error.
+ * reason as the error. A run that has ended is no different: its frames
+ * stay live, checked against today's grants, registry and policy, and the
+ * row is added to its trace without touching its status or journal; a run
+ * with no workflow refuses (no grant can be checked).
  */
 export async function callToolFromFrame(prisma: PrismaClient, request: FrameCallRequest): Promise<FrameCallOutcome> {
   const context = await frameContext(prisma, request);
@@ -93,7 +100,7 @@ export async function callToolFromFrame(prisma: PrismaClient, request: FrameCall
     const annotations = listed.annotations ?? {};
     const hints = protocolHints({ readOnly: annotations.readOnlyHint, destructive: annotations.destructiveHint, openWorld: annotations.openWorldHint });
     const edge = wiredEdge(workflow, node.id, request.server);
-    const looseningApproved = [approvalGrantKey(request.server, request.tool), approvalGrantKey(request.server, "*")].some((grant) => grants?.approvals?.has(grant) ?? false);
+    const looseningApproved = [approvalGrantKey(request.server, request.tool), approvalGrantKey(request.server, "*")].some((grant) => grants.approvals?.has(grant) ?? false);
     const serverApproval = serverDefaultFor(resolved.entry.approval, request.tool);
     const applied = policyFor({ name: request.tool, server: request.server }, { node: node.approvals, edge: edge?.approval, server: serverApproval, looseningApproved }, edge?.id);
     // The frame's arguments are the app's, not the model's: no tainted context of the agent's enters the decision.
@@ -114,20 +121,22 @@ export async function callToolFromFrame(prisma: PrismaClient, request: FrameCall
 }
 
 type FrameContext =
-  | { node: WorkflowNode; workflow: Workflow; grants: Awaited<ReturnType<PrismaGrantStore["forRun"]>> | null; resolved: NonNullable<Awaited<ReturnType<PrismaServerRegistry["resolve"]>>> }
+  | { node: WorkflowNode; workflow: Workflow; grants: Awaited<ReturnType<PrismaGrantStore["forRun"]>>; resolved: NonNullable<Awaited<ReturnType<PrismaServerRegistry["resolve"]>>> }
   | { refused: WorkflowNode | null; reason: string };
 
 async function frameContext(prisma: PrismaClient, request: FrameCallRequest): Promise<FrameContext> {
-  const nodeRun = await prisma.nodeRun.findFirst({ where: { id: request.nodeRunId, runId: request.runId }, select: { nodeId: true, run: { select: { document: true, workflowId: true } } } });
-  if (!nodeRun) return { refused: null, reason: `run '${request.runId}' has no node run '${request.nodeRunId}'` };
+  const nodeRun = await prisma.nodeRun.findFirst({ where: { id: request.nodeRunId, runId: request.runId }, select: { nodeId: true, run: { select: { document: true, workflowId: true, thread: { select: { ownerId: true, shared: true } } } } } });
+  if (!nodeRun || hiddenFrom(nodeRun.run.thread, request.viewerId)) return { refused: null, reason: `run '${request.runId}' has no node run '${request.nodeRunId}'` };
   const parsed = parseWorkflow(JSON.parse(nodeRun.run.document));
   if (!parsed.ok) return { refused: null, reason: "the run's document is not a workflow" };
   const workflow = parsed.workflow;
   const node = workflow.nodes.find((candidate) => candidate.id === nodeRun.nodeId);
   if (!node) return { refused: null, reason: `the run's document has no node '${nodeRun.nodeId}'` };
   if (!offeredTo(workflow, node, request.server, request.tool)) return { refused: node, reason: `the tool '${request.tool}' of server '${request.server}' is not given to agent '${node.id}'` };
-  const grants = nodeRun.run.workflowId ? await new PrismaGrantStore(prisma).forRun(nodeRun.run.workflowId) : null;
-  if (grants && !grants.servers.has(request.server)) return { refused: node, reason: `MCP server '${request.server}' is not granted to this workflow` };
+  // Whether the run has ended or not (docs/decisions.md, "A frame on a finished run"): every check is of now, and a run with no workflow has no grant to check.
+  if (!nodeRun.run.workflowId) return { refused: node, reason: "the run has no workflow (it was deleted, or the run came from a file): no grant of the server can be checked" };
+  const grants = await new PrismaGrantStore(prisma).forRun(nodeRun.run.workflowId);
+  if (!grants.servers.has(request.server)) return { refused: node, reason: `MCP server '${request.server}' is not granted to this workflow` };
   const resolved = await new PrismaServerRegistry(prisma).resolve(request.server).catch(() => null);
   if (!resolved) return { refused: node, reason: `MCP server '${request.server}' is not in the registry` };
   if (!resolved.entry.enabled) return { refused: node, reason: `MCP server '${request.server}' is switched off in the registry` };
@@ -185,6 +194,11 @@ async function writeRow(prisma: PrismaClient, row: RowInput): Promise<string> {
     outputTokens: null,
   });
   return id;
+}
+
+/** A chat turn's run is its thread's: another person's unshared thread is not shown (the chat routes answer 404 alike). */
+function hiddenFrom(thread: { ownerId: string; shared: boolean } | null, viewerId: string | undefined): boolean {
+  return viewerId !== undefined && thread !== null && thread.ownerId !== viewerId && !thread.shared;
 }
 
 /** Whether the run waits for a person about a call of this tool of this server (an approval or a question). */

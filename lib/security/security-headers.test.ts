@@ -4,9 +4,9 @@ import { embedSecurityHeaders } from "./security-headers";
 import { frameAncestors } from "../embed/widget-origins";
 
 describe("security headers", () => {
-  it("are set on every path but a chat widget's frame: CSP without framing, X-Frame-Options, nosniff, Referrer-Policy", async () => {
+  it("are set on every path but a chat widget's frame and an MCP App's frame: CSP without framing, X-Frame-Options, nosniff, Referrer-Policy", async () => {
     const rules = await config.headers!();
-    const everyPath = rules.find((rule) => rule.source === "/:path((?!embed/).*)");
+    const everyPath = rules.find((rule) => rule.source === "/:path((?!embed/|app-frame/).*)");
     const headers = Object.fromEntries((everyPath?.headers ?? []).map((header) => [header.key, header.value]));
     expect(headers["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
     expect(headers["Content-Security-Policy"]).toContain("default-src 'self'");
@@ -14,9 +14,11 @@ describe("security headers", () => {
     expect(headers["X-Frame-Options"]).toBe("DENY");
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
-    const source = new RegExp(`^/${"((?!embed/).*)"}$`);
-    expect(["/", "/workflows/demo", "/embed.js", "/embedded"].every((path) => source.test(path))).toBe(true);
+    const source = new RegExp(`^/${"((?!embed/|app-frame/).*)"}$`);
+    expect(["/", "/workflows/demo", "/embed.js", "/embedded", "/runs/r1", "/api/app-frame/x"].every((path) => source.test(path))).toBe(true);
     expect(source.test("/embed/cw_1")).toBe(false);
+    // The app frame's route sends its own policy (lib/mcp/apps appFrameHeaders); two policies would both apply.
+    expect(source.test("/app-frame/r1")).toBe(false);
   });
 
   it("let a chat widget's frame be framed by its origins only, with the rest of the policy", () => {

@@ -6,7 +6,8 @@
 // - report: records what the UI says (its result echoes it);
 // - secret: a tool the test workflows do not give their agent;
 // - model-only: visible to the model only (_meta.ui.visibility);
-// - show-json, show-huge: UI resources that are not MCP App HTML, or too large.
+// - show-json, show-huge: UI resources that are not MCP App HTML, or too large;
+// - show-remote: a UI whose resource declares the origins it connects to and loads from (_meta.ui.csp).
 import { McpServer } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import * as z from "zod/v4";
@@ -54,6 +55,10 @@ export function createAppFixtureServer() {
   server.registerTool("model-only", { description: "Visible to the model only", inputSchema: z.object({}), annotations: { readOnlyHint: true }, _meta: { ui: { visibility: ["model"] } } }, async () => ({ content: [{ type: "text", text: "model only" }] }));
   server.registerTool("show-json", { description: "Declares a UI that is JSON", inputSchema: z.object({}), _meta: ui("ui://fixture/data.json") }, async () => ({ content: [{ type: "text", text: "json shown as text" }] }));
   server.registerTool("show-huge", { description: "Declares a UI over the size limit", inputSchema: z.object({}), _meta: ui("ui://fixture/huge.html") }, async () => ({ content: [{ type: "text", text: "huge shown as text" }] }));
+  server.registerTool("show-remote", { description: "Declares a UI that reaches two declared origins", inputSchema: z.object({}), annotations: { readOnlyHint: true }, _meta: ui("ui://fixture/remote.html") }, async () => ({ content: [{ type: "text", text: "remote shown" }] }));
+  server.registerResource("remote", "ui://fixture/remote.html", { mimeType: appMime }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: appMime, text: "<!doctype html><p>remote</p>", _meta: { ui: { csp: { connectDomains: ["https://api.example.test"], resourceDomains: ["https://cdn.example.test"] } } } }],
+  }));
   server.registerResource("peek", "ui://fixture/peek.html", { mimeType: appMime }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: appMime, text: peekHtml }] }));
   server.registerResource("data", "ui://fixture/data.json", { mimeType: "application/json" }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text: "{}" }] }));
   server.registerResource("huge", "ui://fixture/huge.html", { mimeType: appMime }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: appMime, text: `<!doctype html><p>${"x".repeat(3 * 1024 * 1024)}</p>` }] }));

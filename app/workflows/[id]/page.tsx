@@ -10,6 +10,7 @@ import { cachedCatalogue } from "@/lib/manifest";
 import { cancelRun, startRun } from "../../actions/runs";
 import { decideApproval } from "../../actions/approvals";
 import { versionItemOf } from "@/lib/runs";
+import { callToolFromApp, loadToolApp } from "../../actions/tool-apps";
 import { testWorkflowDocument } from "../../actions/test-cases";
 import { listServerToolsAction } from "../../actions/servers";
 import { approveLooseningAction, approveOriginAction, grantAction } from "../../actions/grants";
@@ -36,7 +37,7 @@ const saveActions = {
   restoreVersion: restoreWorkflowVersionAction,
   retestVersion: retestWorkflowVersionAction,
 };
-const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument, decideApproval };
+const runActions = { startRun, cancelRun, testDocument: testWorkflowDocument, decideApproval, toolApps: { load: loadToolApp, call: callToolFromApp } };
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -18,21 +18,31 @@ describe("uiResourceUriOf", () => {
 });
 
 describe("checkUiResource", () => {
-  it("frames MCP App HTML with its policy first, after the doctype", () => {
-    const outcome = checkUiResource(uri, [{ uri, mimeType: "text/html;profile=mcp-app", text: html, _meta: { ui: { csp: { connectDomains: ["https://api.example.test"] }, prefersBorder: true } } }]);
+  it("frames MCP App HTML as given, with a policy that allows exactly the declared origins", () => {
+    const outcome = checkUiResource(uri, [{ uri, mimeType: "text/html;profile=mcp-app", text: html, _meta: { ui: { csp: { connectDomains: ["https://api.example.test"], resourceDomains: ["https://cdn.example.test"] }, prefersBorder: true } } }]);
     expect(outcome.kind).toBe("app");
     if (outcome.kind !== "app") return;
-    expect(outcome.html.startsWith('<!doctype html><meta http-equiv="Content-Security-Policy"')).toBe(true);
-    expect(outcome.html).toContain("connect-src https://api.example.test");
-    expect(outcome.html).toContain("default-src 'none'");
+    expect(outcome.html).toBe(html);
+    expect(outcome.csp).toEqual({ connectDomains: ["https://api.example.test"], resourceDomains: ["https://cdn.example.test"], frameDomains: [], baseUriDomains: [] });
+    // The policy's directives, one by one, are checked where it is served (app/app-frame/app-frame.test.ts).
+    expect(outcome.policy).toMatch(/^default-src 'none'; script-src 'unsafe-inline' https:\/\/cdn\.example\.test; .*connect-src https:\/\/api\.example\.test; frame-src 'none'; .*sandbox allow-scripts$/);
     expect(outcome.prefersBorder).toBe(true);
+  });
+
+  it("allows no connection or outside resource when the resource declares none", () => {
+    const outcome = checkUiResource(uri, [{ uri, mimeType: "text/html;profile=mcp-app", text: html }]);
+    if (outcome.kind !== "app") throw new Error("expected an app");
+    expect(outcome.policy).toContain("connect-src 'none'");
+    expect(outcome.policy).toContain("script-src 'unsafe-inline';");
+    expect(outcome.policy).not.toMatch(/https?:/);
   });
 
   it("drops declared origins that would smuggle directives into the policy", () => {
     const outcome = checkUiResource(uri, [{ uri, mimeType: "text/html;profile=mcp-app", text: html, _meta: { ui: { csp: { connectDomains: ["*", "https://ok.test", "https://x.test; script-src *", "'unsafe-eval'"] } } } }]);
     if (outcome.kind !== "app") throw new Error("expected an app");
     expect(outcome.csp.connectDomains).toEqual(["https://ok.test"]);
-    expect(outcome.html).not.toContain("unsafe-eval");
+    expect(outcome.policy).not.toContain("unsafe-eval");
+    expect(outcome.policy).not.toContain("x.test");
   });
 
   it("falls back to text, with the reason, when the resource is not MCP App HTML", () => {

@@ -11,13 +11,15 @@ export interface AppCsp {
   baseUriDomains: string[];
 }
 
-/** A tool's MCP App, checked and ready to frame: the HTML with its policy in it. */
+/** A tool's MCP App, checked and ready to frame: the HTML and the policy its frame's response carries. */
 export interface ToolAppView {
   kind: "app";
   uri: string;
-  /** The resource's HTML with the frame's Content-Security-Policy put first in it. */
+  /** The resource's HTML, as the server gave it. */
   html: string;
   csp: AppCsp;
+  /** The Content-Security-Policy header the frame's document is served with (`appContentSecurityPolicy`). */
+  policy: string;
   /** The resource asks for a visible border (`_meta.ui.prefersBorder`). */
   prefersBorder: boolean;
 }
@@ -68,15 +70,18 @@ export function checkUiResource(uri: string, contents: readonly unknown[], optio
   if (bytes > maxBytes) return fallback(`the UI resource is ${formatBytes(bytes)}, over the limit of ${formatBytes(maxBytes)}`);
   const ui = isRecord(item._meta) && isRecord(item._meta.ui) ? item._meta.ui : {};
   const csp = cspOf(ui.csp);
-  return { kind: "app", uri, html: withContentSecurityPolicy(html, appContentSecurityPolicy(csp)), csp, prefersBorder: ui.prefersBorder === true };
+  return { kind: "app", uri, html, csp, policy: appContentSecurityPolicy(csp), prefersBorder: ui.prefersBorder === true };
 }
 
 /**
- * The frame's policy: nothing but its own inline code and styles, data and
- * blob images, and exactly the origins its resource declares (connect-src
- * for connectDomains; script, style, image, font and media sources for
- * resourceDomains; frame-src for frameDomains; base-uri for
- * baseUriDomains). Forms, objects and workers go nowhere.
+ * The frame's policy, sent as its document's Content-Security-Policy
+ * header: nothing but its own inline code and styles, data and blob images,
+ * and exactly the origins its resource declares (`_meta.ui.csp`:
+ * connect-src for connectDomains; script, style, image, font and media
+ * sources for resourceDomains; frame-src for frameDomains; base-uri for
+ * baseUriDomains). Forms, objects and workers go nowhere. `sandbox
+ * allow-scripts` gives the document an opaque origin even when it is opened
+ * outside its iframe, and only this app's own pages may frame it.
  */
 export function appContentSecurityPolicy(csp: AppCsp): string {
   const list = (origins: string[], fallback = "'none'") => (origins.length ? origins.join(" ") : fallback);
@@ -95,14 +100,21 @@ export function appContentSecurityPolicy(csp: AppCsp): string {
     "form-action 'none'",
     "object-src 'none'",
     "worker-src 'none'",
+    "frame-ancestors 'self'",
+    "sandbox allow-scripts",
   ].join("; ");
 }
 
-/** The HTML with a CSP meta element before anything else it holds (after its doctype), so no script of it runs unpoliced. */
-export function withContentSecurityPolicy(html: string, policy: string): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, "&quot;")}">`;
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
+/** The response headers of an app frame's document (GET /app-frame/<run id>): its own policy, no sniffing, no referrer, never cached. */
+export function appFrameHeaders(policy: string): Record<string, string> {
+  return {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": policy,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
 }
 
 /** An origin the policy may name: scheme://host[:port], a wildcard subdomain allowed; anything else (quotes, spaces, keywords, paths with `;`) is dropped. */

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { decideApproval } from "@/app/actions/approvals";
+import { callToolFromApp, loadToolApp } from "@/app/actions/tool-apps";
 import { ChatThreads } from "@/components/chat/chat-threads";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { maxChatMessageChars } from "@/lib/api/chat-api";
@@ -41,6 +42,7 @@ export default async function WorkflowChatPage({ params }: { params: Promise<{ i
           viewerId={actor.id}
           initialThreads={threads.map(({ id: threadId, title, shared, ownerId, updatedAt }) => ({ id: threadId, title, shared, ownerId, updatedAt }))}
           decide={decideApproval}
+          toolApps={{ load: loadToolApp, call: callToolFromApp }}
           maxMessageChars={maxChatMessageChars}
           place="page"
         />
