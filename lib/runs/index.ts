@@ -10,6 +10,6 @@ export { embeddedWorkerWanted, startEmbeddedWorker } from "./embedded-worker";
 export { casesDir, keepRunAsTest, runTestCases, type CaseResult, type CaseToRun, type RunCasesOptions } from "./test-cases";
 export { beginEvaluation, evaluateInBackground, EvaluationRequestError, runEvaluation, typedCells, type RunEvaluationOptions } from "./evaluation-runs";
 export { caseOutcome, stepKeyNode, workflowCases, type CaseOutcome, type WorkflowCases } from "./workflow-cases";
-export { followChatTurn, type ChatTurnMetadata, type FollowChatTurnOptions } from "./chat-stream";
+export { followRunStream, type ChatTurnMetadata, type FollowRunStreamOptions } from "./run-stream";
 export { startChatTurn, type ChatTurnRequest, type ChatTurnStart } from "./chat-turns";
 export { recordVersionTests, sweepInterruptedVersionTests, versionItemOf, versionTestStart, versionTests, type VersionTests } from "./version-tests";

@@ -6,7 +6,7 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatTurnBody } from "@/lib/api/chat-api";
 import { readLimitedBody } from "@/lib/triggers";
-import { followChatTurn, runService, startChatTurn } from "@/lib/runs";
+import { followRunStream, runService, startChatTurn } from "@/lib/runs";
 import { authorizeWidgetCaller, widgetBearer } from "@/lib/embed/widget-caller";
 
 type Params = { params: Promise<{ id: string }> };
@@ -64,7 +64,7 @@ export async function POST(request: Request, context: Params): Promise<Response>
     const stream = createUIMessageStream({
       execute: async ({ writer }) => {
         writer.write({ type: "start", messageId: `run-${runId}`, messageMetadata: { threadId, runId } });
-        await followChatTurn({ db: runService().db, runId, write: (chunk) => writer.write(chunk), signal: request.signal, answerOnly: widgetCall !== null });
+        await followRunStream({ db: runService().db, runId, write: (chunk) => writer.write(chunk), signal: request.signal, answerOnly: widgetCall !== null });
         writer.write({ type: "finish" });
       },
       onError: (error) => {
