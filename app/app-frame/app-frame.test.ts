@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { PrismaServerRegistry } from "@/lib/db/servers";
 import { secretHash } from "@/lib/security/secret-tokens";
-import { temporaryAppDatabase } from "@/testing/db/temporary-app-database";
+import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 
 vi.mock("server-only", () => ({}));
 process.env.SWITCHBOARD_STDIO_CATALOGUE = path.join(process.cwd(), "e2e/fixtures/e2e.stdio.json");

@@ -3,6 +3,7 @@
 import { useReactFlow } from "@xyflow/react";
 import { type ComponentProps, useCallback, useEffect, useMemo, useState } from "react";
 import { autoLayout, runBlockers, runLosses } from "@/lib/canvas";
+import { RunTextFollower } from "./run-text-follower";
 import { selectAnalysis, selectServers, selectServerTools, toWorkflow } from "@/lib/store";
 import { NodePalette } from "@/components/palette/node-palette";
 import type { ApprovalLooseningItem, ApproveLoosening, ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, TestOutcomes, VersionItem } from "@/components/workflows/action-types";
@@ -287,6 +288,7 @@ export function EditorLayout({
       </a>
       <CanvasToolbar workflowId={workflowId} status={status} commands={commands} drawer={drawer} access={access} />
       <RunPanel onCancel={cancel} />
+      <RunTextFollower />
       <OriginChangeNotice
         workflowId={workflowId}
         entries={originNotices}

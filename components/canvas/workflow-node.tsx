@@ -3,7 +3,7 @@
 import { type NodeProps, useStore } from "@xyflow/react";
 import { memo, useMemo } from "react";
 import { lookupNodeType, type NodeHandle, nodeHandles } from "@/lib/graph";
-import { type CanvasNode, nodeProblemCounts, nodeRunStatus, nodeTestFailures, nodeToolCost } from "@/lib/store";
+import { type CanvasNode, nodeLiveText, nodeProblemCounts, nodeRunStatus, nodeTestFailures, nodeToolCost } from "@/lib/store";
 import { useAnalysisStore, useCanvas, useRunStatusStore, useTestMarkStore } from "./canvas-context";
 import { NodeHandleView } from "./node-handle";
 import { NodeOutputs } from "./node-outputs";
@@ -27,6 +27,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
   const counts = useAnalysisStore(useMemo(() => nodeProblemCounts(id), [id]));
   const cost = useAnalysisStore(useMemo(() => nodeToolCost(id), [id]));
   const status = useRunStatusStore(useMemo(() => nodeRunStatus(id), [id]));
+  const liveText = useRunStatusStore(useMemo(() => nodeLiveText(id), [id]));
   const testFailures = useTestMarkStore(useMemo(() => nodeTestFailures(id), [id]));
   const [errors, warnings] = counts.split(":").map(Number);
   const crowded = useStore(selectPortsCrowded);
@@ -82,6 +83,7 @@ export const WorkflowNodeView = memo(function WorkflowNodeView({ id, data, selec
         </div>
       ) : null}
       <NodeOutputs id={id} type={data.type} />
+      {liveText ? <LiveTextPreview text={liveText} name={data.label || title} /> : null}
       <div className="wf-node-footer">
         {cost ? (
           <span className={`wf-tool-cost${cost.discovery ? " is-discovery" : ""}`} title={costTitle(cost)}>
@@ -145,4 +147,17 @@ function costTitle(cost: { tools: number; tokens: number; discovery: boolean; th
   return cost.discovery
     ? `Tool definitions ≈${cost.tokens} tokens, over ${cost.threshold}: the agent starts in progressive-discovery mode (search_tools + call_tool).`
     : `Tool definitions ≈${cost.tokens} tokens, under ${cost.threshold}: every tool is offered directly.`;
+}
+
+/** How much of an agent's live text its node shows: the end of what it wrote so far. */
+const previewChars = 140;
+
+/** An agent's text as its model writes it, during a run: the last words, read out politely as they grow. */
+function LiveTextPreview({ text, name }: { text: string; name: string }) {
+  const shown = text.length > previewChars ? `…${text.slice(-previewChars).trimStart()}` : text;
+  return (
+    <p className="wf-live-text nodrag" role="status" aria-live="polite" aria-label={`${name} is writing`}>
+      {shown}
+    </p>
+  );
 }

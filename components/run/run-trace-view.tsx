@@ -20,6 +20,7 @@ import { ForkLinksNotice, type ForkLinksView } from "./fork-links";
 import { TimeAxis, timelineOf } from "./waterfall";
 import { runStage } from "@/lib/trace/run-progress";
 import { ToolAppContext, type ToolAppActions } from "@/components/mcp-app/app-actions";
+import { LiveRunText } from "./live-run-text";
 import styles from "./run.module.css";
 
 export interface RunTraceViewProps {
@@ -126,6 +127,7 @@ export function RunTraceView({ initialTrace, cancelRun, decideAttention, decideA
       {latest.run.status === "needs-attention" && latest.run.attention?.approval && decideApproval ? <RunApprovalPanel run={latest.run} decide={decideApproval} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention?.question ? <QuestionNotice runId={latest.run.id} attention={latest.run.attention} /> : null}
       {latest.run.status === "needs-attention" && latest.run.attention && !latest.run.attention.approval && !latest.run.attention.question && decideAttention ? <AttentionPanel runId={latest.run.id} attention={latest.run.attention} decide={decideAttention} /> : null}
+      {ended ? null : <LiveRunText runId={latest.run.id} />}
       {data.error ? (
         <p className={styles.pollError} role="alert">
           {data.error}

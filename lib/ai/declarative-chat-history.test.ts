@@ -1,11 +1,11 @@
 import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { type ChatHistoryTurn, defaultHistoryWindow, historyMessages } from "../engine/chat/chat-history";
-import { driveAgent } from "../../testing/ai/drive-agent";
-import { declarativeAgent } from "./fixtures/declarative-agent";
-import { serversClosedAfterEach } from "./fixtures/servers-closed-after-each";
-import { type ShippedAgentName, shippedModelAgents } from "./fixtures/shipped-agents";
-import type { WireRequest } from "./fixtures/wire-server";
+import { driveAgent } from "../../testing/ai/drive-agent.fixture";
+import { declarativeAgent } from "../../testing/ai/declarative-agent.fixture";
+import { serversClosedAfterEach } from "../../testing/ai/servers-closed-after-each.fixture";
+import { type ShippedAgentName, shippedModelAgents } from "../../testing/ai/shipped-agents.fixture";
+import type { WireRequest } from "../../testing/ai/wire-server.fixture";
 
 // Every shipped real-model agent sends a chat thread's history to its provider, in the provider's
 // own messages, before the new prompt: a three-turn thread against each vendor's fixture server.

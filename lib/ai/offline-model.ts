@@ -14,7 +14,7 @@ import type { Conversation, ConversationStart, ModelProtocol, ModelTurn, ToolCal
  * - in a chat, a question about what was said before ("What did I ask
  *   first?") is answered from the thread's history, quoting the earlier
  *   turn it names (first, last) or the one sharing the most words with it;
- * - with `onText` (a chat follows the run) its answer streams word by word,
+ * - with `onText` (a chat turn, or someone follows the run) its answer streams word by word,
  *   `paceMs` apart, as a real model's would.
  */
 export function offlineModel(options: OfflineModelOptions = {}): ModelProtocol {

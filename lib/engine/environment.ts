@@ -20,7 +20,7 @@ export interface ModelRequest {
   config: Record<string, unknown>;
   callContext: CallContext;
   /**
-   * Receives the model's text as it arrives (a chat follows the run): the
+   * Receives the model's text as it arrives (a chat turn, or someone follows the run): the
    * protocol streams its turns when it can. Absent: no one is listening.
    */
   onText?: (piece: string) => void;

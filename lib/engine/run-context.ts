@@ -37,6 +37,8 @@ export interface RunContext {
   declaredTools: ReadonlyMap<string, readonly AgentTool[]>;
   /** Set when the run is a turn of a chat thread: the thread's earlier turns (each agent cuts them to its window). */
   chat?: { history: readonly ChatHistoryTurn[] };
+  /** A person watches the run (started from the canvas): agents write their text live from the start. */
+  liveText?: boolean;
   manifestOf(type: string): NodeManifest | undefined;
   /** Runs a Task Start's sub-flow with these arguments; its nodes are traced under the calling tool call. */
   runTask(request: TaskRequest): Promise<TaskOutcome>;

@@ -34,6 +34,13 @@ export interface RunRequest {
    * (lib/run-model's run text feed) as well as into the journal.
    */
   chat?: { history: readonly ChatHistoryTurn[] };
+  /**
+   * A person watches the run as it goes (it was started from the canvas):
+   * each agent's text goes out live from its start, before the page that
+   * follows it may have begun listening. Otherwise an agent writes live only
+   * when someone follows the run when it starts (a chat turn always does).
+   */
+  liveText?: boolean;
   /** Cancels the run: it ends cancelled. */
   signal?: AbortSignal;
   /**
@@ -129,6 +136,7 @@ async function execute(request: RunRequest, parts: Pick<RunContext, "secrets" | 
     loops: new Map(),
     declaredTools,
     ...(request.chat ? { chat: request.chat } : {}),
+    ...(request.liveText ? { liveText: true } : {}),
     manifestOf: (type) => manifests.get(type),
     runTask: (task) => runTask(task, context),
   };

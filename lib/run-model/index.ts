@@ -9,6 +9,7 @@ export {
   keyOfDecision,
   keyOfWaiting,
   nodeRunKey,
+  nodeIdOfTurn,
   nodeRunOfStepResult,
   notifiedKey,
   questionKey,
@@ -18,5 +19,5 @@ export {
   turnKey,
   waitingKey,
 } from "./journal-keys";
-export { followRunText, publishRunText, type RunTextPiece } from "./run-text-feed";
+export { followRunText, publishRunText, runTextFollowed, type RunTextPiece, type RunTextPlace } from "./run-text-feed";
 export { describeRunOrigin, isRunOriginKind, parseRunOrigin, runOriginKinds, runOriginLabels, type RunOrigin, type RunOriginKind } from "./run-origin";

@@ -26,6 +26,14 @@ export function turnKey(nodeRun: string, turn: number, callIndex?: number): stri
   return `${nodeRun}/t${turn}${callIndex === undefined ? "" : `/c${callIndex}`}`;
 }
 
+/** The node of a model turn's key: `agent#1/t2` → `agent`; inside a task's sub-flow, the innermost node (`agent#1/t1/c0/summarize#1/t1` → `summarize`). */
+export function nodeIdOfTurn(key: string): string {
+  const nodeRun = key.replace(/\/t\d+$/, "");
+  const node = nodeRun.slice(nodeRun.lastIndexOf("/") + 1);
+  const hash = node.lastIndexOf("#");
+  return hash === -1 ? node : node.slice(0, hash);
+}
+
 /** A step node's recorded result. */
 export function stepResultKey(nodeRun: string): string {
   return `${nodeRun}/${stepSuffix}`;

@@ -1,7 +1,7 @@
 /**
  * The live channel of a run's model text in this process: an agent's model
- * publishes each piece of text as it arrives, and a chat following the run
- * in the same process reads it token by token. It holds nothing: the journal
+ * publishes each piece of text as it arrives, and a follower of the run in
+ * the same process (a chat, the run page, the canvas) reads it token by token. It holds nothing: the journal
  * stays the record (each model turn's whole text), and a follower in another
  * process, or one that joins late, reads the turns from there instead.
  */
@@ -15,6 +15,14 @@ export interface RunTextPiece {
   offset: number;
 }
 
+/** What a text part of a run's UI message stream says of where it comes from (its `providerMetadata.switchboard`). */
+export interface RunTextPlace {
+  /** The agent node whose model wrote it. */
+  nodeId: string;
+  /** The model turn's journal key (`agent#1/t2`). */
+  turnKey: string;
+}
+
 type Listener = (piece: RunTextPiece) => void;
 
 // Kept on globalThis: Next loads this module once per bundle (the route handlers, instrumentation's
@@ -25,6 +33,16 @@ const listeners = (holder.switchboardRunText ??= new Map<string, Set<Listener>>(
 /** Hands a piece of text to whoever follows the run here; nobody following costs a map lookup. */
 export function publishRunText(piece: RunTextPiece): void {
   for (const listener of listeners.get(piece.runId) ?? []) listener(piece);
+}
+
+/**
+ * Whether anyone in this process follows the run's text now: an agent asks
+ * when it starts, and writes its text out live only then (a chat turn
+ * always does). Nobody following costs nothing: no streamed request, no
+ * offline pacing, no redaction of pieces.
+ */
+export function runTextFollowed(runId: string): boolean {
+  return listeners.has(runId);
 }
 
 /** Follows one run's text; the returned function stops following. */

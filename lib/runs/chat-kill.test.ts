@@ -12,7 +12,7 @@ import { sqliteDatabase } from "../db/sql/sqlite-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../../testing/db/temporary-database.fixture";
 import { startWorkerProcess, waitForRuns, type WorkerProcess } from "../../testing/queue/drill-workers.fixture";
-import { followChatTurn } from "./chat-stream";
+import { followRunStream } from "./run-stream";
 import { RunService } from "./run-service";
 
 let database: TemporaryDatabase;
@@ -41,7 +41,7 @@ describe("a chat turn whose worker is killed mid-answer", () => {
     const started = await service.start({ workflowId: "demo", document: demoWorkflow.document, input: { question: "convert 5 kilometre to mile" }, origin: { kind: "chat", by: "ada@example.test", threadId: "t1" }, threadId: "t1", check: "document" });
     if (!started.ok) throw new Error(started.error);
     const chunks: UIMessageChunk[] = [];
-    const following = followChatTurn({ db, runId: started.runId, write: (chunk) => chunks.push(chunk), pollMs: 50 });
+    const following = followRunStream({ db, runId: started.runId, write: (chunk) => chunks.push(chunk), pollMs: 50 });
 
     const first = startWorkerProcess(env);
     workers.push(first);

@@ -1,5 +1,5 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
-import { followChatTurn } from "./chat-stream";
+import { followRunStream } from "./run-stream";
 import { runService } from "./process-runs";
 
 export interface ChatTurnResponseOptions {
@@ -7,7 +7,7 @@ export interface ChatTurnResponseOptions {
   threadId: string;
   /** The request's signal: the stream stops following when the page goes away (the run goes on). */
   signal: AbortSignal;
-  /** A widget's visitor: the answer's text only (see FollowChatTurnOptions). */
+  /** A widget's visitor: the answer's text only (see FollowRunStreamOptions). */
   answerOnly: boolean;
   /** The route, for the server log. */
   route: string;
@@ -25,7 +25,7 @@ export function chatTurnResponse(options: ChatTurnResponseOptions): Response {
   const stream = createUIMessageStream({
     execute: async ({ writer }) => {
       writer.write({ type: "start", messageId: `run-${runId}`, messageMetadata: { threadId, runId } });
-      await followChatTurn({ db: runService().db, runId, write: (chunk) => writer.write(chunk), signal: options.signal, answerOnly: options.answerOnly });
+      await followRunStream({ db: runService().db, runId, write: (chunk) => writer.write(chunk), signal: options.signal, answerOnly: options.answerOnly });
       writer.write({ type: "finish" });
     },
     onError: (error) => {

@@ -13,7 +13,7 @@ export { embeddedWorkerWanted, startEmbeddedWorker } from "./embedded-worker";
 export { casesDir, keepRunAsTest, runTestCases, type CaseResult, type CaseToRun, type RunCasesOptions } from "./test-cases";
 export { beginEvaluation, evaluateInBackground, EvaluationRequestError, runEvaluation, typedCells, type RunEvaluationOptions } from "./evaluation-runs";
 export { caseOutcome, stepKeyNode, workflowCases, type CaseOutcome, type WorkflowCases } from "./workflow-cases";
-export { followChatTurn, unfinishedAnswerText, type ChatTurnMetadata, type FollowChatTurnOptions } from "./chat-stream";
+export { followRunStream, unfinishedAnswerText, type ChatTurnMetadata, type FollowRunStreamOptions } from "./run-stream";
 export { chatTurnResponse, type ChatTurnResponseOptions } from "./chat-turn-response";
 export { startChatTurn, type ChatTurnRequest, type ChatTurnStart } from "./chat-turns";
 export { recordVersionTests, sweepInterruptedVersionTests, versionItemOf, versionTestStart, versionTests, type VersionTests } from "./version-tests";

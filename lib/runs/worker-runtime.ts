@@ -207,6 +207,8 @@ function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowI
         journal,
         env: await runEnvironmentOf(db, claimed.runId, run.origin, () => environment(run.workflowId)),
         ...(history ? { chat: { history } } : {}),
+        // Someone watches a canvas run from its start: its agents' text goes out live (docs/runs.md, Live text).
+        ...(parseRunOrigin(run.origin)?.kind === "canvas" ? { liveText: true } : {}),
         signal: signals.cancel,
         stopSignal: signals.stop,
         ...(outside ? { task: outsideTaskRequest(claimed.runId, outside) } : {}),

@@ -25,6 +25,7 @@ export {
   nodeById,
   nodeProblemCounts,
   nodeRunOutputs,
+  nodeLiveText,
   nodeRunStatus,
   nodeToolCost,
   selectAnalysis,

@@ -23,6 +23,8 @@ export interface RunStatusState {
   waitingForApproval: { nodeId: string; server: string; tool: string } | null;
   /** Where the run is before it ends, in words (queued, taken by a worker, at a step); from the first moment. */
   stage: string | null;
+  /** Each agent's text as its model writes it, while the run runs (the latest turn's); empty once it ends. */
+  liveText: Readonly<Record<string, string>>;
   started(runId: string): void;
   reported(report: {
     status: string;
@@ -37,12 +39,14 @@ export interface RunStatusState {
     stage?: string | null;
   }): void;
   failed(error: string): void;
+  /** The run's stream gave more text (each node's latest turn so far); ignored once the run has ended. */
+  liveTextChanged(byNode: Record<string, string>): void;
   cleared(): void;
 }
 
 export type RunStatusStore = StoreApi<RunStatusState>;
 
-const idle = { runId: null, status: null, byNode: {}, outputs: {}, result: null, calls: [], error: null, finished: false, waitingForApproval: null, stage: null };
+const idle = { runId: null, status: null, byNode: {}, outputs: {}, result: null, calls: [], error: null, finished: false, waitingForApproval: null, stage: null, liveText: {} };
 
 /** The sequence of the last tool call the store has (0 before any). */
 export function lastCallSequence(state: Pick<RunStatusState, "calls">): number {
@@ -66,9 +70,13 @@ export function createRunStatusStore(): RunStatusStore {
         finished: report.finished,
         waitingForApproval: report.waitingForApproval ?? null,
         stage: report.finished ? null : (report.stage ?? null),
+        ...(report.finished ? { liveText: {} } : {}),
       });
     },
-    failed: (error) => set({ status: "unknown", error, finished: true }),
+    failed: (error) => set({ status: "unknown", error, finished: true, liveText: {} }),
+    liveTextChanged: (byNode) => {
+      if (!get().finished && get().runId) set({ liveText: byNode });
+    },
     cleared: () => set(idle),
   }));
 }

@@ -55,6 +55,11 @@ export function nodeRunStatus(id: string) {
   return (state: RunStatusState) => state.byNode[id];
 }
 
+/** An agent node's text as its model writes it, while the followed run runs; undefined when it writes nothing now. */
+export function nodeLiveText(id: string) {
+  return (state: RunStatusState) => state.liveText[id];
+}
+
 /** A node's outputs from the followed run's latest run of it; undefined when it has not run. */
 export function nodeRunOutputs(id: string) {
   return (state: RunStatusState) => state.outputs[id];

@@ -14,7 +14,7 @@ import type { AgentTool, ToolOutcome } from "../../tools";
 import { liveRedactor } from "../../trace/live-redaction";
 import type { ModelTurnRow } from "../../trace/model-turns";
 import { historyMessages, historyWindowOf } from "../chat/chat-history";
-import { publishRunText } from "../../run-model";
+import { publishRunText, runTextFollowed } from "../../run-model";
 
 /**
  * An agent node: its wired tools, its model protocol, the turn loop, then
@@ -31,12 +31,13 @@ export async function runAgentNode(job: NodeJob, manifest: NodeManifest, context
   const credentials = await resolveCredentials(manifest, context);
   const resolved = await resolveAgentTools(job.node.id, exchange.from, context);
   const callContext = { evaluator: context.env.evaluator, ...credentials, allowedOrigins: context.env.allowedPrivateOrigins, signal: context.signal };
-  // A chat turn: the model's text goes out live, tagged with the turn it belongs to (the key its journal entry has).
+  // A chat turn, a run started from the canvas, or a run someone follows (the run page) when the agent starts: the model's text goes out live,
+  // tagged with the turn it belongs to (the key its journal entry has). Nobody following: the model answers as it would.
   // Redacted as the trace is: a secret split across pieces is held back until it can be told (lib/trace/live-redaction.ts).
   let liveTurnKey = "";
   let redactLive = liveRedactor(() => context.secrets);
   let liveOffset = 0;
-  const onText = context.chat
+  const onText = context.chat || context.liveText || runTextFollowed(context.runId)
     ? (piece: string) => {
         const text = redactLive(piece);
         if (text === "") return;

@@ -1,5 +1,5 @@
 /**
- * followChatTurn against a TEST DOUBLE of the database (a run's row, its
+ * followRunStream against a TEST DOUBLE of the database (a run's row, its
  * recorded model turns and tool calls, changed between polls) and the run
  * text feed: text the feed gave is not written again when the journal's
  * turn arrives, a turn the feed never saw comes whole from the journal, tool
@@ -10,9 +10,9 @@ import type { UIMessageChunk } from "ai";
 import { describe, expect, it } from "vitest";
 import type { SqlDatabase } from "../db/sql/sql-database";
 import { publishRunText, stableId } from "../run-model";
-import { followChatTurn } from "./chat-stream";
+import { followRunStream } from "./run-stream";
 
-/** TEST DOUBLE: answers the three reads followChatTurn makes from a state the test changes. */
+/** TEST DOUBLE: answers the three reads followRunStream makes from a state the test changes. */
 class ScriptedRunDatabase {
   run = { status: "running", error: null as string | null, attention: null as string | null };
   turns: Array<{ key: string; value: string }> = [];
@@ -40,13 +40,13 @@ class ScriptedRunDatabase {
 
 async function follow(state: ScriptedRunDatabase, runId: string): Promise<UIMessageChunk[]> {
   const chunks: UIMessageChunk[] = [];
-  await followChatTurn({ db: state.db, runId, write: (chunk) => chunks.push(chunk), pollMs: 1 });
+  await followRunStream({ db: state.db, runId, write: (chunk) => chunks.push(chunk), pollMs: 1 });
   return chunks;
 }
 
 const textOf = (chunks: UIMessageChunk[]) => chunks.flatMap((chunk) => (chunk.type === "text-delta" ? [chunk.delta] : [])).join("");
 
-describe("followChatTurn", () => {
+describe("followRunStream", () => {
   it("writes the feed's text once and only the rest from the journal", async () => {
     const state = new ScriptedRunDatabase();
     state.onPoll = (poll) => {
@@ -130,7 +130,7 @@ describe("followChatTurn", () => {
       }
     };
     const chunks: UIMessageChunk[] = [];
-    await followChatTurn({ db: state.db, runId: "r5", write: (chunk) => chunks.push(chunk), pollMs: 1, answerOnly: true });
+    await followRunStream({ db: state.db, runId: "r5", write: (chunk) => chunks.push(chunk), pollMs: 1, answerOnly: true });
     expect(chunks.map((chunk) => chunk.type)).toEqual(["text-start", "text-delta", "text-end"]);
     expect(JSON.stringify(chunks)).not.toContain("nr-agent");
   });

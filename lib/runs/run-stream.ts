@@ -1,7 +1,7 @@
 import type { UIMessageChunk } from "ai";
 import type { AttentionRequest } from "../trace/run-trace";
 import type { SqlDatabase } from "../db/sql/sql-database";
-import { followRunText, stableId } from "../run-model";
+import { followRunText, nodeIdOfTurn, type RunTextPlace, stableId } from "../run-model";
 
 /** What a chat's stream tells the page besides the parts: the turn's run and thread. */
 export interface ChatTurnMetadata {
@@ -9,7 +9,7 @@ export interface ChatTurnMetadata {
   runId: string;
 }
 
-export interface FollowChatTurnOptions {
+export interface FollowRunStreamOptions {
   db: SqlDatabase;
   runId: string;
   write(chunk: UIMessageChunk): void;
@@ -61,8 +61,9 @@ function callPlace(runId: string, call: RecordedCall): ChatToolPlace | undefined
 type RecordedTurn = { turn: { text: string; toolCalls: Array<{ id: string; name: string; input: unknown }> } };
 
 /**
- * Follows one chat turn's run and writes it as a UI message stream: the
- * agent's text token by token, each tool call when it starts and when it
+ * Follows one run (a chat turn's, or any run: the run page, the canvas) and
+ * writes it as a UI message stream: each agent's text token by token (a
+ * text part per model turn, its node and turn in `providerMetadata`), each tool call when it starts and when it
  * ends, a call held for approval as an approval request, then the end.
  *
  * Two sources, one record. In this process the run text feed gives the
@@ -73,7 +74,7 @@ type RecordedTurn = { turn: { text: string; toolCalls: Array<{ id: string; name:
  * (a worker in another process, a run resumed after a crash) comes whole
  * from the journal. Nothing is written twice.
  */
-export async function followChatTurn(options: FollowChatTurnOptions): Promise<void> {
+export async function followRunStream(options: FollowRunStreamOptions): Promise<void> {
   const { db, runId, write } = options;
   const shown = new Map<string, string>();
   const closed = new Set<string>();
@@ -85,7 +86,8 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
     if (closed.has(key) || piece === "") return;
     if (!shown.has(key)) {
       shown.set(key, "");
-      write({ type: "text-start", id: textId(key) });
+      const place: RunTextPlace = { nodeId: nodeIdOfTurn(key), turnKey: key };
+      write({ type: "text-start", id: textId(key), providerMetadata: { switchboard: { ...place } } });
     }
     shown.set(key, shown.get(key)! + piece);
     write({ type: "text-delta", id: textId(key), delta: piece });
@@ -156,3 +158,4 @@ export async function followChatTurn(options: FollowChatTurnOptions): Promise<vo
     for (const key of shown.keys()) if (!closed.has(key)) write({ type: "text-end", id: textId(key) });
   }
 }
+
