@@ -1,7 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { e2eCasesDir, e2eDatabaseUrl, e2ePort as port, ownerStorageState } from "./e2e/support/e2e-server";
 
-const port = Number(process.env.E2E_PORT ?? 3217);
-const ownerStorageState = "e2e/.auth/owner.json";
 /** e2e/oauth.spec.ts's local authorization server and protected MCP server (lib/mcp/oauth/fixtures). */
 export const oauthFixturePort = port + 1000;
 /** e2e/sso.spec.ts's OpenID provider (lib/auth/oidc/fixtures): the app's single sign-on points at it. */
@@ -46,7 +45,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      DATABASE_URL: "file:./data/e2e.db",
+      DATABASE_URL: e2eDatabaseUrl,
       SWITCHBOARD_RESET_DATABASE: "true",
       // The app's own address for OAuth and sign-in callbacks (never taken from a request's Host header).
       SWITCHBOARD_APP_URL: `http://127.0.0.1:${port}`,
@@ -54,7 +53,7 @@ export default defineConfig({
       SWITCHBOARD_STDIO_CATALOGUE: "e2e/fixtures/e2e.stdio.json",
       NEXT_TELEMETRY_DISABLED: "1",
       // "Keep as test" writes case files here, not into the repository's tests/cases.
-      SWITCHBOARD_CASES_DIR: "data/e2e-cases",
+      SWITCHBOARD_CASES_DIR: e2eCasesDir,
       // The OAuth and OpenID fixtures listen on 127.0.0.1: those origins are allowed past the private-address rule.
       SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${oauthFixturePort},http://127.0.0.1:${oidcFixturePort}`,
       SWITCHBOARD_OIDC_ISSUER: `http://127.0.0.1:${oidcFixturePort}`,
