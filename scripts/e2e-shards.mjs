@@ -39,7 +39,8 @@ function runShard(index) {
   const shardArgs = shards === 1 ? args : [...args, `--shard=${index}/${shards}`];
   const child = spawn(process.execPath, [playwright, "test", ...shardArgs], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(basePort + index - 1) },
+    // node_modules/.bin on the PATH, as under npm run: the webServer command runs tsx and next.
+    env: { ...process.env, E2E_PORT: String(basePort + index - 1), PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
