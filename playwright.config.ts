@@ -10,6 +10,8 @@ export const oidcFixtureClient = { id: "switchboard-e2e", secret: "e2e-oidc-clie
 // Debian's Chromium: Playwright's own browser download cannot work offline.
 export default defineConfig({
   testDir: "e2e",
+  // Per port: Playwright empties its output folder at start, so two shards must not share one.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
