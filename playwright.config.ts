@@ -1,7 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { e2eCasesDir, e2eDatabaseUrl, e2ePort as port, ownerStorageState } from "./e2e/support/e2e-server";
 
-const port = Number(process.env.E2E_PORT ?? 3217);
-const ownerStorageState = "e2e/.auth/owner.json";
 /** e2e/oauth.spec.ts's local authorization server and protected MCP server (testing/mcp/oauth-server.fixture.ts). */
 export const oauthFixturePort = port + 1000;
 /** e2e/sso.spec.ts's OpenID provider (testing/auth/oidc-provider.fixture.ts): the app's single sign-on points at it. */
@@ -11,6 +10,8 @@ export const oidcFixtureClient = { id: "switchboard-e2e", secret: "e2e-oidc-clie
 // Debian's Chromium: Playwright's own browser download cannot work offline.
 export default defineConfig({
   testDir: "e2e",
+  // Per port: Playwright empties its output folder at start, so two shards must not share one.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -46,7 +47,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      DATABASE_URL: "file:./data/e2e.db",
+      DATABASE_URL: e2eDatabaseUrl,
       SWITCHBOARD_RESET_DATABASE: "true",
       // The app's own address for OAuth and sign-in callbacks (never taken from a request's Host header).
       SWITCHBOARD_APP_URL: `http://127.0.0.1:${port}`,
@@ -54,7 +55,7 @@ export default defineConfig({
       SWITCHBOARD_STDIO_CATALOGUE: "e2e/fixtures/e2e.stdio.json",
       NEXT_TELEMETRY_DISABLED: "1",
       // "Keep as test" writes case files here, not into the repository's tests/cases.
-      SWITCHBOARD_CASES_DIR: "data/e2e-cases",
+      SWITCHBOARD_CASES_DIR: e2eCasesDir,
       // The OAuth and OpenID fixtures listen on 127.0.0.1: those origins are allowed past the private-address rule.
       SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${oauthFixturePort},http://127.0.0.1:${oidcFixturePort}`,
       SWITCHBOARD_OIDC_ISSUER: `http://127.0.0.1:${oidcFixturePort}`,

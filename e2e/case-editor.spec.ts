@@ -6,9 +6,10 @@ import { CanvasPage } from "./pages/canvas-page";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
 import { WorkflowsPage } from "./pages/workflows-page";
+import { e2eCasesDir } from "./support/e2e-server";
 
 // The app's cases folder (SWITCHBOARD_CASES_DIR in playwright.config.ts).
-const caseFile = "data/e2e-cases/5-km-in-miles-edited-prompt.case.json";
+const caseFile = `${e2eCasesDir}/5-km-in-miles-edited-prompt.case.json`;
 
 /**
  * A copy of the demo, imported under a name of its own: its prompt is edited

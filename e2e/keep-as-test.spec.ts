@@ -3,10 +3,11 @@ import { expect, test } from "@playwright/test";
 import { docsScreenshot } from "./support/docs-screenshot";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
+import { e2eCasesDir } from "./support/e2e-server";
 
 test("a completed run of the demo is kept as a test case, written to the cases folder and downloaded", async ({ page }) => {
   // The app writes under data/ (SWITCHBOARD_CASES_DIR in playwright.config.ts); a case left by an earlier run would make this one "-2".
-  await rm("data/e2e-cases/5-km-in-miles.case.json", { force: true });
+  await rm(`${e2eCasesDir}/5-km-in-miles.case.json`, { force: true });
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
   const runs = new RunsPage(page);
@@ -21,7 +22,7 @@ test("a completed run of the demo is kept as a test case, written to the cases f
   await expect(name).toHaveValue("Demo: unit conversion agent: Convert 5 kilometre to mile");
   await name.fill("5 km in miles");
   await form.getByRole("button", { name: "Keep" }).click();
-  await expect(form).toContainText("Kept as data/e2e-cases/5-km-in-miles.case.json.");
+  await expect(form).toContainText(`Kept as ${e2eCasesDir}/5-km-in-miles.case.json.`);
   await docsScreenshot(page, "keep-as-test");
 
   const downloading = page.waitForEvent("download");

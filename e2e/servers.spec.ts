@@ -2,9 +2,8 @@ import { existsSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createPrismaClient } from "../lib/db/create-client";
 import { ServerFormPage, ServersPage, ServerToolsPage } from "./pages/servers-page";
-
-// The database the e2e server uses (playwright.config.ts), reached directly to edit a row behind the app's back.
-const e2eDatabase = "file:./data/e2e.db";
+// The database the e2e server uses, reached directly to edit a row behind the app's back.
+import { e2eDatabaseUrl as e2eDatabase } from "./support/e2e-server";
 const everythingScript = "node_modules/@modelcontextprotocol/server-everything/dist/index.js";
 const secretValue = "s3cret-e2e-value-7f3a91";
 

@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorkflow } from "../lib/db/demo-workflow";
@@ -10,6 +9,8 @@ import { parseWorkflow } from "../lib/graph";
 import { readFileSync } from "node:fs";
 import { decodeJsonTraces } from "../testing/trace/otlp-receiver.fixture";
 import type { RunDiff } from "../lib/trace/run-diff";
+import { type CommandResult, runCommandInProcess } from "../testing/cli/command-in-process";
+import { workflowCommand } from "./workflow-command";
 
 let database: TemporaryDatabase;
 const root = path.resolve(import.meta.dirname, "..");
@@ -33,13 +34,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => database?.dispose());
 
-/** `npm run workflow -- ARGS` as a child, against the temporary database. */
-function workflow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, "scripts", "cli.mjs"), "workflow", ...args], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** `npm run workflow -- ARGS` against the temporary database, called in this process (scripts/workflow-run.test.ts starts the command as a process). */
+function workflow(...args: string[]): Promise<CommandResult> {
+  return runCommandInProcess(workflowCommand, args, { DATABASE_URL: database.url });
 }
 
 describe("npm run workflow -- diff", () => {

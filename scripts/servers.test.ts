@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import { everythingServerEntry } from "../testing/mcp/everything-server-entry.fixture";
+import { type CommandResult, runCommandInProcess } from "../testing/cli/command-in-process";
+import { serversCommand } from "./servers-command";
 
 let database: TemporaryDatabase;
 const root = path.resolve(import.meta.dirname, "..");
@@ -13,19 +15,23 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => database?.dispose());
 
-/** Runs `npm run servers -- ARGS` as a child, against the temporary database. */
-function servers(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** The environment of every call: the temporary database, its key file, and npm's INIT_CWD (where FILE.json is relative to). */
+function commandEnv(): Record<string, string> {
+  return { DATABASE_URL: database.url, SWITCHBOARD_SECRET_KEY: "", SWITCHBOARD_SECRET_KEY_FILE: path.join(database.folder, "secret.key"), INIT_CWD: database.folder };
+}
+
+/** Runs `npm run servers -- ARGS` as a child (the bundled command, scripts/cli.mjs), against the temporary database. */
+function serversAsProcess(...args: string[]): Promise<CommandResult> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, "scripts", "cli.mjs"), "servers", ...args],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: database.url, SWITCHBOARD_SECRET_KEY: "", SWITCHBOARD_SECRET_KEY_FILE: path.join(database.folder, "secret.key"), INIT_CWD: database.folder },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(process.execPath, [path.join(root, "scripts", "cli.mjs"), "servers", ...args], { cwd: root, env: { ...process.env, ...commandEnv() } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** `npm run servers -- ARGS` called in this process: the same command function, no process start per call. */
+function servers(...args: string[]): Promise<CommandResult> {
+  return runCommandInProcess(serversCommand, args, commandEnv());
 }
 
 function file(name: string, content: unknown): string {
@@ -36,8 +42,9 @@ function file(name: string, content: unknown): string {
 const everything = { ...everythingServerEntry, secretValues: { TOKEN: "tok-cli-secret-value" } };
 
 describe("npm run servers", () => {
+  // As a real process once; the other tests call the same command in this process.
   it("adds an entry (FILE.json relative to where npm was run), creating the key file with mode 0600", async () => {
-    const result = await servers("add", file("everything.json", everything));
+    const result = await serversAsProcess("add", file("everything.json", everything));
     expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining("saved server 'everything'") });
     expect(statSync(path.join(database.folder, "secret.key")).mode & 0o777).toBe(0o600);
   }, 30_000);

@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +8,8 @@ import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import type { TestCase } from "../lib/evals/test-case";
 import { RunService, runNodeTypes, startWorkerRuntime } from "../lib/runs";
+import { type CommandResult, runCommandInProcess } from "../testing/cli/command-in-process";
+import { workflowCommand } from "./workflow-command";
 
 const root = path.resolve(import.meta.dirname, "..");
 let database: TemporaryDatabase;
@@ -16,13 +17,9 @@ let sql: SqlDatabase;
 let casesFolder: string;
 let caseFile: string;
 
-/** `npm run workflow -- ARGS` as a child, against the temporary database. */
-function workflow(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "workflow.ts"), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: database.url, SWITCHBOARD_POLL_MS: "20" } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+/** `npm run workflow -- ARGS` against the temporary database, called in this process (scripts/workflow-run.test.ts starts the command as a process). */
+function workflow(...args: string[]): Promise<CommandResult> {
+  return runCommandInProcess(workflowCommand, args, { DATABASE_URL: database.url, SWITCHBOARD_POLL_MS: "20" });
 }
 
 /** The saved demo's current document, as the editor would save it. */

@@ -3,8 +3,7 @@ import { expect, type Browser, type BrowserContext, type Page } from "@playwrigh
 /** The owner the setup project creates on the fresh e2e database (playwright.config.ts). */
 export const owner = { email: "owner@e2e.test", password: "e2e owner password" };
 
-/** Where the owner's signed-in session is saved; every spec starts from it. */
-export const ownerStorageState = "e2e/.auth/owner.json";
+export { ownerStorageState } from "./e2e-server";
 
 /** Signs in on /sign-in and waits for the page it leads to. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {

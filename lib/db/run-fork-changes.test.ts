@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +14,8 @@ import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 import { startFixtureWorker } from "@/testing/runs/worker.fixture";
+import { runCommandInProcess } from "@/testing/cli/command-in-process";
+import { workflowCommand } from "@/scripts/workflow-command";
 import { forkRun, readForkLinks } from "./run-fork";
 
 let nodes: Awaited<ReturnType<typeof writeToolLayerNodes>>;
@@ -185,14 +186,9 @@ describe("fork with a different prompt, model or document", () => {
   });
 
   it("npm run workflow -- fork --model / --document: queued with --json; a bad document is refused with its problems and exit 2", async () => {
-    const root = path.resolve(import.meta.dirname, "../..");
     const dir = await mkdtemp(path.join(os.tmpdir(), "fork-cli-"));
-    const cli = (...args: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-        execFile(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "workflow.ts"), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: database.url, SWITCHBOARD_NODES_DIR: nodes.nodesDir } }, (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-        ),
-      );
+    // The command called in this process (scripts/workflow-run.test.ts starts it as a process).
+    const cli = (...args: string[]) => runCommandInProcess(workflowCommand, args, { DATABASE_URL: database.url, SWITCHBOARD_NODES_DIR: nodes.nodesDir });
     try {
       reset();
       const forked = await cli("fork", "parent", "--at", "clerk#1/t5/c0", "--model", "model-c", "--json");

@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type ScriptedRequest, scriptedModel } from "@/testing/ai/scripted-model.fixture";
@@ -12,6 +10,8 @@ import { defineTool } from "@/lib/tools/define-tool";
 import { compareRuns } from "@/lib/trace/compare-runs";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 import { startFixtureWorker } from "@/testing/runs/worker.fixture";
+import { runCommandInProcess } from "@/testing/cli/command-in-process";
+import { workflowCommand } from "@/scripts/workflow-command";
 import { forkRun, readForkLinks } from "./run-fork";
 import { readWholeRunTrace } from "./whole-run-trace";
 
@@ -135,13 +135,8 @@ describe("fork a run at a step", () => {
   }, 60_000);
 
   it("npm run workflow -- fork: queues the fork (--json), and refuses bad input with one line and exit 2", async () => {
-    const root = path.resolve(import.meta.dirname, "../..");
-    const cli = (...args: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-        execFile(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "workflow.ts"), ...args], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } }, (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-        ),
-      );
+    // The command called in this process (scripts/workflow-run.test.ts starts it as a process).
+    const cli = (...args: string[]) => runCommandInProcess(workflowCommand, args, { DATABASE_URL: database.url });
     const refused = await cli("fork", "parent", "--at", "clerk#1/t1/c0", "--result", "{oops");
     expect(refused).toMatchObject({ code: 2, stdout: "" });
     expect(refused.stderr.trim()).toMatch(/^fork: The result is not JSON/);

@@ -11,10 +11,11 @@ import { postgresDatabase } from "../db/sql/postgres-database";
 import type { SqlDatabase } from "../db/sql/sql-database";
 import { startWorkerProcess, type WorkerProcess } from "../../testing/queue/drill-workers.fixture";
 
-// A 200-row JSONL dataset scored on two versions of the demo workflow by
-// `npm run workflow -- eval`, every row a run through the queue taken by
-// three worker processes on Postgres. Version 2 rounds the unit converter's
-// results to 3 significant digits, so its outputs differ on every row.
+// A JSONL dataset (40 rows in `npm test`, 200 under `npm run drill`) scored
+// on two versions of the demo workflow by `npm run workflow -- eval`, every
+// row a run through the queue taken by three worker processes on Postgres.
+// Version 2 rounds the unit converter's results to 3 significant digits, so
+// its outputs differ on every row.
 
 const setup = await createTestPostgres();
 const skipped = "skipped" in setup ? setup.skipped : null;
@@ -22,7 +23,8 @@ if (skipped) console.log(skipped);
 const postgres = skipped ? null : (setup as TestPostgres);
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+/** The dataset's rows: SWITCHBOARD_DRILL_ROWS, 40 by default; `npm run drill` scores the full 200. */
+const rowCount = Number(process.env.SWITCHBOARD_DRILL_ROWS ?? 40);
 const workers: WorkerProcess[] = [];
 let folder: string;
 let datasetFile: string;
@@ -45,9 +47,9 @@ async function addDemo(db: SqlDatabase): Promise<void> {
   await new DatasetStore(db).saveScorers("demo", [{ kind: "exact" }, { kind: "contains", value: "kilometre" }]);
 }
 
-/** `npm run workflow -- eval …` in its own process group (a SIGKILL takes all of it). */
+/** `npm run workflow -- eval …` (the bundled command, scripts/cli.mjs) in its own process group (a SIGKILL takes all of it). */
 function evalCommand(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }>; kill: () => void } {
-  const child = spawn(process.execPath, [tsx, "scripts/workflow.ts", "eval", ...args], { cwd: root, env: { ...process.env, DATABASE_URL: postgres!.url }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["scripts/cli.mjs", "workflow", "eval", ...args], { cwd: root, env: { ...process.env, DATABASE_URL: postgres!.url }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -68,7 +70,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), "switchboard-evaluations-"));
   datasetFile = path.join(folder, "kilometres.jsonl");
-  const lines = Array.from({ length: 200 }, (_, index) => JSON.stringify({ input: { question: `convert ${index + 1} kilometre to mile` }, expected: { result: answer(index + 1) } }));
+  const lines = Array.from({ length: rowCount }, (_, index) => JSON.stringify({ input: { question: `convert ${index + 1} kilometre to mile` }, expected: { result: answer(index + 1) } }));
   await writeFile(datasetFile, `${lines.join("\n")}\n`);
 });
 
@@ -80,7 +82,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(skipped !== null)("a dataset scored on two versions on Postgres with 3 worker processes", () => {
-  it("scores 200 rows per version through the queue, every worker taking rows; a killed evaluation resumes without starting a row twice", async () => {
+  it(`scores ${rowCount} rows per version through the queue, every worker taking rows; a killed evaluation resumes without starting a row twice`, async () => {
     const db = postgresDatabase(postgres!.url);
     try {
       await addDemo(db);
@@ -91,27 +93,27 @@ describe.skipIf(skipped !== null)("a dataset scored on two versions on Postgres 
       // Version 1, killed part way through, then run again: it resumes.
       const first = evalCommand([datasetFile, "--workflow", "demo", "--version", "1", "--window", "12"]);
       const scoredRows = () => db.query<{ count: unknown }>(`SELECT COUNT(*) AS "count" FROM "EvaluationRow" WHERE "status" = 'scored'`).then(([row]) => Number(row.count));
-      await until(scoredRows, (count) => count >= 40, 120_000);
+      await until(scoredRows, (count) => count >= rowCount / 5, 120_000);
       first.kill();
       await first.done;
       const again = await evalCommand([datasetFile, "--workflow", "demo", "--version", "1", "--json"]).done;
       expect(again.stderr).toContain("resuming");
       expect(again.code, again.stderr).toBe(0);
       const one = JSON.parse(again.stdout) as { evaluationId: string; resumed: boolean; summary: { rows: number; passed: number; meanScore: number } };
-      expect(one).toMatchObject({ resumed: true, summary: { rows: 200, scored: 200, passed: 200, meanScore: 1 } });
+      expect(one).toMatchObject({ resumed: true, summary: { rows: rowCount, scored: rowCount, passed: rowCount, meanScore: 1 } });
 
       const second = await evalCommand([datasetFile, "--workflow", "demo", "--version", "2", "--json"]).done;
       expect(second.code, second.stderr).toBe(1);
       const two = JSON.parse(second.stdout) as { evaluationId: string; summary: { rows: number; scored: number; passed: number; meanScore: number } };
-      expect(two.summary).toMatchObject({ rows: 200, scored: 200, passed: 0, meanScore: 0.5 });
+      expect(two.summary).toMatchObject({ rows: rowCount, scored: rowCount, passed: 0, meanScore: 0.5 });
 
       // One run per row and version, every one through the queue, spread over the three workers.
       const runs = await db.query<{ origin: string; workerId: string; status: string }>(`SELECT "origin", "workerId", "status" FROM "Run" WHERE "originKind" = 'eval'`);
-      expect(runs).toHaveLength(400);
+      expect(runs).toHaveLength(2 * rowCount);
       expect(runs.every((run) => run.status === "completed")).toBe(true);
       const rowsOf = (evaluationId: string) => new Set(runs.map((run) => JSON.parse(run.origin) as { evaluationId: string; row: number }).filter((origin) => origin.evaluationId === evaluationId).map((origin) => origin.row));
-      expect(rowsOf(one.evaluationId).size).toBe(200);
-      expect(rowsOf(two.evaluationId).size).toBe(200);
+      expect(rowsOf(one.evaluationId).size).toBe(rowCount);
+      expect(rowsOf(two.evaluationId).size).toBe(rowCount);
       expect(new Set(runs.map((run) => run.workerId.split(":").slice(0, 2).join(":"))).size).toBe(3);
 
       // The table and the per-row diff the Tests page reads.

@@ -5,7 +5,6 @@
  * files, huge files, folders where files should be, a missing nodes folder)
  * are built here, one test each.
  */
-import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,8 @@ import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Catalogue, formatProblem, lintNodes, loadRules, nodeRules, type Problem, type Severity } from "..";
+import { lintNodesCommand } from "../../../scripts/lint-nodes-command";
+import { type CommandResult, runCommandInProcess } from "../../../testing/cli/command-in-process";
 
 const corpus = path.join(import.meta.dirname, "corpus");
 const repositoryRoot = path.resolve(import.meta.dirname, "../../..");
@@ -243,16 +244,16 @@ describe("cases built in code", () => {
   });
 });
 
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile("npx", ["tsx", "scripts/lint-nodes.ts", ...args], { cwd: repositoryRoot, maxBuffer: 10 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+/**
+ * `npm run lint:nodes -- ARGS`, called in this process from the repository's root, as tsx runs it (no
+ * result cache). scripts/cli.test.ts starts the same command as a process, bundled and through tsx.
+ */
+function runCli(args: string[]): Promise<CommandResult> {
+  expect(process.cwd()).toBe(repositoryRoot);
+  return runCommandInProcess(lintNodesCommand, args, { SWITCHBOARD_CLI_BUILD: undefined });
 }
 
-describe("npm run lint:nodes, as a child process", () => {
+describe("npm run lint:nodes", () => {
   const noStackTrace = (output: string) => expect(output.split("\n").filter((line) => /^\s+at /.test(line))).toEqual([]);
 
   it("reports a broken tree one problem a line, and as JSON rows, with exit code 1", async () => {

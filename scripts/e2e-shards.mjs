@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * The browser tests of `npm run test:e2e`, split into shards that run at the
+ * same time. Each shard is a `playwright test --shard=I/N` process with an app
+ * server of its own on a port of its own (E2E_PORT, E2E_PORT+1, …), hence its
+ * own database, cases folder and owner session (e2e/support/e2e-server.ts):
+ * the shards share no state. Every line a shard prints is prefixed with
+ * `[e2e I/N]`. Exit 0 only when every shard passed; arguments are passed to
+ * every shard.
+ *
+ *   node scripts/e2e-shards.mjs [playwright test arguments…]        # one process, as `npx playwright test`
+ *   SWITCHBOARD_E2E_SHARDS=2 node scripts/e2e-shards.mjs             # two at once, on E2E_PORT and E2E_PORT+1
+ *
+ * At most 3 shards: a shard's OpenID fixture listens on its port + 3 (playwright.config.ts).
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const shards = Number(process.env.SWITCHBOARD_E2E_SHARDS ?? 1);
+if (!Number.isInteger(shards) || shards < 1 || shards > 3) {
+  console.error(`e2e: SWITCHBOARD_E2E_SHARDS must be 1, 2 or 3 (got ${JSON.stringify(process.env.SWITCHBOARD_E2E_SHARDS)}).`);
+  process.exit(2);
+}
+const basePort = Number(process.env.E2E_PORT ?? 3217);
+if (!Number.isInteger(basePort) || basePort < 1024 || basePort > 64_000) {
+  console.error(`e2e: E2E_PORT must be a port number from 1024 to 64000 (got ${JSON.stringify(process.env.E2E_PORT)}).`);
+  process.exit(2);
+}
+const playwright = path.join(path.dirname(createRequire(import.meta.url).resolve("@playwright/test/package.json")), "cli.js");
+const args = process.argv.slice(2);
+
+/** Starts shard `index` (1-based) and answers its exit code once it has ended. */
+function runShard(index) {
+  const label = `[e2e ${index}/${shards}]`;
+  const shardArgs = shards === 1 ? args : [...args, `--shard=${index}/${shards}`];
+  const child = spawn(process.execPath, [playwright, "test", ...shardArgs], {
+    cwd: root,
+    // node_modules/.bin on the PATH, as under npm run: the webServer command runs tsx and next.
+    env: { ...process.env, E2E_PORT: String(basePort + index - 1), PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => console.log(shards === 1 ? line : `${label} ${line}`));
+  }
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      console.error(`${label} could not start Playwright: ${error.message}`);
+      resolve(1);
+    });
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const children = [];
+// Ctrl-C or a CI timeout stops every shard (and, through Playwright, its app server).
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+
+const started = Date.now();
+const codes = await Promise.all(Array.from({ length: shards }, (_, index) => runShard(index + 1)));
+const failed = codes.flatMap((code, index) => (code === 0 ? [] : [`${index + 1}/${shards} (exit ${code})`]));
+const seconds = Math.round((Date.now() - started) / 1000);
+if (failed.length > 0) {
+  console.error(`e2e: shard ${failed.join(", ")} failed, after ${seconds} s.`);
+  process.exit(1);
+}
+console.log(`e2e: ${shards} shard${shards === 1 ? "" : "s"} passed in ${seconds} s.`);
