@@ -49,7 +49,7 @@ const rooms = {
   "lib/sandbox": { about: "QuickJS snippets and templates", may: [], entries: ["index.ts", "template-syntax.ts"] },
   "lib/security": { about: "address policy, URL guard, secrets", may: [], entries: ["index.ts", "security-headers.ts", "host-allowlist.ts"] },
   "lib/questions": { about: "the fields of a tool's question", may: [], entries: ["question-fields.ts"] },
-  "lib/embed": { about: "chat widgets: who a widget's request is, its origins and its frame's headers", may: ["lib/auth", "lib/db"], entries: ["widget-origins.ts", "widget-caller.ts", "widget-frame.ts"] },
+  "lib/embed": { about: "chat widgets: who a widget's request is, its origins and its frame's headers", may: ["lib/auth", "lib/db"], entries: ["widget-origins.ts", "widget-caller.ts", "widget-frame.ts", "widget-settings.ts"] },
   "lib/run-model": { about: "the bottom floor: run statuses, origins, journal keys, forks, questions", may: [], entries: ["index.ts", "fork-change.ts", "tool-question.ts", "run-origin.ts", "run-status.ts"] },
 };
 

@@ -9,7 +9,7 @@ import { parseWorkflow } from "../lib/graph";
 import { readFileSync } from "node:fs";
 import { decodeJsonTraces } from "../testing/trace/otlp-receiver.fixture";
 import type { RunDiff } from "../lib/trace/run-diff";
-import { type CommandResult, runCommandInProcess } from "../testing/cli/command-in-process";
+import { type CommandResult, runCommandInProcess } from "../testing/scripts/command-in-process.fixture";
 import { workflowCommand } from "./workflow-command";
 
 let database: TemporaryDatabase;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { PrismaServerRegistry } from "../lib/db/servers";
-import type { ServerEntry, ServerListing } from "../lib/mcp/registry";
+import type { ServerEntry, ServerListing } from "../lib/mcp";
 
 /** What the commands use, imported once the arguments are understood (a usage error loads nothing of the app). */
 async function loadLibrary() {
@@ -12,10 +12,10 @@ async function loadLibrary() {
     import("../lib/db/create-client"),
     import("../lib/db/database-error"),
     import("../lib/db/servers"),
-    import("../lib/mcp/connect-entry"),
-    import("../lib/mcp/registry"),
-    import("../lib/mcp/stdio-catalogue"),
-    import("../lib/security/secrets"),
+    import("../lib/mcp"),
+    import("../lib/mcp"),
+    import("../lib/mcp"),
+    import("../lib/security"),
   ]);
   return {
     createPrismaClient: client.createPrismaClient,

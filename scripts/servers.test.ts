@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import { everythingServerEntry } from "../testing/mcp/everything-server-entry.fixture";
-import { type CommandResult, runCommandInProcess } from "../testing/cli/command-in-process";
+import { type CommandResult, runCommandInProcess } from "../testing/scripts/command-in-process.fixture";
 import { serversCommand } from "./servers-command";
 
 let database: TemporaryDatabase;

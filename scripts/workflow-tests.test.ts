@@ -8,7 +8,7 @@ import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { createTemporaryDatabase, type TemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import type { TestCase } from "../lib/evals/test-case";
 import { RunService, runNodeTypes, startWorkerRuntime } from "../lib/runs";
-import { type CommandResult, runCommandInProcess } from "../testing/cli/command-in-process";
+import { type CommandResult, runCommandInProcess } from "../testing/scripts/command-in-process.fixture";
 import { workflowCommand } from "./workflow-command";
 
 const root = path.resolve(import.meta.dirname, "..");

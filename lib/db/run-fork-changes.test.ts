@@ -14,7 +14,7 @@ import { CustomToolRegistry } from "@/lib/tools/custom-tool-registry";
 import { defineTool } from "@/lib/tools/define-tool";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 import { startFixtureWorker } from "@/testing/runs/worker.fixture";
-import { runCommandInProcess } from "@/testing/cli/command-in-process";
+import { runCommandInProcess } from "@/testing/scripts/command-in-process.fixture";
 import { workflowCommand } from "@/scripts/workflow-command";
 import { forkRun, readForkLinks } from "./run-fork";
 

@@ -10,7 +10,7 @@ import { defineTool } from "@/lib/tools/define-tool";
 import { compareRuns } from "@/lib/trace/compare-runs";
 import type { WorkerRuntime } from "@/lib/runs/worker-runtime";
 import { startFixtureWorker } from "@/testing/runs/worker.fixture";
-import { runCommandInProcess } from "@/testing/cli/command-in-process";
+import { runCommandInProcess } from "@/testing/scripts/command-in-process.fixture";
 import { workflowCommand } from "@/scripts/workflow-command";
 import { forkRun, readForkLinks } from "./run-fork";
 import { readWholeRunTrace } from "./whole-run-trace";

@@ -4,7 +4,7 @@
  * OAuth to remote servers, MCP Apps, the canvas's tool servers, and the
  * outside endpoint (its HTTP face, sessions and the port lib/db implements).
  */
-export { listedTool, readToolApp, type ToolAppOutcome } from "./apps";
+export { appFrameHeaders, listedTool, readToolApp, type ToolAppOutcome } from "./apps";
 export { canvasToolServers } from "./canvas-tool-servers";
 export { EntryConnectionError, connectEntry, listConnectedTools, listEntryTools, testEntryConnection, type ConnectEntryOptions, type EntryConnection } from "./connect-entry";
 export { ConnectionManager, type ConnectionManagerOptions } from "./connection-manager";

@@ -1,7 +1,7 @@
-import { authorizeApiCaller } from "@/lib/auth/api-caller";
+import { authorizeApiCaller } from "@/lib/auth";
 import { prisma } from "@/lib/db";
-import { appFrameHeaders } from "@/lib/mcp/apps";
-import { toolAppOf } from "@/lib/runs/tool-apps";
+import { appFrameHeaders } from "@/lib/mcp";
+import { toolAppOf } from "@/lib/runs";
 
 type Params = { params: Promise<{ runId: string }> };
 

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Catalogue, formatProblem, lintNodes, loadRules, nodeRules, type Problem, type Severity } from "..";
 import { lintNodesCommand } from "../../../scripts/lint-nodes-command";
-import { type CommandResult, runCommandInProcess } from "../../../testing/cli/command-in-process";
+import { type CommandResult, runCommandInProcess } from "../../../testing/scripts/command-in-process.fixture";
 
 const corpus = path.join(import.meta.dirname, "corpus");
 const repositoryRoot = path.resolve(import.meta.dirname, "../../..");

@@ -1,6 +1,6 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { DatabaseError } from "@/lib/db";
-import { apiError, authorizeApiCaller } from "@/lib/auth/api-caller";
+import { apiError, authorizeApiCaller } from "@/lib/auth";
 import { followRunStream, runService } from "@/lib/runs";
 
 /**

@@ -1,6 +1,6 @@
 import { DatabaseError } from "@/lib/db";
 import { readChatThread } from "@/lib/db/chat-threads";
-import { apiError, authorizeApiCaller, type ApiCaller } from "@/lib/auth/api-caller";
+import { apiError, authorizeApiCaller, type ApiCaller } from "@/lib/auth";
 import { authorizeWidgetCaller, widgetBearer } from "@/lib/embed/widget-caller";
 
 export type ThreadParams = { params: Promise<{ id: string; threadId: string }> };
