@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
@@ -28,7 +28,7 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** The first check call inside `node`, following calls to functions of the same file one level deep. */
+/** The first check call inside `node`, following calls to functions of the same file (or imported from beside it) one level deep. */
 function findCheck(node: ts.Node, locals: Map<string, ts.Node>, depth = 0): { via: string; argument: string } | null {
   let found: { via: string; argument: string } | null = null;
   const visit = (child: ts.Node): void => {
@@ -53,6 +53,30 @@ function findCheck(node: ts.Node, locals: Map<string, ts.Node>, depth = 0): { vi
   return found;
 }
 
+/**
+ * The functions a file imports by name from a file of its own folder or one
+ * above (`./thread-access`): an entry point whose first call is a shared
+ * helper of its routes is read through that helper, as a function of its own
+ * file would be.
+ */
+function importedFunctions(full: string, source: ts.SourceFile): Map<string, ts.Node> {
+  const found = new Map<string, ts.Node>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !/^\.\.?\//.test(statement.moduleSpecifier.text)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    const base = path.resolve(path.dirname(full), statement.moduleSpecifier.text);
+    const target = [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
+    if (!target) continue;
+    const imported = ts.createSourceFile(target, readFileSync(target, "utf8"), ts.ScriptTarget.Latest, true);
+    const wanted = new Map(bindings.elements.map((element) => [(element.propertyName ?? element.name).text, element.name.text]));
+    for (const declaration of imported.statements) {
+      if (ts.isFunctionDeclaration(declaration) && declaration.body && declaration.name && wanted.has(declaration.name.text)) found.set(wanted.get(declaration.name.text)!, declaration.body);
+    }
+  }
+  return found;
+}
+
 function entryKind(file: string, text: string): RoleCheck["kind"] | null {
   if (/(^|\/)route\.tsx?$/.test(file)) return "route";
   if (/(^|\/)page\.tsx?$/.test(file)) return "page";
@@ -72,7 +96,7 @@ export function collectRoleChecks(root: string): RoleCheck[] {
     const kind = entryKind(file, text);
     if (!kind) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-    const locals = new Map<string, ts.Node>();
+    const locals = importedFunctions(full, source);
     const exported: Array<{ name: string; node: ts.Node }> = [];
     for (const statement of source.statements) {
       const isExported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
