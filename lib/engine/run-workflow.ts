@@ -13,6 +13,7 @@ import { memoryJournal } from "./journal/memory-journal";
 import type { RunJournal } from "./journal/run-journal";
 import { type AttentionRequest, RunInterruption, StepRecorder } from "./journal/step-recorder";
 import type { ChatHistoryTurn } from "./chat/chat-history";
+import { endRunText } from "../run-model";
 
 export interface RunRequest {
   runId: string;
@@ -104,6 +105,7 @@ export async function runWorkflow(request: RunRequest): Promise<RunOutcome> {
     outcome = { status: "failed", outputs: {}, error: `the engine failed: ${(error as Error).message}` };
   } finally {
     request.signal?.removeEventListener("abort", forward);
+    endRunText(request.runId);
     await resources.closeAll();
     await disposeEnvironment(request.env);
   }

@@ -19,5 +19,5 @@ export {
   turnKey,
   waitingKey,
 } from "./journal-keys";
-export { followRunText, publishRunText, runTextFollowed, type RunTextPiece, type RunTextPlace } from "./run-text-feed";
+export { endRunText, followRunText, publishRunText, runTextFollowed, type RunTextPiece, type RunTextPlace } from "./run-text-feed";
 export { describeRunOrigin, isRunOriginKind, parseRunOrigin, runOriginKinds, runOriginLabels, type RunOrigin, type RunOriginKind } from "./run-origin";

@@ -1,9 +1,10 @@
 /**
  * The live channel of a run's model text in this process: an agent's model
  * publishes each piece of text as it arrives, and a follower of the run in
- * the same process (a chat, the run page, the canvas) reads it token by token. It holds nothing: the journal
- * stays the record (each model turn's whole text), and a follower in another
- * process, or one that joins late, reads the turns from there instead.
+ * the same process (a chat, the run page, the canvas) reads it token by token. The journal stays the
+ * record (each model turn's whole text); the feed keeps only the text so far of each agent's turn under
+ * way, so a follower that joins mid-turn (the run page opened while the agent writes) starts from it and
+ * goes on growing. A follower in another process reads the turns from the journal.
  */
 export interface RunTextPiece {
   runId: string;
@@ -30,9 +31,24 @@ type Listener = (piece: RunTextPiece) => void;
 const holder = globalThis as typeof globalThis & { switchboardRunText?: Map<string, Set<Listener>> };
 const listeners = (holder.switchboardRunText ??= new Map<string, Set<Listener>>());
 
-/** Hands a piece of text to whoever follows the run here; nobody following costs a map lookup. */
+/** Each live run's text so far, by agent node: the turn under way and what it has written (a new turn of the node replaces it). */
+const holderSoFar = globalThis as typeof globalThis & { switchboardRunTextSoFar?: Map<string, Map<string, RunTextPiece>> };
+const soFar = (holderSoFar.switchboardRunTextSoFar ??= new Map<string, Map<string, RunTextPiece>>());
+
+/** Hands a piece of text to whoever follows the run here, and keeps it as its turn's text so far. */
 export function publishRunText(piece: RunTextPiece): void {
-  for (const listener of listeners.get(piece.runId) ?? []) listener(piece);
+  let turns = soFar.get(piece.runId);
+  if (!turns) soFar.set(piece.runId, (turns = new Map()));
+  const kept = turns.get(piece.nodeId);
+  // A piece that follows what is kept grows it; any other (a new turn, another try of the turn) starts again from it.
+  turns.set(piece.nodeId, kept && kept.turnKey === piece.turnKey && kept.offset + kept.text.length === piece.offset ? { ...kept, text: kept.text + piece.text } : piece);
+  // The followers as they were: one who joins now has this piece in the text so far.
+  for (const listener of [...(listeners.get(piece.runId) ?? [])]) listener(piece);
+}
+
+/** The run's live text is over (the engine is done with it, however it ended): what was kept of it goes. */
+export function endRunText(runId: string): void {
+  soFar.delete(runId);
 }
 
 /**
@@ -45,11 +61,12 @@ export function runTextFollowed(runId: string): boolean {
   return listeners.has(runId);
 }
 
-/** Follows one run's text; the returned function stops following. */
+/** Follows one run's text, starting with each turn under way as written so far; the returned function stops following. */
 export function followRunText(runId: string, listener: Listener): () => void {
   let set = listeners.get(runId);
   if (!set) listeners.set(runId, (set = new Set()));
   set.add(listener);
+  for (const piece of soFar.get(runId)?.values() ?? []) listener(piece);
   return () => {
     set.delete(listener);
     if (set.size === 0) listeners.delete(runId);

@@ -59,7 +59,34 @@ describe("a chat turn", () => {
     expect(pieces.at(-1)!.at - pieces[0].at).toBeGreaterThan(0);
   });
 
-  it("publishes nothing for a run that is no chat turn", async () => {
+  it("gives a follower that joins mid-turn the text so far, then the rest; nothing is kept once the run ends", async () => {
+    const document = structuredClone(demoWorkflow.document);
+    const parsed = parseWorkflow(document);
+    if (!parsed.ok) throw new Error("the demo is not a workflow");
+    const runId = `late-${Math.random().toString(36).slice(2)}`;
+    const early: RunTextPiece[] = [];
+    const late: RunTextPiece[] = [];
+    let stopLate: (() => void) | undefined;
+    const stopEarly = followRunText(runId, (piece) => {
+      early.push(piece);
+      if (early.length === 3) stopLate = followRunText(runId, (joined) => late.push(joined));
+    });
+    try {
+      const outcome = await runWorkflow({ runId, workflowId: null, workflow: parsed.workflow, input: { question: "Which distance did I ask about first?" }, sink: new MemorySink(), env: await createLocalEnvironment({ nodesDir }), chat: { history: [] } });
+      expect(outcome.status).toBe("completed");
+      expect(late[0]).toMatchObject({ offset: 0, text: early.slice(0, 3).map((piece) => piece.text).join("") });
+      expect(late.length).toBeGreaterThan(1);
+      expect(late.map((piece) => piece.text).join("")).toBe(outcome.outputs.result);
+    } finally {
+      stopEarly();
+      stopLate?.();
+    }
+    const after: RunTextPiece[] = [];
+    followRunText(runId, (piece) => after.push(piece))();
+    expect(after).toEqual([]);
+  });
+
+  it("a run that is no chat turn goes out live when someone follows it as its agent starts, and keeps nothing after", async () => {
     const parsed = parseWorkflow(demoWorkflow.document);
     if (!parsed.ok) throw new Error("the demo is not a workflow");
     const pieces: RunTextPiece[] = [];
@@ -67,6 +94,10 @@ describe("a chat turn", () => {
     const outcome = await runWorkflow({ runId: "plain-run", workflowId: null, workflow: parsed.workflow, input: { question: "convert 5 kilometre to mile" }, sink: new MemorySink(), env: await createLocalEnvironment({ nodesDir }) });
     stop();
     expect(outcome.status).toBe("completed");
-    expect(pieces).toEqual([]);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.map((piece) => piece.text).join("")).toBe(outcome.outputs.result);
+    const after: RunTextPiece[] = [];
+    followRunText("plain-run", (piece) => after.push(piece))();
+    expect(after).toEqual([]);
   });
 });
