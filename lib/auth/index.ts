@@ -4,11 +4,13 @@ import "server-only";
  * lib/auth's public surface for the app: who is asking (sessions, API
  * callers, endpoint bearers), the role checks every action, route and page
  * makes first, sign-in (passwords, OpenID Connect) and the owner's set-up.
- * Server only. Four named files are public too, for code that must not
+ * Server only. Six named files are public too, for code that must not
  * load "server-only": `owner-setup.ts` (the command lines), `role-table.ts`
  * (the docs generator; it loads TypeScript), `oidc/oidc.ts` (the start-up
- * hook) and `public-action.ts` (the webhook route, which a benchmark runs
- * outside Next).
+ * hook), `public-action.ts` (the webhook route, which a benchmark runs
+ * outside Next), and `endpoint-bearer.ts` with `sessions.ts` (the MCP
+ * endpoint's route, which its process tests run outside Next, where the
+ * page checks' `next/navigation` cannot load).
  */
 export { apiError, authorizeApiCaller, type ApiCaller } from "./api-caller";
 export { appBearerLimits, appWidgetVisitorLimits } from "./app-rate-limits";

@@ -1,6 +1,8 @@
 import { DatabaseError } from "@/lib/db";
 import { endpointErrorResponse, EndpointRefusal } from "@/lib/mcp";
-import { accounts, authorizeEndpointBearer } from "@/lib/auth";
+// Named files, not lib/auth's index: the endpoint also runs outside Next (its process tests), where the index's page checks cannot load.
+import { authorizeEndpointBearer } from "@/lib/auth/endpoint-bearer";
+import { accounts } from "@/lib/auth/sessions";
 import { endpointSessions, openWorkflowEndpoint } from "../endpoint-sessions";
 
 interface RouteContext {
