@@ -1,7 +1,7 @@
 import { domainThesaurus } from "./domain-synonyms";
 import { parseSpecificity, type TermSpecificity } from "./term-specificity";
 import { combineThesauri, parseThesaurus, type Thesaurus } from "./thesaurus";
-import wordnetData from "./wordnet-thesaurus.json";
+import wordnetData from "./wordnet-thesaurus.json" with { type: "json" };
 
 let wordnet: Thesaurus | undefined;
 let standard: Thesaurus | undefined;

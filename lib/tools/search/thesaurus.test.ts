@@ -4,7 +4,7 @@ import { domainThesaurus } from "./domain-synonyms";
 import { stem } from "./porter-stemmer";
 import { specificityFromCommonness } from "./term-specificity";
 import { combineThesauri, parseThesaurus, serializeThesaurus } from "./thesaurus";
-import wordnetData from "./wordnet-thesaurus.json";
+import wordnetData from "./wordnet-thesaurus.json" with { type: "json" };
 
 describe("thesaurus text form", () => {
   it("round-trips, weights rounded to tenths within 0.1–0.9", () => {
