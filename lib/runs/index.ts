@@ -14,7 +14,7 @@ export { casesDir, keepRunAsTest, runTestCases, type CaseResult, type CaseToRun,
 export { beginEvaluation, evaluateInBackground, EvaluationRequestError, runEvaluation, typedCells, type RunEvaluationOptions } from "./evaluation-runs";
 export { caseOutcome, stepKeyNode, workflowCases, type CaseOutcome, type WorkflowCases } from "./workflow-cases";
 export { followRunStream, unfinishedAnswerText, type ChatTurnMetadata, type FollowRunStreamOptions } from "./run-stream";
-export { chatTurnResponse, type ChatTurnResponseOptions } from "./chat-turn-response";
+export { chatTurnResponse, runStreamResponse, type ChatTurnResponseOptions } from "./chat-turn-response";
 export { startChatTurn, type ChatTurnRequest, type ChatTurnStart } from "./chat-turns";
 export { recordVersionTests, sweepInterruptedVersionTests, versionItemOf, versionTestStart, versionTests, type VersionTests } from "./version-tests";
 export { callToolFromFrame, toolAppOf } from "./tool-apps";

@@ -1,7 +1,6 @@
-import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { DatabaseError } from "@/lib/db";
 import { apiError, authorizeApiCaller } from "@/lib/auth";
-import { followRunStream, runService } from "@/lib/runs";
+import { runService, runStreamResponse } from "@/lib/runs";
 
 /**
  * GET /api/runs/<id>/stream: the run as a UI message stream (the AI SDK's
@@ -21,16 +20,11 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
     if (error instanceof DatabaseError) return apiError(503, error.message);
     throw error;
   }
-  const stream = createUIMessageStream({
-    execute: async ({ writer }) => {
-      writer.write({ type: "start", messageId: `run-${id}`, messageMetadata: { runId: id } });
-      await followRunStream({ db: runService().db, runId: id, write: (chunk) => writer.write(chunk), signal: request.signal });
-      writer.write({ type: "finish" });
-    },
-    onError: (error) => {
-      console.error(`GET /api/runs/${id}/stream:`, error);
-      return "The run could not be followed because of an error on our side; the run goes on, and its trace has what it did.";
-    },
+  return runStreamResponse({
+    runId: id,
+    signal: request.signal,
+    metadata: { runId: id },
+    route: `GET /api/runs/${id}/stream`,
+    failure: "The run could not be followed because of an error on our side; the run goes on, and its trace has what it did.",
   });
-  return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-store" } });
 }
