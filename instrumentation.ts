@@ -5,8 +5,10 @@ export async function register(): Promise<void> {
   reportPrivateOriginSettings((line) => console.warn(`switchboard: ${line}`));
   const { reportOidcSettings } = await import("./lib/auth/oidc/oidc");
   reportOidcSettings((line) => console.warn(`switchboard: ${line}`));
-  const { startEmbeddedWorker, startVersionTestSweeps } = await import("./lib/runs/start-up");
+  const { relayRunTextHere, startEmbeddedWorker, startVersionTestSweeps } = await import("./lib/runs/start-up");
   startEmbeddedWorker();
+  // On Postgres the runs' workers are other processes: their agents' live text reaches this server's streams.
+  relayRunTextHere();
   // Version tests a stopped server left running are taken up again (their result is stored after the save answered).
   startVersionTestSweeps();
 }

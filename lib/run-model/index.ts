@@ -19,5 +19,17 @@ export {
   turnKey,
   waitingKey,
 } from "./journal-keys";
-export { endRunText, followRunText, publishRunText, runTextFollowed, type RunTextPiece, type RunTextPlace } from "./run-text-feed";
+export {
+  endRunText,
+  followRunText,
+  hearRunFollowed,
+  hearRunText,
+  publishRunText,
+  relayRunText,
+  runsFollowedHere,
+  runTextFollowed,
+  type RunTextPiece,
+  type RunTextPlace,
+  type RunTextRelay,
+} from "./run-text-feed";
 export { describeRunOrigin, isRunOriginKind, parseRunOrigin, runOriginKinds, runOriginLabels, type RunOrigin, type RunOriginKind } from "./run-origin";

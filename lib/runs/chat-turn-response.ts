@@ -1,6 +1,6 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from "ai";
 import { followRunStream } from "./run-stream";
-import { runService } from "./process-runs";
+import { relayRunTextHere, runService } from "./process-runs";
 
 export interface ChatTurnResponseOptions {
   runId: string;
@@ -20,6 +20,7 @@ export interface ChatTurnResponseOptions {
  */
 export function runStreamResponse(options: { runId: string; signal: AbortSignal; answerOnly?: boolean; metadata: Record<string, string>; headers?: Record<string, string>; route: string; failure: string }): Response {
   const { runId } = options;
+  relayRunTextHere();
   const stream = createUIMessageStream({
     execute: async ({ writer }) => {
       writer.write({ type: "start", messageId: `run-${runId}`, messageMetadata: options.metadata });

@@ -1,5 +1,6 @@
 import { databaseUrl } from "../db/database-url";
-import { openSqlDatabase } from "../db/sql/open-database";
+import { isPostgresUrl, openSqlDatabase } from "../db/sql/open-database";
+import { type RunTextRelayHandle, startRunTextRelay } from "../db/postgres/run-text-relay";
 import { RunService } from "./run-service";
 import { runNodeTypes } from "./run-environment";
 
@@ -12,6 +13,7 @@ import { runNodeTypes } from "./run-environment";
  */
 interface ProcessRuns {
   service?: RunService;
+  textRelay?: RunTextRelayHandle | null;
   localWorkers: Set<() => void>;
 }
 
@@ -27,6 +29,20 @@ export function runService(): RunService {
   const runs = shared();
   runs.service ??= new RunService({ db: openSqlDatabase(databaseUrl()), nodeTypes: () => runNodeTypes(), wake: wakeWorkers });
   return runs.service;
+}
+
+/**
+ * Makes sure this process hears the live text of runs other processes run
+ * (on Postgres, where workers are other processes; SWITCHBOARD_LISTEN=false
+ * turns it off, as for the workers' wake-ups): started once, by the first
+ * stream that follows a run. On SQLite the runs of this process are the
+ * ones it follows, and nothing is needed.
+ */
+export function relayRunTextHere(): void {
+  const runs = shared();
+  if (runs.textRelay !== undefined) return;
+  const url = databaseUrl();
+  runs.textRelay = isPostgresUrl(url) && process.env.SWITCHBOARD_LISTEN !== "false" ? startRunTextRelay(url, { log: (line) => console.warn(`runs: ${line}`) }) : null;
 }
 
 /** Registers this process's worker, woken at once when a run is queued here; returns how to unregister it. */
@@ -50,5 +66,6 @@ export async function closeProcessRuns(): Promise<void> {
   const runs = holder.switchboardRuns;
   if (!runs) return;
   holder.switchboardRuns = undefined;
+  await runs.textRelay?.close();
   await runs.service?.db.close();
 }

@@ -12,29 +12,50 @@ import type { SqlDatabase } from "../db/sql/sql-database";
 import { publishRunText, stableId } from "../run-model";
 import { followRunStream } from "./run-stream";
 
-/** TEST DOUBLE: answers the three reads followRunStream makes from a state the test changes. */
+type ScriptedCall = { stepKey: string; nodeRunId?: string | null; server?: string; tool?: string; result: string | null; error: string | null; isError: boolean };
+
+/**
+ * TEST DOUBLE: answers the three reads followRunStream makes from a state
+ * the test changes. Rows are numbered as the journal numbers them, and a
+ * read "after n" gets the rows numbered above n.
+ */
 class ScriptedRunDatabase {
   run = { status: "running", error: null as string | null, attention: null as string | null };
-  turns: Array<{ key: string; value: string }> = [];
-  calls: Array<{ stepKey: string; nodeRunId?: string | null; server?: string; tool?: string; result: string | null; error: string | null; isError: boolean }> = [];
+  turns: Array<{ key: string; value: string; sequence: number }> = [];
+  private callRows: Array<ScriptedCall & { sequence: number }> = [];
+  private sequence = 0;
   polls = 0;
+  /** The reads of the journal's turns: from where (-1: whole). */
+  turnReadsAfter: number[] = [];
   onPoll: (poll: number) => void = () => {};
 
   readonly db = {
     dialect: "sqlite",
-    query: async (sql: string) => {
+    query: async (sql: string, params: unknown[] = []) => {
       if (sql.includes(`FROM "Run"`)) {
         this.onPoll(++this.polls);
         return [this.run];
       }
-      if (sql.includes(`FROM "RunStep"`)) return this.turns;
-      if (sql.includes(`FROM "ToolCall"`)) return this.calls;
+      const after = Number(params[1]);
+      if (sql.includes(`FROM "RunStep"`)) {
+        this.turnReadsAfter.push(after);
+        return this.turns.filter((row) => row.sequence > after).sort((a, b) => a.sequence - b.sequence);
+      }
+      if (sql.includes(`FROM "ToolCall"`)) return this.callRows.filter((row) => row.sequence > after).sort((a, b) => a.sequence - b.sequence);
       throw new Error(`unexpected query: ${sql}`);
     },
   } as unknown as SqlDatabase;
 
-  recordTurn(key: string, text: string, toolCalls: Array<{ id: string; name: string; input: unknown }> = []) {
-    this.turns.push({ key, value: JSON.stringify({ turn: { text, toolCalls } }) });
+  readonly calls = { push: (call: ScriptedCall) => this.callRows.push({ ...call, sequence: (this.sequence += 1) }) };
+
+  /** Records a model turn, numbered next (or at `sequence`: a row numbered before one already written but committed after it). */
+  recordTurn(key: string, text: string, toolCalls: Array<{ id: string; name: string; input: unknown }> = [], sequence?: number) {
+    this.turns.push({ key, value: JSON.stringify({ turn: { text, toolCalls } }), sequence: sequence ?? (this.sequence += 1) });
+  }
+
+  /** Takes a number for a row written later (a turn whose commit comes after rows numbered after it). */
+  reserveSequence(): number {
+    return (this.sequence += 1);
   }
 }
 
@@ -133,6 +154,33 @@ describe("followRunStream", () => {
     await followRunStream({ db: state.db, runId: "r5", write: (chunk) => chunks.push(chunk), pollMs: 1, answerOnly: true });
     expect(chunks.map((chunk) => chunk.type)).toEqual(["text-start", "text-delta", "text-end"]);
     expect(JSON.stringify(chunks)).not.toContain("nr-agent");
+  });
+
+  it("reads the journal from where it left off, and finds a turn committed after rows numbered after it on its next whole read", async () => {
+    const state = new ScriptedRunDatabase();
+    let late = 0;
+    const chunks: UIMessageChunk[] = [];
+    let beforeTheEnd = "";
+    state.onPoll = (poll) => {
+      if (poll === 1) {
+        // Two agents of one run: "writer"'s turn takes its number first but is committed after "critic"'s.
+        late = state.reserveSequence();
+        state.recordTurn("critic#1/t1", "Looks fine.");
+      }
+      if (poll === 3) state.recordTurn("writer#1/t1", "A draft.", [], late);
+      if (poll === 45) {
+        beforeTheEnd = textOf(chunks);
+        state.run.status = "completed";
+      }
+    };
+    await followRunStream({ db: state.db, runId: "r-order", write: (chunk) => chunks.push(chunk), pollMs: 1 });
+    // Found by a whole read while the run still ran, not only by the last one.
+    expect(beforeTheEnd).toBe("Looks fine.A draft.");
+    expect(textOf(chunks)).toBe("Looks fine.A draft.");
+    expect(chunks.filter((chunk) => chunk.type === "text-start")).toHaveLength(2);
+    // Most reads start after the last row read; the whole journal is read now and then, and at the end.
+    expect(state.turnReadsAfter.filter((after) => after > 0).length).toBeGreaterThan(state.turnReadsAfter.length / 2);
+    expect(state.turnReadsAfter.filter((after) => after === -1).length).toBeGreaterThanOrEqual(2);
   });
 
   it("ends a failed run with its error", async () => {

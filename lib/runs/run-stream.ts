@@ -58,6 +58,9 @@ function callPlace(runId: string, call: RecordedCall): ChatToolPlace | undefined
   return call.nodeRunId ? { runId, nodeRunId: call.nodeRunId, server: call.server, tool: call.tool } : undefined;
 }
 
+/** Every how many reads of the journal a follower reads it whole rather than from where it left off. */
+const sweepEvery = 20;
+
 type RecordedTurn = { turn: { text: string; toolCalls: Array<{ id: string; name: string; input: unknown }> } };
 
 /**
@@ -97,6 +100,12 @@ export async function followRunStream(options: FollowRunStreamOptions): Promise<
     if (piece.offset === (shown.get(piece.turnKey)?.length ?? 0)) writeText(piece.turnKey, piece.text);
   });
   let waitingSince: number | null = null;
+  // The journal is read from where the last read ended (its rows are numbered in the order they were written), and read whole
+  // every `sweepEvery` reads: a row numbered below one already read but committed after it (two agents of one run recording at once) is found then.
+  const callIds = new Map<string, string>();
+  let turnsAfter = 0;
+  let callsAfter = 0;
+  let reads = 0;
   try {
     for (;;) {
       const [run] = await db.query<{ status: string; error: string | null; attention: string | null }>(`SELECT "status", "error", "attention" FROM "Run" WHERE "id" = ?`, [runId]);
@@ -104,9 +113,12 @@ export async function followRunStream(options: FollowRunStreamOptions): Promise<
         write({ type: "error", errorText: `The run ${runId} of this turn is gone.` });
         return;
       }
-      const turns = await db.query<{ key: string; value: string }>(`SELECT "key", "value" FROM "RunStep" WHERE "runId" = ? AND "kind" = 'model-turn' ORDER BY "sequence"`, [runId]);
-      const callIds = new Map<string, string>();
+      const sweep = reads % sweepEvery === 0 || run.status === "completed" || run.status === "failed" || run.status === "cancelled";
+      reads += 1;
+      const turns = await db.query<{ key: string; value: string; sequence: number }>(`SELECT "key", "value", "sequence" FROM "RunStep" WHERE "runId" = ? AND "kind" = 'model-turn' AND "sequence" > ? ORDER BY "sequence"`, [runId, sweep ? -1 : turnsAfter]);
       for (const row of turns) {
+        turnsAfter = Math.max(turnsAfter, Number(row.sequence));
+        if (closed.has(row.key) && !sweep) continue;
         const recorded = JSON.parse(row.value) as RecordedTurn;
         const whole = recorded.turn.text ?? "";
         const already = shown.get(row.key) ?? "";
@@ -123,9 +135,11 @@ export async function followRunStream(options: FollowRunStreamOptions): Promise<
           write({ type: "tool-input-available", toolCallId: call.id, toolName: call.name, input: call.input ?? {}, dynamic: true });
         }
       }
-      const calls = await db.query<RecordedCall>(`SELECT "stepKey", "nodeRunId", "server", "tool", "result", "error", "isError" FROM "ToolCall" WHERE "runId" = ? ORDER BY "sequence"`, [runId]);
+      const calls = await db.query<RecordedCall & { sequence: number }>(`SELECT "stepKey", "nodeRunId", "server", "tool", "result", "error", "isError", "sequence" FROM "ToolCall" WHERE "runId" = ? AND "sequence" > ? ORDER BY "sequence"`, [runId, sweep ? -1 : callsAfter]);
       for (const call of calls) {
         const id = call.stepKey ? callIds.get(call.stepKey) : undefined;
+        // A call whose turn is not read yet (numbered before it, committed after) is read again by a later sweep.
+        if (id) callsAfter = Math.max(callsAfter, Number(call.sequence));
         if (!id || toolsEnded.has(id) || options.answerOnly) continue;
         toolsEnded.add(id);
         const toolMetadata = callPlace(runId, call);

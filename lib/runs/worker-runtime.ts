@@ -10,6 +10,7 @@ import { settleTasksOfRun } from "../db/mcp-endpoint-store";
 import { DatabaseRunJournal } from "../db/run-journal-store";
 import { DatabaseRunQueue, type WakeSource } from "../db/database-run-queue";
 import { listenForRuns } from "../db/postgres/run-wakes";
+import { startRunTextRelay } from "../db/postgres/run-text-relay";
 import { isPostgresUrl, openSqlDatabase } from "../db/sql/open-database";
 import { isoFromSql, sqlTime, type SqlDatabase } from "../db/sql/sql-database";
 import { type EngineEnvironment, runWorkflow } from "../engine";
@@ -77,6 +78,8 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
   const listens = isPostgresUrl(options.databaseUrl) && process.env.SWITCHBOARD_LISTEN !== "false";
   const wakes = options.wakes !== undefined ? options.wakes : listens ? listenForRuns(options.databaseUrl, { log: options.log }) : null;
   const queue = new DatabaseRunQueue(db, timings, wakes, undefined, options.onlyRuns);
+  // On Postgres the text its agents write goes out live to followers in other processes (a web process's chat, run page, canvas).
+  const textRelay = listens ? startRunTextRelay(options.databaseUrl, { log: (line) => options.log?.(`worker: ${line}`) }) : null;
   // A run queued by this process's run service wakes this worker at once.
   const unregister = onLocalRunQueued(() => queue.wake());
   const environment = options.environment ?? ((workflowId: string | null) => runEnvironment({ prisma, nodesDir: options.nodesDir, log: options.log, toolNews: options.toolNews }, workflowId));
@@ -115,6 +118,7 @@ export function startWorkerRuntime(options: WorkerRuntimeOptions): WorkerRuntime
       await worker.stop(stopOptions);
       await Promise.all(notices);
       await queue.close();
+      await textRelay?.close();
       await db.close();
       await prisma.$disconnect().catch(() => undefined);
     },

@@ -1,4 +1,4 @@
-import pg from "pg";
+import { listenOnChannel } from "./channel-listener";
 import type { SqlDatabase } from "../sql/sql-database";
 
 /** The Postgres channel that carries "a run was queued" between processes (its payload: the run's id, or '' for several). */
@@ -42,78 +42,18 @@ export function listenForRuns(url: string, options: { log?: (line: string) => vo
   const wakeAll = () => {
     for (const wake of [...listeners]) wake();
   };
-  let client: pg.Client | null = null;
-  let closed = false;
-  let listening = false;
-  let retryMs = 250;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let reported = false;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
-    next.on("error", () => undefined); // followed by "end", which reconnects
-    next.on("notification", (message) => {
-      if (message.channel === runWakeChannel) wakeAll();
-    });
-    next.on("end", () => {
-      listening = false;
-      if (client === next) client = null;
-      schedule();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${runWakeChannel}`);
-    } catch (error) {
-      next.removeAllListeners("end");
-      await next.end().catch(() => undefined);
-      if (!reported) options.log?.(`worker: cannot listen for queued runs (${(error as Error).message.split("\n")[0]}); polling until it can`);
-      reported = true;
-      schedule();
-      return;
-    }
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    listening = true;
-    retryMs = 250;
-    if (reported) options.log?.("worker: listening for queued runs again");
-    reported = false;
-    // Runs queued while nobody listened: look now rather than at the next poll.
-    wakeAll();
-  };
-  const schedule = () => {
-    if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, retryMs);
-    retryTimer.unref?.();
-    retryMs = Math.min(retryMs * 2, 5000);
-  };
-
-  const ready = connect();
+  const log = options.log;
+  // Runs queued while nobody listened are looked for at once (onListening) rather than at the next poll.
+  const channel = listenOnChannel(url, runWakeChannel, { what: "queued runs (polling meanwhile)", onNotification: wakeAll, onListening: wakeAll, ...(log ? { log: (line: string) => log(`worker: ${line}`) } : {}) });
   return {
-    ready,
+    ready: channel.ready,
     get listening() {
-      return listening;
+      return channel.listening;
     },
     subscribe(wake) {
       listeners.add(wake);
       return () => listeners.delete(wake);
     },
-    async close() {
-      closed = true;
-      clearTimeout(retryTimer);
-      await ready;
-      const open = client;
-      client = null;
-      listening = false;
-      if (open) {
-        open.removeAllListeners("end");
-        await open.end().catch(() => undefined);
-      }
-    },
+    close: () => channel.close(),
   };
 }
