@@ -7,6 +7,7 @@ import { PrismaOAuthStateStore } from "../db/server-oauth";
 import { parseWorkflow, serverDefaultFor, wiredServerSources, type Workflow, type WorkflowNode } from "../graph";
 import { connectEntry, type EntryConnection, listedTool, protocolHints, readToolApp, type ToolAppOutcome } from "../mcp";
 import { approvalGrantKey, wiredEdge } from "../engine";
+import { ToolAppReads } from "./tool-app-reads";
 import { decideApplied, policyFor } from "../policy";
 
 /** Where a frame sits: the run, and the node run whose tool call (or call waiting for approval) it shows. */
@@ -43,12 +44,17 @@ export type FrameCallOutcome =
 
 const readTimeoutMs = 15_000;
 
+// Kept on globalThis: Next may load this module once per server bundle (the frame's route, the server actions).
+const holder = globalThis as typeof globalThis & { switchboardToolAppReads?: ToolAppReads };
+const toolAppReads = (holder.switchboardToolAppReads ??= new ToolAppReads());
+
 /**
  * The UI a tool of a registry server declares (MCP Apps), read now through
  * a session with that server as the host: null when the server is not in
  * the registry or the tool declares no UI, else the checked HTML or a
  * fallback to text with its reason. A server that cannot be reached is a
- * fallback too, never an error page. A turn of another person's chat
+ * fallback too, never an error page. A UI read in the last minute from the
+ * same entry is served again (ToolAppReads), after the same checks. A turn of another person's chat
  * thread that is not shared is null for them (`viewerId`), as the thread
  * is.
  */
@@ -60,15 +66,17 @@ export async function toolAppOf(prisma: PrismaClient, request: { runId: string; 
   if (!called && !waitsToCall(run.attention, request)) return null;
   const resolved = await new PrismaServerRegistry(prisma).resolve(request.server).catch(() => null);
   if (!resolved) return null;
-  let connection: EntryConnection | undefined;
-  try {
-    connection = await connectEntry(resolved.entry, { secretValues: resolved.secretValues, oauthStore: new PrismaOAuthStateStore(prisma) });
-    return await readToolApp(connection.client, request.tool, { timeoutMs: readTimeoutMs });
-  } catch (error) {
-    return { kind: "text", uri: "", reason: `the server could not be asked for the tool's UI: ${(error as Error).message}` };
-  } finally {
-    await connection?.close().catch(() => undefined);
-  }
+  return toolAppReads.read({ entry: resolved.entry, secretValues: resolved.secretValues, tool: request.tool }, async () => {
+    let connection: EntryConnection | undefined;
+    try {
+      connection = await connectEntry(resolved.entry, { secretValues: resolved.secretValues, oauthStore: new PrismaOAuthStateStore(prisma) });
+      return { outcome: await readToolApp(connection.client, request.tool, { timeoutMs: readTimeoutMs }), keep: true };
+    } catch (error) {
+      return { outcome: { kind: "text", uri: "", reason: `the server could not be asked for the tool's UI: ${(error as Error).message}` }, keep: false };
+    } finally {
+      await connection?.close().catch(() => undefined);
+    }
+  });
 }
 
 /**
