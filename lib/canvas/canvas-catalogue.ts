@@ -1,4 +1,4 @@
-import { builtinNodes, type NodeTypeInfo, type NodeTypes, nodeTypeFromManifest } from "../graph";
+import { bareNodeType, builtinNodes, type NodeTypeInfo, type NodeTypes, nodeTypeFromManifest } from "../graph";
 import type { Catalogue, CatalogueNode, Problem } from "../manifest";
 // The rule list itself, not the manifest index: the browser gets this module, and the index brings in the file reader.
 import { loadRules } from "../manifest/lint/load-rules";
@@ -72,15 +72,8 @@ function catalogueNodeType(node: CatalogueNode): CanvasNodeType {
   const manifest = node.manifest;
   if (!manifest) {
     return {
+      ...bareNodeType(node.name, "This node's interface.yaml is missing or broken, so it cannot be used; the lint says why."),
       name: node.name,
-      title: node.name,
-      description: "This node's interface.yaml is missing or broken, so it cannot be used; the lint says why.",
-      kind: "PromiseNode",
-      inputs: [],
-      outputs: [],
-      serviceConnectors: [],
-      hasToolExchange: false,
-      conditionalOutputs: [],
       category: "Broken",
       whenToUse: "",
       builtin: false,

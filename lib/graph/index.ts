@@ -26,6 +26,7 @@ export {
 } from "./tool-source";
 export { hasGraphErrors, type GraphProblem, type GraphSeverity } from "./graph-problem";
 export {
+  bareNodeType,
   nodePorts,
   type NodeTypeInfo,
   type NodeTypes,

@@ -55,6 +55,11 @@ export interface NodeTypeInfo {
   checkConfig?: (config: Record<string, unknown>) => ConfigIssue[];
 }
 
+/** A node type with no ports, connectors or tools: a task node, before its parts are filled in. */
+export function bareNodeType(title: string, description: string): NodeTypeInfo {
+  return { title, description, kind: "PromiseNode", inputs: [], outputs: [], serviceConnectors: [], hasToolExchange: false, conditionalOutputs: [] };
+}
+
 /** Looks a node type up by name: the catalogue of nodes/, wrapped by the caller. */
 export type NodeTypes = (type: string) => NodeTypeInfo | undefined;
 

@@ -1,4 +1,4 @@
-import type { NodePort, NodeTypeInfo, NodeTypes } from "../../lib/graph/node-type-info";
+import { bareNodeType, type NodePort, type NodeTypeInfo, type NodeTypes } from "../../lib/graph/node-type-info";
 import type { EdgeKind, Workflow, WorkflowEdge, WorkflowNode } from "../../lib/graph/workflow";
 
 /**
@@ -9,15 +9,8 @@ import type { EdgeKind, Workflow, WorkflowEdge, WorkflowNode } from "../../lib/g
 
 const port = (name: string, type: NodePort["type"], required = false): NodePort => ({ name, type, description: "", required });
 
-const base: Omit<NodeTypeInfo, "title"> = {
-  description: "A fixture node.",
-  kind: "PromiseNode",
-  inputs: [],
-  outputs: [],
-  serviceConnectors: [],
-  hasToolExchange: false,
-  conditionalOutputs: [],
-};
+/** Every fixture type starts bare; each names its title and fills in its parts. */
+const base = bareNodeType("", "A fixture node.");
 
 const fixtureTypes: Record<string, NodeTypeInfo> = {
   agent: {
