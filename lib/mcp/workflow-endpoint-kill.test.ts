@@ -116,15 +116,16 @@ describe.each([
     expect(running.steps.map((step) => step.key)).toContainEqual(expect.stringMatching(/s1#1\/step$/));
     expect(fixture.counts.get(`s3:${tag}`)).toBeUndefined();
 
-    // B starts (another web process with its own worker) and A dies at once: its web side and its worker.
-    const b = await startWebProcess(port + 1, url, env);
-    webs.push(b);
+    // A dies while s2 is held (its web side and its worker), before the step's own 5 s timeout could
+    // end it; then B starts: another web process with its own worker.
     a.child.kill("SIGKILL");
     await new Promise((resolve) => a.child.once("exit", resolve));
+    const b = await startWebProcess(port + 1, url, env);
+    webs.push(b);
     route.to = b;
 
     const result = (await mcp.experimental.tasks.getTaskResult(taskId, CallToolResultSchema)) as CallToolResult;
-    expect(result.isError).toBeFalsy();
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect(result.content).toEqual([{ type: "text", text: tag }]);
     expect(await mcp.experimental.tasks.getTask(taskId)).toMatchObject({ taskId, status: "completed" });
     const listed = await mcp.experimental.tasks.listTasks();
