@@ -58,6 +58,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test("an imported agent sending the stored key to a new origin: shown at import, refused at run, approved by an owner from the notice", async ({ page, browser, baseURL }) => {
+  // Import, two runs, an approval and three pages: past 60 s on a loaded machine.
+  test.setTimeout(120_000);
   // The owner stores an OpenAI key (bound to https://api.openai.com by the node's manifest).
   await page.goto("/credentials");
   const card = page.getByRole("article", { name: "API key (OpenAI-compatible agent)" });

@@ -8,19 +8,21 @@
  * `[e2e I/N]`. Exit 0 only when every shard passed; arguments are passed to
  * every shard.
  *
- *   node scripts/e2e-shards.mjs [playwright test arguments…]        # one process, as `npx playwright test`
- *   SWITCHBOARD_E2E_SHARDS=2 node scripts/e2e-shards.mjs             # two at once, on E2E_PORT and E2E_PORT+1
+ *   node scripts/e2e-shards.mjs [playwright test arguments…]        # two at once (one on a 1-core machine), on E2E_PORT and E2E_PORT+1
+ *   SWITCHBOARD_E2E_SHARDS=1 node scripts/e2e-shards.mjs             # one process, as `npx playwright test`
  *
  * At most 3 shards: a shard's OpenID fixture listens on its port + 3 (playwright.config.ts).
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const shards = Number(process.env.SWITCHBOARD_E2E_SHARDS ?? 1);
+// Two by default where there are two cores: each shard waits on its app and its browser in turn.
+const shards = Number(process.env.SWITCHBOARD_E2E_SHARDS ?? Math.min(2, availableParallelism()));
 if (!Number.isInteger(shards) || shards < 1 || shards > 3) {
   console.error(`e2e: SWITCHBOARD_E2E_SHARDS must be 1, 2 or 3 (got ${JSON.stringify(process.env.SWITCHBOARD_E2E_SHARDS)}).`);
   process.exit(2);
