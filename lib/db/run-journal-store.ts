@@ -61,7 +61,8 @@ export class DatabaseRunJournal implements RunSink, RunJournal {
     try {
       const [run] = await db.query<{ resumeCount: number }>(`SELECT "resumeCount" FROM "Run" WHERE "id" = ?`, [runId]);
       const steps = new Map<string, RecordedStep>();
-      for (const row of await db.query<{ key: string; kind: RecordedStep["kind"]; value: string }>(`SELECT "key", "kind", "value" FROM "RunStep" WHERE "runId" = ?`, [runId])) {
+      // A test run's cassette is stored beside its steps and is no step: the run reads it once, on its own (./test-cassettes.ts).
+      for (const row of await db.query<{ key: string; kind: RecordedStep["kind"]; value: string }>(`SELECT "key", "kind", "value" FROM "RunStep" WHERE "runId" = ? AND "kind" <> 'cassette'`, [runId])) {
         steps.set(row.key, { key: row.key, kind: row.kind, value: JSON.parse(row.value) });
       }
       const calls = await db.query<{ stepKey: string; outcome: string | null }>(`SELECT "stepKey", "outcome" FROM "ToolCall" WHERE "runId" = ? AND "stepKey" IS NOT NULL`, [runId]);

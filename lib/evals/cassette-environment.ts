@@ -4,7 +4,8 @@ import type { AgentToolsContext, EngineEnvironment, ModelRequest } from "../engi
 import { turnKey } from "../run-model";
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools";
 import { caseModelRequest, type HistoryTurn } from "./model-request";
-import { brief, combineScores, type Scorer, scoreAll } from "./scorers";
+import { jsonEqual } from "../trace/json-changes";
+import { brief, combineScores, type Score, type Scorer, scoreAll } from "./scorers";
 import type { CassetteCall, CassetteTurn, TestCase } from "./test-case";
 
 /** What a test run replays, stored with the run (a journal entry beside it) so whichever worker takes the run finds it. */
@@ -45,14 +46,16 @@ export function cassetteEnvironment(env: EngineEnvironment, stored: StoredCasset
   }
   const argumentScorers = new Map(stored.assertions.toolCalls.map((entry) => [entry.key, entry.arguments]));
   // Each recorded call once, by what it asked: a call waiting for approval is looked up, not compared with every call.
-  const recordedCalls = new Set([...calls.values()].map((call) => callSignature(call.server, call.tool, call.arguments)));
+  // Built when a call first waits (most replays have none).
+  let recordedCalls: Set<string> | null = null;
   return {
     ...env,
     // A call the recorded run made was let through then; without live tools no call reaches anything, so none waits for a person.
     approveInline: async (request) => {
-      const recorded = recordedCalls.has(callSignature(request.server, request.tool, request.arguments));
-      if (recorded || !stored.live.tools) return { action: "approve", by: "test case", at: new Date().toISOString() };
-      return env.approveInline?.(request);
+      const approved = { action: "approve" as const, by: "test case", at: new Date().toISOString() };
+      if (!stored.live.tools) return approved;
+      recordedCalls ??= new Set([...calls.values()].map((call) => callSignature(call.server, call.tool, call.arguments)));
+      return recordedCalls.has(callSignature(request.server, request.tool, request.arguments)) ? approved : env.approveInline?.(request);
     },
     models: stored.live.model ? env.models : (request) => cassetteModel(request, turns, (key) => requestScorers(stored.assertions.modelRequests, key)),
     agentTools: (tools, context) => {
@@ -71,7 +74,7 @@ export function requestScorers(loosenings: StoredCassette["assertions"]["modelRe
   const nodeRun = key.replace(/\/t\d+$/, "");
   const node = nodeRun.replace(/#\d+$/, "");
   const named = loosenings.filter((entry) => entry.step === "*" || entry.step === key || entry.step === nodeRun || entry.step === node);
-  if (named.length === 0) return [{ kind: "exact" }];
+  if (named.length === 0) return exactMatch;
   const scorers = named.flatMap((entry) => entry.scorers);
   // A loosening of some fields leaves the others compared exactly.
   return scorers.some((scorer) => scorer.kind === "exact" && scorer.path === undefined) ? scorers : [{ kind: "exact" }, ...scorers];
@@ -94,7 +97,7 @@ function cassetteModel(request: ModelRequest, turns: ReadonlyMap<string, Cassett
           const recorded = turns.get(key);
           if (!recorded) throw new Error(`${cassetteMark} model turn ${key}: the recorded run has no such turn (the agent asked its model more often than when it was recorded)`);
           const asked = caseModelRequest({ config: request.config, instructions: input.instructions, inputs: input.inputs, previous, tools });
-          const verdict = combineScores(await scoreAll(scorersFor(key), asked, recorded.request, {}));
+          const verdict = await matched(scorersFor(key), asked, recorded.request);
           if (!verdict.pass) throw new Error(`${cassetteMark} model turn ${key} was asked differently than when it was recorded: ${verdict.reason}`);
           const turn = recordedTurn(recorded);
           remember(turn);
@@ -134,7 +137,7 @@ function cassetteTool(tool: AgentTool, context: AgentToolsContext, calls: Readon
     call: async (args: unknown, meta: CallMeta): Promise<ToolOutcome> => {
       const key = meta.stepKey ?? "";
       const recorded = calls.get(key);
-      const refusal = await mismatch(recorded, tool, args, argumentScorers.get(key) ?? [{ kind: "exact" }]);
+      const refusal = await mismatch(recorded, tool, args, argumentScorers.get(key) ?? exactMatch);
       if (refusal && liveTools) return tool.call(args, meta);
       const started = new Date();
       const outcome: ToolOutcome = refusal
@@ -167,6 +170,16 @@ function cassetteTool(tool: AgentTool, context: AgentToolsContext, calls: Readon
 async function mismatch(recorded: CassetteCall | undefined, tool: AgentTool, args: unknown, scorers: Scorer[]): Promise<string | null> {
   if (!recorded) return "the recorded run made no call there";
   if (recorded.tool !== tool.name || recorded.server !== tool.server) return `the recorded run called ${recorded.server}/${recorded.tool} there`;
-  const verdict = combineScores(await scoreAll(scorers, args, recorded.arguments, {}));
+  const verdict = await matched(scorers, args, recorded.arguments);
   return verdict.pass ? null : `the arguments differ (${verdict.reason})`;
+}
+
+/** What a turn or call is matched with when no assertion loosens it. */
+const exactMatch: Scorer[] = [{ kind: "exact" }];
+const equal: Score = { score: 1, pass: true, reason: "the value is equal" };
+
+/** The scorers' combined verdict; an exact match of equal values (every step of a passing replay) is told without scoring. */
+async function matched(scorers: readonly Scorer[], actual: unknown, expected: unknown): Promise<Score> {
+  if (scorers.length === 1 && scorers[0].kind === "exact" && scorers[0].path === undefined && jsonEqual(actual, expected)) return equal;
+  return combineScores(await scoreAll(scorers, actual, expected, {}));
 }

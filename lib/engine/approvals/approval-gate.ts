@@ -1,5 +1,5 @@
 import { mcpServerChoice, type Workflow, type WorkflowNode } from "../../graph";
-import { approvalDecision, decideApplied, policyFor, type TaintedContextSource, type TaintSource, TaintedValueIndex, taintedArguments } from "../../policy";
+import { type AppliedPolicy, approvalDecision, decideApplied, policyFor, type TaintedContextSource, type TaintSource, TaintedValueIndex, taintedArguments } from "../../policy";
 import { approvalGrantKey } from "../workflow-grants";
 import type { AgentTool, CallMeta, ToolOutcome } from "../../tools";
 import type { RunSink, ToolCallRow } from "../../trace/run-events";
@@ -60,6 +60,10 @@ export class ApprovalGate {
   private readonly sourceOf = new Map<string, TaintSource>();
   /** Each node run's tainted context, grown as origins come (in the order of the node run's origins): read per call, never rebuilt. */
   private readonly contexts = new Map<string, TaintedContextSource[]>();
+  /** The edge each server's tools reach this node through: the document does not change during the run. */
+  private readonly edges = new Map<string, Workflow["edges"][number] | undefined>();
+  /** Each tool's policy, with and without a tainted write (see policyOf). */
+  private readonly policies = new WeakMap<AgentTool, Map<boolean, AppliedPolicy>>();
 
   constructor(private readonly options: ApprovalGateOptions) {}
 
@@ -97,16 +101,13 @@ export class ApprovalGate {
     const recordedDecision = recorder.has(`${key}/decision`);
     const decided = recordedDecision ? approvalDecision.safeParse(recordedDecision.value) : { success: false as const };
     const waiting = recorder.has(`${key}/waiting`)?.value as ApprovalRequest | undefined;
-    const edge = wiredEdge(this.options.workflow, this.options.node.id, tool.server);
     const hints = tool.hints ?? {};
     const taintedContext = this.taintedContext(meta.nodeRunId);
-    const looseningApproved = this.options.loosenedApprovals !== undefined && [approvalGrantKey(tool.server, tool.name), approvalGrantKey(tool.server, "*")].some((grant) => this.options.loosenedApprovals!.has(grant));
-    const wiring = { node: this.options.node.approvals, edge: edge?.approval, server: tool.serverApproval, tool: tool.approval, taintedWrite: taintedContext.length > 0 && hints.readOnly !== true, looseningApproved };
-    const applied = policyFor(tool, wiring, edge?.id);
+    const applied = this.policyOf(tool, taintedContext.length > 0 && hints.readOnly !== true);
     const tainted = taintedArguments(args, this.sources, taintedContext.length > 0);
     const verdict = decideApplied(applied, { tool: tool.name, hints, tainted, taintedContext });
-    const plan = planApproval({ args, decision: decided.success ? decided.data : undefined, waiting, verdict, now: this.options.now() });
     const requestedAt = this.options.now();
+    const plan = planApproval({ args, decision: decided.success ? decided.data : undefined, waiting, verdict, now: requestedAt });
     // Only a call that waits or applies a decision shows its request: built then, with its own copy of the context.
     const requestOf = (): ApprovalRequest =>
       waiting ?? waitingRequest({ policy: verdict.policy, setAt: verdict.setAt, rule: verdict.rule, reason: verdict.reason, causes: verdict.causes, tainted, taintedContext: [...taintedContext], inputSchema: tool.inputSchema }, requestedAt);
@@ -123,6 +124,21 @@ export class ApprovalGate {
     await this.writeRow(tool, args, meta, key, { result: null, error: plan.message, isError: true });
     await recorder.record({ key, kind: "tool-call", value: { outcome } });
     return { action: "answered", outcome };
+  }
+
+  /** The policy for the tool where it is wired: the same for every call of the tool but for the context's taint, so worked out once for each. */
+  private policyOf(tool: AgentTool, taintedWrite: boolean): AppliedPolicy {
+    let known = this.policies.get(tool);
+    if (!known) this.policies.set(tool, (known = new Map()));
+    const cached = known.get(taintedWrite);
+    if (cached) return cached;
+    if (!this.edges.has(tool.server)) this.edges.set(tool.server, wiredEdge(this.options.workflow, this.options.node.id, tool.server));
+    const edge = this.edges.get(tool.server);
+    const looseningApproved = this.options.loosenedApprovals !== undefined && [approvalGrantKey(tool.server, tool.name), approvalGrantKey(tool.server, "*")].some((grant) => this.options.loosenedApprovals!.has(grant));
+    const wiring = { node: this.options.node.approvals, edge: edge?.approval, server: tool.serverApproval, tool: tool.approval, taintedWrite, looseningApproved };
+    const applied = policyFor(tool, wiring, edge?.id);
+    known.set(taintedWrite, applied);
+    return applied;
   }
 
   private async wait(tool: AgentTool, args: unknown, meta: CallMeta, key: string, request: ApprovalRequest): Promise<never> {

@@ -66,6 +66,8 @@ export class StepRecorder {
   private readonly pendingTaint = new Map<string, TaintRecord[]>();
   /** The journal key behind each trace row id handed out, so a taint entry finds its call. */
   private readonly keysOfRows = new Map<string, string>();
+  /** Each key's row id, hashed once: a call's id is asked for when it runs and again when it is recorded. */
+  private readonly rowIds = new Map<string, string>();
   private stopping: RunInterruption | null = null;
   /** Steps taken and not yet committed, oldest first; the batch being written is not among them. */
   private queue: Queued[] = [];
@@ -101,8 +103,14 @@ export class StepRecorder {
 
   /** The trace row id of the call recorded under this key: the same on every resume. */
   rowId(key: string): string {
-    const id = stableId(this.runId, key);
+    const id = this.idOf(key);
     this.keysOfRows.set(id, key);
+    return id;
+  }
+
+  private idOf(key: string): string {
+    let id = this.rowIds.get(key);
+    if (id === undefined) this.rowIds.set(key, (id = stableId(this.runId, key)));
     return id;
   }
 
@@ -117,7 +125,12 @@ export class StepRecorder {
     const taint = this.pendingTaint.get(step.key) ?? [];
     this.pending.delete(step.key);
     this.pendingTaint.delete(step.key);
-    this.keysOfRows.delete(stableId(this.runId, step.key));
+    const id = this.rowIds.get(step.key);
+    if (id !== undefined) {
+      // A step's id was only handed out for its rows: once recorded, neither is asked for again.
+      this.keysOfRows.delete(id);
+      this.rowIds.delete(step.key);
+    }
     if (this.broken) throw this.unavailable(this.broken);
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
