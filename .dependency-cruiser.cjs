@@ -20,8 +20,12 @@ const production = "^(app|components|lib|scripts)/|^(instrumentation|proxy|next\
  * Each room, what it may import (besides itself, node: built-ins and
  * packages) and its public files. A room lists the rooms below it; nothing
  * below imports something above it. `entries` are the only files other
- * rooms may import; a room without `entries` is still entered through many
- * files (see `unportedRooms`).
+ * rooms may import: the room's index.ts, and beside it a named file for code
+ * that must not load the rest of the room (browser code: lib/trace/browser.ts
+ * and lib/manifest/browser.ts; the app's server-only side: lib/db/app.ts;
+ * code outside Next, which cannot load "server-only" or needs files beside
+ * the source: lib/auth's named files, lib/db/postgres/apply-migrations.ts).
+ * Every room of lib/ names its entries.
  */
 const rooms = {
   app: { about: "routing and wiring: server actions, routes, pages", may: ["components", "lib/api", "lib/auth", "lib/canvas", "lib/db", "lib/embed", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/security", "lib/trace", "lib/triggers"] },
@@ -29,7 +33,7 @@ const rooms = {
   components: { about: "React: data in, server actions out", may: ["lib/api", "lib/canvas", "lib/evals", "lib/graph", "lib/manifest", "lib/policy", "lib/questions", "lib/run-model", "lib/runs", "lib/store", "lib/trace", "lib/triggers"] },
   "lib/runs": { about: "the one run service and the worker runtime", may: ["lib/canvas", "lib/db", "lib/engine", "lib/evals", "lib/graph", "lib/mcp", "lib/notify", "lib/policy", "lib/queue", "lib/run-model", "lib/trace", "lib/triggers"], entries: ["index.ts", "start-up.ts", "outside-runs.ts"] },
   "lib/auth": { about: "who is asking: roles, sessions, tokens", may: ["lib/db", "lib/mcp", "lib/security"], entries: ["index.ts", "owner-setup.ts", "role-table.ts", "oidc/oidc.ts", "public-action.ts", "endpoint-bearer.ts", "sessions.ts"] },
-  "lib/db": { about: "storage (Prisma and SQL); implements the engine's, the queue's and the endpoint's ports", may: ["lib/api", "lib/canvas", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/queue", "lib/run-model", "lib/security", "lib/trace", "lib/triggers"] },
+  "lib/db": { about: "storage (Prisma and SQL); implements the engine's, the queue's and the endpoint's ports", may: ["lib/api", "lib/canvas", "lib/engine", "lib/evals", "lib/graph", "lib/manifest", "lib/mcp", "lib/policy", "lib/questions", "lib/queue", "lib/run-model", "lib/security", "lib/trace", "lib/triggers"], entries: ["index.ts", "app.ts", "postgres/apply-migrations.ts"] },
   "lib/queue": { about: "the run queue's port and the worker", may: [], entries: ["index.ts"] },
   "lib/evals": { about: "runs as tests and scores", may: ["lib/ai", "lib/engine", "lib/graph", "lib/manifest", "lib/run-model", "lib/tools", "lib/trace"], entries: ["index.ts"] },
   "lib/mcp": { about: "MCP servers, clients, the registry and the outside endpoint", may: ["lib/ai", "lib/calls", "lib/engine", "lib/graph", "lib/manifest", "lib/policy", "lib/run-model", "lib/security", "lib/tools", "lib/trace"], entries: ["index.ts"] },
@@ -38,13 +42,13 @@ const rooms = {
   "lib/canvas": { about: "pure helpers behind the canvas editor", may: ["lib/graph", "lib/manifest", "lib/tools"], entries: ["index.ts", "config-check.ts"] },
   "lib/tools": { about: "the AgentTool shape, tool layers, search", may: ["lib/ai", "lib/graph", "lib/run-model", "lib/trace"], entries: ["index.ts", "tool-budget.ts"] },
   "lib/notify": { about: "the approval webhook", may: ["lib/manifest", "lib/security", "lib/trace"], entries: ["index.ts"] },
-  "lib/trace": { about: "run events, trace rows, redaction, OpenTelemetry", may: ["lib/manifest", "lib/policy", "lib/run-model"] },
+  "lib/trace": { about: "run events, trace rows, redaction, OpenTelemetry", may: ["lib/manifest", "lib/policy", "lib/run-model"], entries: ["index.ts", "browser.ts"] },
   "lib/ai": { about: "model protocols behind one Conversation", may: ["lib/calls", "lib/manifest", "lib/sandbox", "lib/security"], entries: ["index.ts", "dot-path.ts"] },
   "lib/triggers": { about: "webhook and schedule kernels", may: ["lib/graph"], entries: ["index.ts", "schedule.ts", "webhook-secret.ts"] },
   "lib/policy": { about: "approval policies as pure functions", may: ["lib/graph", "lib/manifest"], entries: ["index.ts"] },
   "lib/calls": { about: "a manifest's HTTP calls", may: ["lib/manifest", "lib/sandbox", "lib/security"], entries: ["index.ts"] },
   "lib/graph": { about: "the workflow document, pure", may: ["lib/manifest"], entries: ["index.ts", "workflow.ts", "validation-context.ts"] },
-  "lib/manifest": { about: "nodes/ as a typed catalogue, lint rules", may: ["lib/sandbox"] },
+  "lib/manifest": { about: "nodes/ as a typed catalogue, lint rules", may: ["lib/sandbox"], entries: ["index.ts", "browser.ts"] },
   "lib/api": { about: "the HTTP API's schemas and OpenAPI document", may: ["lib/run-model"], entries: ["run-api.ts", "chat-api.ts", "chat-limits.ts", "openapi.ts", "openapi-types.ts", "api-types-source.ts"] },
   "lib/sandbox": { about: "QuickJS snippets and templates", may: [], entries: ["index.ts", "template-syntax.ts"] },
   "lib/security": { about: "address policy, URL guard, secrets", may: [], entries: ["index.ts", "security-headers.ts", "host-allowlist.ts"] },
@@ -59,12 +63,9 @@ const rooms = {
  */
 const knownBackArrows = [];
 
-/**
- * Rooms still entered through many files, not one entry (known exceptions:
- * give each an index.ts or named public files, then `entries` above, and
- * take it off this list).
- */
-const unportedRooms = Object.keys(rooms).filter((room) => room.startsWith("lib/") && !rooms[room].entries);
+for (const [room, { entries }] of Object.entries(rooms)) {
+  if (room.startsWith("lib/") && !entries?.length) throw new Error(`.dependency-cruiser.cjs: the room ${room} names no entries (its index.ts, or a named public file)`);
+}
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 const roomPattern = (room) => `^${escape(room)}/`;
@@ -156,6 +157,6 @@ for (const arrow of knownBackArrows) {
 
 // The room map, for the docs generator and the check's test (not enumerable:
 // dependency-cruiser accepts only its own keys).
-for (const [key, value] of Object.entries({ rooms, testSupport, production, knownBackArrows, unportedRooms })) {
+for (const [key, value] of Object.entries({ rooms, testSupport, production, knownBackArrows })) {
   Object.defineProperty(module.exports, key, { value, enumerable: false });
 }

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { InlineCode } from "@/components/ui/inline-code";
 import { WorkflowList } from "@/components/workflows/workflow-list";
-import { DatabaseError, listWorkflows, type WorkflowSummary } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { listWorkflows, type WorkflowSummary } from "@/lib/db/app";
 import {
   createWorkflowAction,
   deleteWorkflowAction,

@@ -1,6 +1,6 @@
 /** npm run docs:nodes — regenerates the reference part of docs/nodes.md from the manifest schemas. */
 import { readFile, writeFile } from "node:fs/promises";
-import { renderManifestReference, spliceReference } from "../lib/manifest/reference";
+import { renderManifestReference, spliceReference } from "../lib/manifest";
 
 const page = "docs/nodes.md";
 const current = await readFile(page, "utf8");

@@ -6,7 +6,7 @@
  * node was written but does not lint clean.
  */
 import path from "node:path";
-import { formatImportReport, ImportInputError, importPackages } from "../lib/manifest/import";
+import { formatImportReport, ImportInputError, importPackages } from "../lib/manifest";
 
 export async function importCommand(dirs: string[], options: { into?: string; dryRun: boolean; json: boolean }): Promise<number> {
   if (dirs.length !== 1) {

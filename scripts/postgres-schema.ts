@@ -14,7 +14,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { postgresSchemaFrom } from "../lib/db/postgres/postgres-schema";
+import { postgresSchemaFrom } from "../lib/db";
 
 const root = path.resolve(import.meta.dirname, "..");
 const prismaBin = path.join(root, "node_modules", ".bin", "prisma");

@@ -11,14 +11,9 @@ import { spawn } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createPrismaClient } from "../lib/db/create-client";
-import { demoWorkflow } from "../lib/db/demo-workflow";
-import { migrateAllowedAgents } from "../lib/db/grant-migration";
-import { databaseUrl, ensureDatabaseFolder } from "../lib/db/database-url";
+import { createPrismaClient, demoWorkflow, migrateAllowedAgents, databaseUrl, ensureDatabaseFolder, isPostgresUrl, PrismaAccounts } from "../lib/db";
 import { applyPostgresMigrations } from "../lib/db/postgres/apply-migrations";
-import { isPostgresUrl } from "../lib/db/sql/open-database";
 import { closeProcessRuns, runService } from "../lib/runs";
-import { PrismaAccounts } from "../lib/db/accounts";
 import { pendingSqliteMigrations } from "./pending-migrations";
 import { OwnerSetupError, prepareOwner } from "../lib/auth/owner-setup";
 

@@ -17,17 +17,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createPrismaClient, type PrismaClient } from "../lib/db/create-client";
-import { databaseUrl } from "../lib/db/database-url";
+import { createPrismaClient, type PrismaClient, databaseUrl, readWholeRunTrace, checkRunDatabase } from "../lib/db";
 import { readFile, writeFile } from "node:fs/promises";
 import { describeForkChange } from "../lib/run-model/fork-change";
-import { readWholeRunTrace } from "../lib/db/whole-run-trace";
-import { otlpJson } from "../lib/trace/otel/otlp-json";
-import { traceSpans } from "../lib/trace/otel/trace-spans";
-import { compareRuns } from "../lib/trace/compare-runs";
-import type { RunDiff } from "../lib/trace/run-diff";
-import { describeDiff } from "../lib/trace/run-diff-text";
-import { checkRunDatabase } from "../lib/db/sql/check-database";
+import { otlpJson, traceSpans, compareRuns, type RunDiff, describeDiff } from "../lib/trace";
 import { closeProcessRuns, runService } from "../lib/runs";
 import { commandUser } from "./command-user";
 

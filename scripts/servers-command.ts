@@ -3,24 +3,22 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { PrismaServerRegistry } from "../lib/db/servers";
+import type { PrismaServerRegistry } from "../lib/db";
 import type { ServerEntry, ServerListing } from "../lib/mcp";
 
 /** What the commands use, imported once the arguments are understood (a usage error loads nothing of the app). */
 async function loadLibrary() {
-  const [client, databaseError, servers, connect, registry, catalogue, secrets] = await Promise.all([
-    import("../lib/db/create-client"),
-    import("../lib/db/database-error"),
-    import("../lib/db/servers"),
+  const [database, connect, registry, catalogue, secrets] = await Promise.all([
+    import("../lib/db"),
     import("../lib/mcp"),
     import("../lib/mcp"),
     import("../lib/mcp"),
     import("../lib/security"),
   ]);
   return {
-    createPrismaClient: client.createPrismaClient,
-    DatabaseError: databaseError.DatabaseError,
-    PrismaServerRegistry: servers.PrismaServerRegistry,
+    createPrismaClient: database.createPrismaClient,
+    DatabaseError: database.DatabaseError,
+    PrismaServerRegistry: database.PrismaServerRegistry,
     EntryConnectionError: connect.EntryConnectionError,
     listEntryTools: connect.listEntryTools,
     testEntryConnection: connect.testEntryConnection,

@@ -9,8 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPrismaClient } from "../lib/db/create-client";
-import { demoWorkflow } from "../lib/db/demo-workflow";
+import { createPrismaClient, demoWorkflow } from "../lib/db";
 import { migrateDatabase } from "./prepare-app";
 
 const root = path.resolve(import.meta.dirname, "..");

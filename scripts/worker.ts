@@ -8,8 +8,7 @@
  *   their next step, and exits 0.
  */
 import { parseArgs } from "node:util";
-import { databaseUrl } from "../lib/db/database-url";
-import { checkRunDatabase } from "../lib/db/sql/check-database";
+import { databaseUrl, checkRunDatabase } from "../lib/db";
 import { startWorkerRuntime } from "../lib/runs";
 import { reportPrivateOriginSettings } from "../lib/security";
 

@@ -6,9 +6,7 @@
  * Waits past their policy's deadline are denied first. A worker then takes the run up again.
  */
 import { parseArgs } from "node:util";
-import type { DecisionInput } from "../lib/db/approvals";
-import { databaseUrl } from "../lib/db/database-url";
-import { checkRunDatabase } from "../lib/db/sql/check-database";
+import { type DecisionInput, databaseUrl, checkRunDatabase } from "../lib/db";
 import { closeProcessRuns, runService } from "../lib/runs";
 import { decisionActor } from "../lib/policy";
 

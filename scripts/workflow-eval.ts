@@ -13,12 +13,7 @@ import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createPrismaClient } from "../lib/db/create-client";
-import { DatasetStore } from "../lib/db/datasets";
-import { databaseUrl } from "../lib/db/database-url";
-import { readRunTotals } from "../lib/db/run-totals";
-import { checkRunDatabase } from "../lib/db/sql/check-database";
-import { isPostgresUrl } from "../lib/db/sql/open-database";
+import { createPrismaClient, DatasetStore, databaseUrl, readRunTotals, checkRunDatabase, isPostgresUrl } from "../lib/db";
 import { datasetFormatOf, DatasetRowError, type EvaluationSummary } from "../lib/evals";
 import { beginEvaluation, closeProcessRuns, EvaluationRequestError, runEvaluation, runService, startWorkerRuntime, type WorkerRuntime } from "../lib/runs";
 

@@ -8,10 +8,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { databaseUrl } from "../lib/db/database-url";
-import { checkRunDatabase } from "../lib/db/sql/check-database";
-import { openSqlDatabase } from "../lib/db/sql/open-database";
-import type { SqlDatabase } from "../lib/db/sql/sql-database";
+import { databaseUrl, checkRunDatabase, openSqlDatabase, type SqlDatabase } from "../lib/db";
 import { closeProcessRuns, runService } from "../lib/runs";
 import { commandUser } from "./command-user";
 

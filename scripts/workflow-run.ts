@@ -4,13 +4,11 @@
  * database records it (migrated first when it is SQLite, as `npm start`
  * would), so nothing differs from a run the app starts but who waits.
  */
-import { databaseUrl } from "../lib/db/database-url";
-import { checkRunDatabase } from "../lib/db/sql/check-database";
-import { isPostgresUrl } from "../lib/db/sql/open-database";
+import { databaseUrl, checkRunDatabase, isPostgresUrl } from "../lib/db";
 import type { Workflow } from "../lib/graph";
 import type { RunOrigin, RunStatus } from "../lib/run-model";
 import { closeProcessRuns, runService, startWorkerRuntime } from "../lib/runs";
-import { flushOtelExport } from "../lib/trace/otel/live-export";
+import { flushOtelExport } from "../lib/trace";
 
 export interface CommandRun {
   runId: string;

@@ -1,9 +1,8 @@
 "use server";
 
 import { requireRole } from "@/lib/auth";
-import { DatabaseError } from "@/lib/db";
+import { DatabaseError, type DecisionInput } from "@/lib/db";
 import { runService } from "@/lib/runs";
-import type { DecisionInput } from "@/lib/db/approvals";
 import type { ApprovalAnswer, ApprovalFormDecision } from "@/components/approvals/approval-decision-form";
 
 /**

@@ -1,8 +1,8 @@
 "use server";
 
 import { requireRole } from "@/lib/auth";
-import { DatabaseError, getWorkflow } from "@/lib/db";
-import { createChatWidget, deleteChatWidget, readChatWidget, rotateChatWidgetToken, updateChatWidget } from "@/lib/db/chat-widgets";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow, createChatWidget, deleteChatWidget, readChatWidget, rotateChatWidgetToken, updateChatWidget } from "@/lib/db/app";
 import { checkWidgetSettings } from "@/lib/embed/widget-settings";
 import { chatInputField } from "@/lib/graph";
 import type { WidgetAnswer, WidgetForm } from "@/components/embed/widget-types";

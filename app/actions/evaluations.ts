@@ -2,9 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { requireRole } from "@/lib/auth";
-import { prisma } from "@/lib/db/client";
-import { DatasetStore } from "@/lib/db/datasets";
-import { readRunTotals } from "@/lib/db/run-totals";
+import { prisma } from "@/lib/db/app";
+import { DatasetStore, readRunTotals } from "@/lib/db";
 import { parseScorer, ScorerError, type Scorer } from "@/lib/evals";
 import { beginEvaluation, evaluateInBackground, EvaluationRequestError, runService } from "@/lib/runs";
 

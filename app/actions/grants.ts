@@ -7,7 +7,8 @@ import { credentialRequirements } from "@/app/credentials/credential-requirement
 import { serverRegistry } from "@/app/servers/server-registry";
 import { grantStore } from "@/app/workflows/[id]/grants/grant-store";
 import { requireRole } from "@/lib/auth";
-import { DatabaseError, getWorkflow } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow } from "@/lib/db/app";
 import { approvalGrantKey, credentialGrantKey } from "@/lib/engine";
 
 /**

@@ -1,6 +1,7 @@
 "use server";
 
-import { DatabaseError, getWorkflow } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow } from "@/lib/db/app";
 import { runService } from "@/lib/runs";
 import { requireRole } from "@/lib/auth";
 import type { AttentionChoice } from "@/lib/engine";

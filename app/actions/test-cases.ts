@@ -3,9 +3,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { requireRole } from "@/lib/auth";
-import { prisma } from "@/lib/db/client";
+import { prisma } from "@/lib/db/app";
 import { caseFileText, parseTestCase, PinError, type TestCase, TestCaseError } from "@/lib/evals";
-import { databaseUrl } from "@/lib/db/database-url";
+import { databaseUrl } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
 import type { TestOutcomes } from "@/components/workflows/action-types";
 import { caseOutcome, casesDir, keepRunAsTest, runService, runTestCases, workflowCases } from "@/lib/runs";

@@ -1,7 +1,7 @@
 "use server";
 
 import { requireRole } from "@/lib/auth";
-import { prisma } from "@/lib/db";
+import { prisma } from "@/lib/db/app";
 import { callToolFromFrame, toolAppOf } from "@/lib/runs";
 import type { AppCallAnswer, ToolAppAnswer } from "@/components/mcp-app/app-types";
 

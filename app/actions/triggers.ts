@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { requireRole } from "@/lib/auth";
-import { DatabaseError } from "@/lib/db";
-import { TriggerStore } from "@/lib/db/triggers";
+import { DatabaseError, TriggerStore } from "@/lib/db";
 import { parseWorkflow, startTrigger } from "@/lib/graph";
 import { runService } from "@/lib/runs";
 import { signDelivery, type WebhookPreset } from "@/lib/triggers";

@@ -6,22 +6,8 @@ import { revalidatePath } from "next/cache";
 import { after } from "next/server";
 import { z } from "zod";
 import { canvasNodeTypes, canvasCatalogue, validateConfig } from "@/lib/canvas";
-import {
-  createWorkflow,
-  createWorkflowVersion,
-  DatabaseError,
-  deleteWorkflow,
-  duplicateWorkflow,
-  getWorkflow,
-  getWorkflowVersion,
-  listWorkflowVersions,
-  renameWorkflow,
-  saveWorkflowDocument,
-  workflowNames,
-  type WorkflowVersionSummary,
-} from "@/lib/db";
-import { prisma } from "@/lib/db/client";
-import { databaseUrl } from "@/lib/db/database-url";
+import { createWorkflow, createWorkflowVersion, deleteWorkflow, duplicateWorkflow, getWorkflow, getWorkflowVersion, listWorkflowVersions, renameWorkflow, saveWorkflowDocument, workflowNames, type WorkflowVersionSummary, prisma } from "@/lib/db/app";
+import { DatabaseError, databaseUrl } from "@/lib/db";
 import { recordVersionTests, runService, versionItemOf, versionTestStart, workflowCases } from "@/lib/runs";
 import { type GraphProblem, parseWorkflow, startScheduleIssues, validateWorkflow, type Workflow } from "@/lib/graph";
 import { lintNodes } from "@/lib/manifest";

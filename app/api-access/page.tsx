@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageRole } from "@/lib/auth";
-import { listWorkflows, getWorkflow } from "@/lib/db";
+import { listWorkflows, getWorkflow } from "@/lib/db/app";
 import { parseWorkflow, startFields, startTrigger } from "@/lib/graph";
 import { appOrigin } from "@/lib/mcp";
 

@@ -1,7 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { lintNodes, type CredentialRequirement } from "@/lib/manifest";
-import { defaultCredentialOrigins } from "@/lib/manifest/credential-origins";
+import { lintNodes, type CredentialRequirement, defaultCredentialOrigins } from "@/lib/manifest";
 
 export interface NodeCredentialRequirement {
   nodeType: string;

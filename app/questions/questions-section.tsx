@@ -1,6 +1,6 @@
 import { QuestionList } from "@/components/questions/question-list";
 import type { QuestionView } from "@/components/questions/question-view";
-import { listWaitingQuestions, type WaitingQuestion } from "@/lib/db/questions";
+import { listWaitingQuestions, type WaitingQuestion } from "@/lib/db";
 import { questionFields } from "@/lib/questions/question-fields";
 import { answerQuestion } from "@/app/actions/questions";
 import { runService } from "@/lib/runs";

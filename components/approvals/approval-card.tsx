@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
-import { policyLabel } from "@/lib/manifest/schemas/approval-policy";
-import type { WaitingApproval } from "@/lib/trace/waiting-approval";
+import { policyLabel } from "@/lib/manifest/browser";
+import type { WaitingApproval } from "@/lib/trace/browser";
 import { ApprovalDecisionForm, type DecideApprovalAction } from "./approval-decision-form";
 import { HoldCauses } from "./hold-causes";
 import { TaintedArgumentTable } from "./tainted-argument-table";

@@ -2,7 +2,7 @@
 
 import { useId, useState, useTransition } from "react";
 import { prettyJson } from "@/components/run/json-block";
-import type { WaitingApproval } from "@/lib/trace/waiting-approval";
+import type { WaitingApproval } from "@/lib/trace/browser";
 import { checkEditedArguments } from "./edited-arguments";
 import styles from "./approvals.module.css";
 

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { WaitingApproval } from "@/lib/trace/waiting-approval";
+import type { WaitingApproval } from "@/lib/trace/browser";
 import { ApprovalCard } from "./approval-card";
 import type { DecideApprovalAction } from "./approval-decision-form";
 import { ToolAppContext, type ToolAppActions } from "@/components/mcp-app/app-actions";

@@ -1,4 +1,4 @@
-import { checkArguments } from "@/lib/manifest/json-schema-check";
+import { checkArguments } from "@/lib/manifest/browser";
 
 export type EditedArguments = { ok: true; value: unknown } | { ok: false; error: string };
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { WaitingApproval } from "@/lib/trace/waiting-approval";
+import type { WaitingApproval } from "@/lib/trace/browser";
 import styles from "./approvals.module.css";
 
 const causeLabels = { destructive: "destructive tool", "tainted-context": "tainted context", policy: "policy" } as const;

@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { RunRecord } from "@/lib/trace/run-trace";
-import type { WaitingApproval } from "@/lib/trace/waiting-approval";
+import type { RunRecord, WaitingApproval } from "@/lib/trace/browser";
 import { ApprovalCard } from "./approval-card";
 import type { DecideApprovalAction } from "./approval-decision-form";
 import styles from "./approvals.module.css";

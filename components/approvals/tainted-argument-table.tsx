@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { prettyJson } from "@/components/run/json-block";
-import type { WaitingApproval } from "@/lib/trace/waiting-approval";
+import type { WaitingApproval } from "@/lib/trace/browser";
 import { argumentLeaves } from "./argument-leaves";
 import styles from "./approvals.module.css";
 

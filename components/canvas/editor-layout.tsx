@@ -9,7 +9,7 @@ import { NodePalette } from "@/components/palette/node-palette";
 import type { ApprovalLooseningItem, ApproveLoosening, ApproveOrigin, CanvasRunActions, CanvasSaveActions, OriginReview, TestOutcomes, VersionItem } from "@/components/workflows/action-types";
 import { ApprovalLooseningNotice, looseningKey } from "@/components/workflows/approval-loosening-notice";
 import { OriginChangeNotice } from "@/components/workflows/origin-change-notice";
-import { describeOriginChange } from "@/lib/manifest/origin-changes";
+import { describeOriginChange } from "@/lib/manifest/browser";
 import { mergeOriginNotices, type OriginNoticeEntry, withoutApproved } from "@/components/workflows/origin-notices";
 import { useAnalysisStore, useCanvas, useServerStore } from "./canvas-context";
 import { CanvasToolbar, type ToolbarCommands } from "./canvas-toolbar";

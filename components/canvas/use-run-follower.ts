@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { lastCallSequence, selectRunId } from "@/lib/store";
-import type { RunProgress } from "@/lib/trace/run-progress";
+import type { RunProgress } from "@/lib/trace/browser";
 import { useCanvas, useRunStatusStore } from "./canvas-context";
 
 const liveStatuses = new Set(["queued", "pending", "running"]);

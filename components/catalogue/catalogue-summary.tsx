@@ -1,5 +1,5 @@
 import { countProblems } from "./problem-list";
-import type { Catalogue } from "@/lib/manifest";
+import type { Catalogue } from "@/lib/manifest/browser";
 
 /** N nodes, N errors, N warnings: the lint's verdict at a glance. */
 export function CatalogueSummary({ catalogue }: { catalogue: Catalogue }) {

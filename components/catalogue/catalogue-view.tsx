@@ -3,8 +3,7 @@ import { CatalogueFilter, FilterableItem } from "./catalogue-filter";
 import { CatalogueSummary } from "./catalogue-summary";
 import { NodeCard, nodeAnchor } from "./node-card";
 import { ProblemList } from "./problem-list";
-import { groupByCategory } from "@/lib/manifest/catalogue-groups";
-import type { Catalogue, CatalogueNode } from "@/lib/manifest";
+import { groupByCategory, type Catalogue, type CatalogueNode } from "@/lib/manifest/browser";
 
 /** What the search box looks in: name, title, category and description. */
 function searchText(node: CatalogueNode): string {

@@ -1,5 +1,5 @@
 import { InlineCode } from "@/components/ui/inline-code";
-import type { ServiceConnector } from "@/lib/manifest";
+import type { ServiceConnector } from "@/lib/manifest/browser";
 
 /**
  * A node's MCP connectors. A connector that offers tools and one that

@@ -1,7 +1,7 @@
 import { InlineCode } from "@/components/ui/inline-code";
 import { methodAnchor } from "./connector-list";
 import { ParameterTable } from "./parameter-table";
-import type { ServiceManifest, ServiceMethod } from "@/lib/manifest";
+import type { ServiceManifest, ServiceMethod } from "@/lib/manifest/browser";
 
 const hintLabels: Record<string, string> = {
   readOnlyHint: "read-only",

@@ -3,8 +3,7 @@ import { ConnectorList } from "./connector-list";
 import { MethodList } from "./method-list";
 import { PortList } from "./port-list";
 import { countProblems, plural, ProblemList } from "./problem-list";
-import type { CatalogueNode } from "@/lib/manifest";
-import { nodeSource } from "@/lib/manifest/catalogue-groups";
+import { type CatalogueNode, nodeSource } from "@/lib/manifest/browser";
 
 export function nodeAnchor(name: string): string {
   return `node-${name}`;

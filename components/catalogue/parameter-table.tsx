@@ -1,6 +1,6 @@
 import { InlineCode } from "@/components/ui/inline-code";
 import { parameterRows, type ParameterRow } from "./schema-rows";
-import type { JsonSchema } from "@/lib/manifest";
+import type { JsonSchema } from "@/lib/manifest/browser";
 
 /** Enum values shown before the rest fold away. */
 const visibleValues = 8;

@@ -1,5 +1,5 @@
 import { InlineCode } from "@/components/ui/inline-code";
-import type { Port } from "@/lib/manifest";
+import type { Port } from "@/lib/manifest/browser";
 
 /** A node's signal inputs or outputs. */
 export function PortList({ title, ports, emptyText }: { title: string; ports: Port[]; emptyText: string }) {

@@ -1,4 +1,4 @@
-import type { Problem } from "@/lib/manifest";
+import type { Problem } from "@/lib/manifest/browser";
 
 /**
  * Lint problems, one per line, in the lint's own format

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "@/lib/manifest";
+import type { JsonSchema } from "@/lib/manifest/browser";
 
 /** One parameter of a JSON Schema object, flattened for a table. */
 export interface ParameterRow {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from "@/lib/manifest/schemas/json-schema";
+import type { JsonSchema } from "@/lib/manifest/browser";
 
 /** A path inside a config: property names and array indexes, e.g. ["inputs", 0, "name"]. */
 export type ConfigPath = readonly (string | number)[];

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { JsonSchema } from "@/lib/manifest/schemas/json-schema";
+import type { JsonSchema } from "@/lib/manifest/browser";
 import { type ConfigPath, pathKey } from "./config-value";
 
 export interface FieldProps {

@@ -4,7 +4,7 @@ import { useCallback, useId, useMemo } from "react";
 import type { AgentToolCost, CanvasNodeType, CanvasProblem } from "@/lib/canvas";
 import { configIssues } from "@/lib/canvas";
 import { type ConfigIssue, configIssueInWords, type ConfigSchema, lookupNodeType, mcpServerNodeType, type NodeTypes } from "@/lib/graph";
-import type { JsonSchema } from "@/lib/manifest/schemas/json-schema";
+import type { JsonSchema } from "@/lib/manifest/browser";
 import type { CanvasNode } from "@/lib/store";
 import { type ConfigPath, orderedProperties, pathKey, setAt, shownProperties } from "./config-value";
 import { ProblemItems } from "./problem-items";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ToolCallRecord } from "@/lib/trace/run-trace";
+import type { ToolCallRecord } from "@/lib/trace/browser";
 import { useToolAppActions } from "./app-actions";
 import { toolResultOf, type AppCallOrigin } from "./app-types";
 import { ToolApp } from "./tool-app";

@@ -1,4 +1,4 @@
-import type { AttentionRequest } from "@/lib/trace/run-trace";
+import type { AttentionRequest } from "@/lib/trace/browser";
 
 /** On a run that waits for input: what the tool asked, and where to answer it. */
 export function QuestionNotice({ runId, attention }: { runId: string; attention: AttentionRequest }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import type { AttentionRequest } from "@/lib/trace/run-trace";
+import type { AttentionRequest } from "@/lib/trace/browser";
 import { JsonBlock } from "./json-block";
 import styles from "./run.module.css";
 

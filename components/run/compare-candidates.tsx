@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
-import type { RunSummary } from "@/lib/trace/run-trace";
+import type { RunSummary } from "@/lib/trace/browser";
 import styles from "./run-compare.module.css";
 
 /** The runs A may be compared with, one link each: the recent runs of A's workflow (any recent run when A is not among them). */

@@ -1,4 +1,4 @@
-import type { RunSummary } from "@/lib/trace/run-trace";
+import type { RunSummary } from "@/lib/trace/browser";
 import styles from "./run-compare.module.css";
 
 export interface ComparePickerProps {

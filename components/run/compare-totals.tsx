@@ -1,4 +1,4 @@
-import type { RunTotals } from "@/lib/trace/run-totals";
+import type { RunTotals } from "@/lib/trace/browser";
 import { formatDuration } from "./format";
 import styles from "./run-compare.module.css";
 

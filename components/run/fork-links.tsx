@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { StatusBadge } from "./status-badge";
-import type { RunStatus } from "@/lib/trace/run-events";
+import type { RunStatus } from "@/lib/trace/browser";
 import { describeForkChange, type ForkChange } from "@/lib/run-model/fork-change";
 import styles from "./run.module.css";
 

@@ -1,5 +1,4 @@
-import type { FieldChanges } from "@/lib/trace/run-diff";
-import type { JsonChange, TextPart } from "@/lib/trace/json-changes";
+import type { FieldChanges, JsonChange, TextPart } from "@/lib/trace/browser";
 import styles from "./run-compare.module.css";
 
 /** The differences of one pair of steps, field by field: `arguments.value  26.2 → 5`. */

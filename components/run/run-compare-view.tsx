@@ -1,8 +1,6 @@
 import Link from "next/link";
 import { DateTime } from "@/components/ui/date-time";
-import type { RunDiff, RunSide } from "@/lib/trace/run-diff";
-import { foldSameSteps } from "@/lib/trace/fold-steps";
-import { stepLabel } from "@/lib/trace/run-diff-text";
+import { type RunDiff, type RunSide, foldSameSteps, stepLabel } from "@/lib/trace/browser";
 import { CompareTotals } from "./compare-totals";
 import { ValueChangeList } from "./json-change-list";
 import { StepPairRow } from "./step-pair-row";

@@ -3,11 +3,9 @@
 import Link from "next/link";
 import { type CSSProperties, useState } from "react";
 import { describeForkChange } from "@/lib/run-model/fork-change";
-import { groupRunsByFork } from "@/lib/trace/run-groups";
+import { groupRunsByFork, type RunSummary, type RunTotals } from "@/lib/trace/browser";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { RunSummary } from "@/lib/trace/run-trace";
-import type { RunTotals } from "@/lib/trace/run-totals";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { StatusBadge } from "./status-badge";
 import styles from "./run.module.css";

@@ -3,9 +3,7 @@
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { DateTime } from "@/components/ui/date-time";
-import type { RunRecord } from "@/lib/trace/run-trace";
-import type { RunTotals } from "@/lib/trace/run-totals";
-import type { RunStage } from "@/lib/trace/run-progress";
+import type { RunRecord, RunTotals, RunStage } from "@/lib/trace/browser";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";

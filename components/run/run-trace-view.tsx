@@ -1,8 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type TraceOverview, noFilters } from "@/lib/trace/trace-page";
-import { buildTraceRows, type TraceRow as Row } from "@/lib/trace/trace-tree";
+import { type TraceOverview, noFilters, buildTraceRows, type TraceRow as Row, runStage } from "@/lib/trace/browser";
 import { RunOverview, type CancelRunAction } from "./run-overview";
 import type { EditCaseAction } from "./case-editor";
 import type { KeepAsTestAction } from "./keep-as-test";
@@ -18,7 +17,6 @@ import { VirtualList } from "./virtual-list";
 import { ForkContext, ForkEditor, type ForkOptions, type ForkRunAction, type ForkStep } from "./fork-panel";
 import { ForkLinksNotice, type ForkLinksView } from "./fork-links";
 import { TimeAxis, timelineOf } from "./waterfall";
-import { runStage } from "@/lib/trace/run-progress";
 import { ToolAppContext, type ToolAppActions } from "@/components/mcp-app/app-actions";
 import { LiveRunText } from "./live-run-text";
 import styles from "./run.module.css";

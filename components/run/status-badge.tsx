@@ -1,4 +1,4 @@
-import type { NodeStatus, RunStatus } from "@/lib/trace/run-events";
+import type { NodeStatus, RunStatus } from "@/lib/trace/browser";
 import styles from "./run.module.css";
 
 const looks: Record<NodeStatus | RunStatus, { label: string; className: string; hint: string }> = {

@@ -1,6 +1,4 @@
-import type { StepPair } from "@/lib/trace/run-diff";
-import { stepLabel } from "@/lib/trace/run-diff-text";
-import type { RunStep } from "@/lib/trace/run-steps";
+import { type StepPair, stepLabel, type RunStep } from "@/lib/trace/browser";
 import { formatDuration } from "./format";
 import { JsonChangeList } from "./json-change-list";
 import { StatusBadge } from "./status-badge";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { TaintOrigin, TaintOriginPage, TaintOverview, TaintTargetSummary } from "@/lib/trace/trace-page";
+import type { TaintOrigin, TaintOriginPage, TaintOverview, TaintTargetSummary } from "@/lib/trace/browser";
 import { plural } from "./format";
 import styles from "./run.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { ToolTotal, TraceFilters as Filters } from "@/lib/trace/trace-page";
+import type { ToolTotal, TraceFilters as Filters } from "@/lib/trace/browser";
 import { plural } from "./format";
 import styles from "./run.module.css";
 

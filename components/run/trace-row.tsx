@@ -1,7 +1,5 @@
 import { memo } from "react";
-import type { ToolCallRecord } from "@/lib/trace/run-trace";
-import type { ReplayOrigin } from "@/lib/trace/trace-types";
-import type { TraceRow as Row } from "@/lib/trace/trace-tree";
+import type { ToolCallRecord, ReplayOrigin, TraceRow as Row } from "@/lib/trace/browser";
 import { elapsed, formatDuration, formatTokens, plural } from "./format";
 import { JsonBlock } from "./json-block";
 import { StatusBadge } from "./status-badge";

@@ -1,9 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ToolCallRecord } from "@/lib/trace/run-trace";
-import { type CallDetail, type CallPage, type CallSummary, type TraceChanges, type TraceFilters, type TraceOverview, type TurnPage, filtersKey, mergeTraceChanges, noFilters } from "@/lib/trace/trace-page";
-import type { TraceRow, TraceTurn } from "@/lib/trace/trace-tree";
+import { type ToolCallRecord, type CallDetail, type CallPage, type CallSummary, type TraceChanges, type TraceFilters, type TraceOverview, type TurnPage, filtersKey, mergeTraceChanges, noFilters, type TraceRow, type TraceTurn } from "@/lib/trace/browser";
 
 export const pollIntervalMs = 500;
 /** Calls fetched per page as rows scroll into view; pages start at multiples of it, so two requests never overlap. */

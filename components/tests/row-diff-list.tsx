@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ValueChangeList } from "@/components/run/json-change-list";
-import { jsonChanges } from "@/lib/trace/json-changes";
+import { jsonChanges } from "@/lib/trace/browser";
 
 /** One side of a row: its verdict and outputs in one evaluation. */
 export interface RowSide {

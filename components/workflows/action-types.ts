@@ -1,5 +1,5 @@
 import type { GraphProblem, Workflow } from "@/lib/graph";
-import type { OriginChange } from "@/lib/manifest/origin-changes";
+import type { OriginChange } from "@/lib/manifest/browser";
 import type { ApprovalLoosening } from "@/lib/policy";
 import type { CaseOutcome, VersionTests } from "@/lib/runs";
 import type { ToolAppActions } from "@/components/mcp-app/app-actions";

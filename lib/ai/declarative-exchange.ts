@@ -1,7 +1,6 @@
-import type { RunManifest, ToolExchangeManifest } from "../manifest/schemas";
+import { type RunManifest, type ToolExchangeManifest, streamingTransports } from "../manifest";
 import { renderValue } from "../sandbox";
 import { type CallContext, executeCall, runCalls } from "../calls";
-import { streamingTransports } from "../manifest/schemas";
 import { appendPath, getPath, setPath } from "./dot-path";
 import { type Conversation, type ModelProtocol, type ModelTurn, parseArguments, type TokenUsage, type ToolCallRequest, type ToolDefinition, type ToolResultMessage } from "./model";
 

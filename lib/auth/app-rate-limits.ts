@@ -1,4 +1,4 @@
-import { prisma } from "../db/client";
+import { prisma } from "../db/app";
 import { BearerTokenLimits, databaseLimiters, SignInLimits, WidgetVisitorLimits } from "./rate-limits";
 
 let bearer: BearerTokenLimits | undefined;

@@ -1,4 +1,4 @@
-import { normalEmail, type PrismaAccounts, type UserRecord } from "../db/accounts";
+import { normalEmail, type PrismaAccounts, type UserRecord } from "../db";
 import { hashPassword, passwordProblem } from "./passwords";
 import { newSecret, secretHash } from "../security";
 

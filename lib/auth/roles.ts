@@ -1,7 +1,7 @@
-import type { Role } from "../db/roles";
+import type { Role } from "../db";
 
 // The role names are the account row's vocabulary (lib/db/roles.ts); what each may do is decided here.
-export { parseRole, type Role, roles } from "../db/roles";
+export { parseRole, type Role, roles } from "../db";
 
 /** The person behind a request. */
 export interface Actor {

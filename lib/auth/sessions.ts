@@ -1,5 +1,6 @@
 import "server-only";
-import { PrismaAccounts, prisma, type UserRecord } from "@/lib/db";
+import { PrismaAccounts, type UserRecord } from "@/lib/db";
+import { prisma } from "@/lib/db/app";
 import { newSecret, secretHash } from "../security";
 
 /** The session cookie: a random id; the database keeps only its SHA-256. */

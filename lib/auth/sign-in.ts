@@ -1,4 +1,4 @@
-import { normalEmail, type PrismaAccounts, type UserRecord } from "../db/accounts";
+import { normalEmail, type PrismaAccounts, type UserRecord } from "../db";
 import { appSignInLimits } from "./app-rate-limits";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { SignInLimits, SignInWait } from "./rate-limits";

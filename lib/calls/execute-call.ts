@@ -1,4 +1,4 @@
-import type { Call } from "../manifest/schemas";
+import type { Call } from "../manifest";
 import { insertedText, renderValue, type Evaluator } from "../sandbox";
 import { type BoundCredential, CredentialOriginError, guardedFetch, UrlRefusedError } from "../security";
 import { CallFailure } from "./call-failure";

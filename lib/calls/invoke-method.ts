@@ -1,4 +1,4 @@
-import type { ServiceMethod } from "../manifest/schemas";
+import type { ServiceMethod } from "../manifest";
 import { renderValue, SandboxError } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import type { CallContext } from "./execute-call";

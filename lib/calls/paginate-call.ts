@@ -1,4 +1,4 @@
-import type { Call } from "../manifest/schemas";
+import type { Call } from "../manifest";
 import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";
 import { type CallContext, type CallReply, executeCall } from "./execute-call";

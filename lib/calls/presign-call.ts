@@ -1,4 +1,4 @@
-import type { Call } from "../manifest/schemas";
+import type { Call } from "../manifest";
 import { renderValue } from "../sandbox";
 import { assertCredentialOrigins, checkUrl, CredentialOriginError } from "../security";
 import { CallFailure } from "./call-failure";

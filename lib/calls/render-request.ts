@@ -1,6 +1,6 @@
 import { validateHeaderName, validateHeaderValue } from "node:http";
 import { insertedText, renderValue, type Evaluator } from "../sandbox";
-import type { Call } from "../manifest/schemas";
+import type { Call } from "../manifest";
 import { renderUrl } from "./render-url";
 import { encodeBody } from "./encode-body";
 

@@ -1,4 +1,4 @@
-import { expressionUrl } from "../manifest/lint/url-origin";
+import { expressionUrl } from "../manifest";
 import { type Evaluator, insertedText, lookupPath, renderValue } from "../sandbox";
 import { parseTemplate, type TemplatePart } from "../sandbox/template-syntax";
 

@@ -1,4 +1,4 @@
-import type { ConfigManifest, EventsManifest, RunManifest } from "../manifest/schemas";
+import type { ConfigManifest, EventsManifest, RunManifest } from "../manifest";
 import { templateConfig } from "./template-config";
 import { renderValue } from "../sandbox";
 import { CallFailure } from "./call-failure";

@@ -1,4 +1,4 @@
-import type { EventRow } from "../manifest/schemas";
+import type { EventRow } from "../manifest";
 import { renderValue, type Evaluator } from "../sandbox";
 
 /** The type of one streamed event: its `type` field (OpenAI, Anthropic) or its SSE event name. */

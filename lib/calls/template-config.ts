@@ -1,4 +1,4 @@
-import type { ConfigManifest } from "../manifest/schemas";
+import type { ConfigManifest } from "../manifest";
 import { isExpression, renderValue, type Evaluator } from "../sandbox";
 
 /**

@@ -1,7 +1,6 @@
 import { bareNodeType, builtinNodes, type NodeTypeInfo, type NodeTypes, nodeTypeFromManifest } from "../graph";
-import type { Catalogue, CatalogueNode, Problem } from "../manifest";
-// The rule list itself, not the manifest index: the browser gets this module, and the index brings in the file reader.
-import { loadRules } from "../manifest/lint/load-rules";
+// The manifest's browser entry, not its index: the browser gets this module, and the index brings in the file reader.
+import { type Catalogue, type CatalogueNode, type Problem, loadRules } from "../manifest/browser";
 
 /** Problems that mean a manifest file could not be read or did not fit its schema: the node would fail when it runs. */
 const brokenFileRules = new Set(loadRules.filter((rule) => rule.severity === "error" && rule.id !== "lint-internal").map((rule) => rule.id));

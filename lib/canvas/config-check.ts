@@ -1,5 +1,5 @@
 import { type ConfigIssue, type ConfigValidator, type NodeTypeInfo, readConfigMessage } from "../graph";
-import { checkArguments } from "../manifest/json-schema-check";
+import { checkArguments } from "../manifest/browser";
 
 /**
  * Checks a config against a JSON Schema the way a run reads it: defaults

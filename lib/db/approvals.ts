@@ -1,8 +1,7 @@
 import { decisionKey, decisionPattern, keyOfDecision, keyOfWaiting, notifiedKey, stableId } from "../run-model";
-import { checkArguments } from "../manifest/json-schema-check";
+import { checkArguments } from "../manifest";
 import { type ApprovalDecision, expiredWaits } from "../policy";
-import type { WaitingApproval } from "../trace/waiting-approval";
-import type { AttentionRequest } from "../trace/run-trace";
+import type { WaitingApproval, AttentionRequest } from "../trace";
 import { toJsonText } from "./json-text";
 import { documentName } from "./run-rows";
 import type { SqlDatabase } from "./sql/sql-database";

@@ -1,8 +1,7 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import { credentialsFromEnvironment, type EnvironmentCredentialGate } from "../engine";
-import type { CredentialRequirement } from "../manifest";
+import { type CredentialRequirement, normalOrigin } from "../manifest";
 import { secretBox, SecretError, type SecretBox } from "../security";
-import { normalOrigin } from "../manifest/credential-origins";
 import { toDatabaseError } from "./database-error";
 import { parseOrigins } from "./stored-origins";
 

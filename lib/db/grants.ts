@@ -1,7 +1,7 @@
 import type { PrismaClient, WorkflowGrant } from "../generated/prisma/client";
 import { credentialGrantKey, type EngineEnvironment, type WorkflowGrants } from "../engine";
 import { PrismaCredentialStore, storedCredentialOrigins, storedCredentials } from "./credentials";
-import { normalOrigin } from "../manifest/credential-origins";
+import { normalOrigin } from "../manifest";
 import { parseOrigins } from "./stored-origins";
 import { toDatabaseError } from "./database-error";
 

@@ -1,9 +1,9 @@
 import { keyOfWaiting, questionWaitingPattern, stableId } from "../run-model";
 import type { RecordedAnswer } from "../engine";
-import { checkArguments } from "../manifest/json-schema-check";
+import { checkArguments } from "../manifest";
 import { contentFromForm, type FormValues, questionFields } from "../questions/question-fields";
 import type { QuestionAnswer } from "../run-model/tool-question";
-import type { AttentionRequest } from "../trace/run-trace";
+import type { AttentionRequest } from "../trace";
 import { toJsonText } from "./json-text";
 import type { SqlDatabase } from "./sql/sql-database";
 import { requeueWaitingRun } from "./queued-runs";

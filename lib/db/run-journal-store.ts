@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine";
-import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
+import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace";
 import { toJsonText } from "./json-text";
 import { CallsWritten, addTurn, emptyDelta, storedDuration, totalStatements, turnFactsOf, turnStepColumns, turnStepValues } from "./run-aggregates";
 import { GuardFailedError, type SqlDatabase, type SqlStatement, type TransactionOptions } from "./sql/sql-database";

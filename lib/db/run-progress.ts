@@ -1,7 +1,5 @@
 import "server-only";
-import { type AttentionRequest, nodeStatuses, runStatuses } from "../trace/run-trace";
-import { type RunProgress, runStage } from "../trace/run-progress";
-import type { NodeStatus, RunStatus } from "../trace/run-events";
+import { type AttentionRequest, nodeStatuses, runStatuses, type RunProgress, runStage, type NodeStatus, type RunStatus } from "../trace";
 import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
 import { fromJsonText, objectFromJsonText } from "./json-text";

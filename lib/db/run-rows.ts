@@ -1,6 +1,5 @@
 import type { NodeRun, Run, TaintRecord as TaintRow, ToolCall } from "../generated/prisma/client";
-import type { NodeStatus, RunStatus, TaintSource } from "../trace/run-events";
-import { nodeStatuses, runStatuses, type NodeRunRecord, type RunRecord, type TaintRecordEntry, type ToolCallRecord } from "../trace/run-trace";
+import { type NodeStatus, type RunStatus, type TaintSource, nodeStatuses, runStatuses, type NodeRunRecord, type RunRecord, type TaintRecordEntry, type ToolCallRecord } from "../trace";
 import { parseRunOrigin, stableId } from "../run-model";
 import { readForkChange } from "../run-model/fork-change";
 import { fromJsonText, objectFromJsonText } from "./json-text";

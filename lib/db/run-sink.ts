@@ -3,7 +3,7 @@ import type { PrismaClient } from "./create-client";
 import { toDatabaseError } from "./database-error";
 import { toJsonText } from "./json-text";
 import { countCalls, storedDuration } from "./run-aggregates";
-import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace/run-events";
+import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace";
 import type { RunOrigin } from "../run-model";
 
 /**

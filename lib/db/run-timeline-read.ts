@@ -1,9 +1,7 @@
 import type { PrismaClient } from "./create-client";
 import { fromJsonText } from "./json-text";
 import { stableId } from "../run-model";
-import { buildRunTimeline } from "../trace/run-timeline";
-import type { NodeRunRecord, RunRecord } from "../trace/run-trace";
-import type { RunTimeline } from "../trace/trace-types";
+import { buildRunTimeline, type NodeRunRecord, type RunRecord, type RunTimeline } from "../trace";
 
 /**
  * A run's timeline (lib/trace/run-timeline.ts) from its rows: when each

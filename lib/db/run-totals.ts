@@ -1,6 +1,6 @@
 import type { PrismaClient } from "./create-client";
 import { toDatabaseError } from "./database-error";
-import type { RunTotals } from "../trace/run-totals";
+import type { RunTotals } from "../trace";
 import type { Run } from "../generated/prisma/client";
 
 /** The totals the runs list shows, without the steps: no time (the list has it). */

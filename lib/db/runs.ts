@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "./client";
 import { toDatabaseError } from "./database-error";
 import { documentName, toNodeRunRecord, toRunRecord, toTaintRecordEntry, toToolCallRecord } from "./run-rows";
-import type { RunSummary, RunTrace, TaintRecordEntry } from "../trace/run-trace";
+import type { RunSummary, RunTrace, TaintRecordEntry } from "../trace";
 import type { RunOriginKind } from "../run-model";
 
 /**

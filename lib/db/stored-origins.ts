@@ -1,4 +1,4 @@
-import { normalOrigin } from "../manifest/credential-origins";
+import { normalOrigin } from "../manifest";
 
 /** A JSON array of origins as stored (grants, credentials); anything else reads as none (a hand-edited row grants no origin). */
 export function parseOrigins(text: string): string[] {

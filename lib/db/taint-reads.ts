@@ -1,7 +1,6 @@
 import { prisma } from "./client";
 import { fromJsonText } from "./json-text";
-import type { TaintSource } from "../trace/run-events";
-import type { TaintOrigin, TaintOriginPage, TaintOverview, TaintTargetSummary } from "../trace/trace-page";
+import type { TaintSource, TaintOrigin, TaintOriginPage, TaintOverview, TaintTargetSummary } from "../trace";
 
 /** Targets listed per kind, and origins shown with each before the person asks for more. */
 export const listedTargets = 100;

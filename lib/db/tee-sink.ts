@@ -1,4 +1,4 @@
-import type { RunSink } from "../trace/run-events";
+import type { RunSink } from "../trace";
 
 /**
  * TEST DOUBLE: a sink that sends every event to both sinks, in order, so a

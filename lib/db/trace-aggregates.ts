@@ -1,5 +1,5 @@
 import { prisma } from "./client";
-import { filtersActive, outsideGroup, type ToolTotal, type TraceAggregates, type TraceCursor, type TraceFilters } from "../trace/trace-page";
+import { filtersActive, outsideGroup, type ToolTotal, type TraceAggregates, type TraceCursor, type TraceFilters } from "../trace";
 import { callWhere } from "./trace-queries";
 
 /**

@@ -8,9 +8,8 @@ import { readTaintOverview } from "./taint-reads";
 import { totalsOfRun } from "./run-totals";
 import { countTurnsUpTo, readTurnPlaces } from "./turn-reads";
 import { originCallIdOf, readRunTimeline } from "./run-timeline-read";
-import { placeNodeRun, placeStep } from "../trace/run-timeline";
+import { placeNodeRun, placeStep, type AnchoredCall, type CallPage, type CallSummary, type TraceChanges, type TraceCursor, type TraceFilters, cursorText, filtersActive, noFilters, outsideGroup } from "../trace";
 import { nodeRunOfStepResult, stableId } from "../run-model";
-import { type AnchoredCall, type CallPage, type CallSummary, type TraceChanges, type TraceCursor, type TraceFilters, cursorText, filtersActive, noFilters, outsideGroup } from "../trace/trace-page";
 import type { Prisma } from "../generated/prisma/client";
 import { callMatches, firstAnswerCalls, placedWaits } from "./trace-reads";
 

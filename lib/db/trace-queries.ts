@@ -1,5 +1,5 @@
 import type { Prisma } from "../generated/prisma/client";
-import { type CallSummary, type TraceFilters, outsideGroup } from "../trace/trace-page";
+import { type CallSummary, type TraceFilters, outsideGroup } from "../trace";
 
 /** The columns a call's row shows: everything but its arguments and result (the large ones). */
 export const summaryColumns = {

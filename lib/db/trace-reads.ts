@@ -7,13 +7,10 @@ import { callWhere, summaryColumns, toCallSummary } from "./trace-queries";
 import { countCallsByGroup, readAggregates, readTraceCursor } from "./trace-aggregates";
 import { readTaintOrigins, readTaintOverview } from "./taint-reads";
 import { totalsOfRun } from "./run-totals";
-import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, type TurnPage, cursorText, noFilters, outsideGroup } from "../trace/trace-page";
-import type { NodeRunRecord } from "../trace/run-trace";
+import { type AnchoredCall, type CallDetail, type CallPage, type CallSummary, type TaintOriginPage, type TraceFilters, type TraceOverview, type TurnPage, cursorText, noFilters, outsideGroup, type NodeRunRecord, placeNodeRun, placeStep, type RunTimeline } from "../trace";
 import { nodeRunOfStepResult, stableId } from "../run-model";
 import { readTurnPage, readTurnPlaces } from "./turn-reads";
 import { originCallIdOf, readRunTimeline } from "./run-timeline-read";
-import { placeNodeRun, placeStep } from "../trace/run-timeline";
-import type { RunTimeline } from "../trace/trace-types";
 
 /** The first page of each group holds at most this many calls, and the first answer at most `firstAnswerCalls`. */
 export const firstPageCalls = 50;

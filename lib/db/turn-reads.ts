@@ -1,10 +1,7 @@
 import type { Prisma } from "../generated/prisma/client";
 import { type PrismaClient, dialectOf } from "./create-client";
 import { fromJsonText } from "./json-text";
-import type { ModelTurnRow } from "../trace/model-turns";
-import { placeStep } from "../trace/run-timeline";
-import type { TraceTurn } from "../trace/trace-tree";
-import type { RunTimeline } from "../trace/trace-types";
+import { type ModelTurnRow, placeStep, type TraceTurn, type RunTimeline } from "../trace";
 
 /**
  * A run's model turns as the trace shows them, read by the columns the

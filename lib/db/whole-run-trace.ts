@@ -2,9 +2,7 @@ import type { PrismaClient } from "./create-client";
 import { fromJsonText } from "./json-text";
 import { toDatabaseError } from "./database-error";
 import { toNodeRunRecord, toRunRecord, toTaintRecordEntry, toToolCallRecord } from "./run-rows";
-import { type ModelTurnRow, modelTurnsFromJournal } from "../trace/model-turns";
-import type { RunTrace, TaintRecordEntry } from "../trace/run-trace";
-import { placeNodeRun, placeStep } from "../trace/run-timeline";
+import { type ModelTurnRow, modelTurnsFromJournal, type RunTrace, type TaintRecordEntry, placeNodeRun, placeStep } from "../trace";
 import { originCallIdOf, readRunTimeline } from "./run-timeline-read";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { type ApiCaller, apiError, appBearerLimits, appWidgetVisitorLimits, clientAddress, sameOrigin, trustedProxiesFromEnvironment } from "../auth";
 import type { WidgetLimitReached } from "../auth";
-import { findChatWidgetByToken, widgetTokenPrefix, type ChatWidgetRecord } from "../db/chat-widgets";
+import { type ChatWidgetRecord, findChatWidgetByToken, widgetTokenPrefix } from "../db/app";
 import { originAllowed } from "./widget-origins";
 
 /** The header the widget's frame sends with the origin of the page it is shown on. */

@@ -1,4 +1,4 @@
-import { prisma } from "../db/client";
+import { prisma } from "../db/app";
 import { frameAncestors } from "./widget-origins";
 
 /** The CSP frame-ancestors of a widget's frame: its origins when it exists and is on, else 'none' (a database that cannot be read: 'none'). */

@@ -1,8 +1,8 @@
 import type { TaskToolDefinition } from "../graph";
 import type { CallContext } from "../calls";
-import type { NodeManifest } from "../manifest/catalogue";
+import type { NodeManifest } from "../manifest";
 import type { AgentTool } from "../tools";
-import type { ToolCallRow } from "../trace/run-events";
+import type { ToolCallRow } from "../trace";
 
 /** A Task Start's sub-flow, asked for by a tool call. */
 export interface TaskRequest {

@@ -1,6 +1,5 @@
-import type { Catalogue, CredentialRequirement } from "../manifest";
+import { type Catalogue, type CredentialRequirement, firstPartyCredentialUsers } from "../manifest";
 import type { Credentials } from "../calls";
-import { firstPartyCredentialUsers } from "../manifest/first-party-credentials";
 import { credentialGrantKey, type WorkflowGrants } from "./workflow-grants";
 
 /** Whether a node type may take the environment's value of a credential (by the credential's name). */

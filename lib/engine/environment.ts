@@ -8,7 +8,7 @@ import type { AgentTool, CustomToolRegistry, McpToolResolver } from "../tools";
 import type { CallContext, Credentials } from "../calls";
 import type { EnvironmentCredentialGate } from "./environment-credentials";
 import type { WorkflowGrants } from "./workflow-grants";
-import type { ToolCallRow } from "../trace/run-events";
+import type { ToolCallRow } from "../trace";
 
 /** What an agent's model protocol is built from. */
 export interface ModelRequest {

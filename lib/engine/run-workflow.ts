@@ -1,9 +1,7 @@
 import { createRunState, type Workflow, validateRunInput, validateWorkflow } from "../graph";
-import { checkArguments } from "../manifest/json-schema-check";
+import { checkArguments } from "../manifest";
 import { type AgentTool, RunMemory } from "../tools";
-import { redactingSink, redactSecrets } from "../trace/redact";
-import type { RunSink, RunStatus } from "../trace/run-events";
-import { TaintRegistry } from "../trace/taint-registry";
+import { redactingSink, redactSecrets, type RunSink, type RunStatus, TaintRegistry } from "../trace";
 import type { EngineEnvironment } from "./environment";
 import { preflightMessage, preflightTools } from "./preflight";
 import { ResourceScope } from "./resource-scope";

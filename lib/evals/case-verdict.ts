@@ -1,8 +1,5 @@
 import type { Workflow } from "../graph";
-import { diffRuns, type DiffSource, type RunDiff } from "../trace/run-diff";
-import { describeDiff } from "../trace/run-diff-text";
-import type { NodeRunRecord, RunTrace, ToolCallRecord } from "../trace/run-trace";
-import type { ModelTurnLike } from "../trace/trace-types";
+import { diffRuns, type DiffSource, type RunDiff, describeDiff, type NodeRunRecord, type RunTrace, type ToolCallRecord, type ModelTurnLike } from "../trace";
 import { cassetteMark } from "./cassette-environment";
 import { brief, combineScores, type ScoreContext, scoreAll } from "./scorers";
 import type { TestCase } from "./test-case";

@@ -4,7 +4,7 @@ import type { AgentToolsContext, EngineEnvironment, ModelRequest } from "../engi
 import { turnKey } from "../run-model";
 import type { AgentTool, CallMeta, ToolOutcome } from "../tools";
 import { caseModelRequest, type HistoryTurn } from "./model-request";
-import { jsonEqual } from "../trace/json-changes";
+import { jsonEqual } from "../trace";
 import { brief, combineScores, type Score, type Scorer, scoreAll } from "./scorers";
 import type { CassetteCall, CassetteTurn, TestCase } from "./test-case";
 

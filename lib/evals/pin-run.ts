@@ -2,9 +2,7 @@ import { createHash } from "node:crypto";
 import type { ModelTurn } from "../ai";
 import type { RecordedModelTurn } from "../engine";
 import { lookupNodeType, type NodeTypes, parseWorkflow, type Workflow } from "../graph";
-import type { RunTrace } from "../trace/run-trace";
-import type { ModelContext } from "../trace/model-turns";
-import { redactSecrets } from "../trace/redact";
+import { type RunTrace, type ModelContext, redactSecrets } from "../trace";
 import { caseModelRequest, type HistoryTurn } from "./model-request";
 import { caseFormat, type CaseNodeRun, type CassetteCall, type CassetteStep, type CassetteTurn, type TestCase } from "./test-case";
 

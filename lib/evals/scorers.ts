@@ -1,6 +1,6 @@
 import { getPath } from "../ai/dot-path";
-import { compileSchema } from "../manifest/json-schema-check";
-import { jsonChanges, jsonEqual, type JsonChange } from "../trace/json-changes";
+import { compileSchema } from "../manifest";
+import { jsonChanges, jsonEqual, type JsonChange } from "../trace";
 
 /**
  * How one value is checked against what was expected. `path` is a dot path

@@ -1,4 +1,4 @@
-import type { ServiceConnector } from "../manifest";
+import type { ServiceConnector } from "../manifest/browser";
 import type { EdgeKind, WorkflowNode } from "./workflow";
 import { nodePorts, type NodePort, type NodeTypeInfo } from "./node-type-info";
 

@@ -100,5 +100,5 @@ export { detachedNodeIds } from "./detached-nodes";
 export { configIssueInWords, settingTitle } from "./config-words";
 export { mcpServerNodeType, mcpServerConnector, mcpServerChoice, wiredServerSources } from "./mcp-server-node";
 export { serverUses, type ServerUse } from "./server-uses";
-export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel, serverApprovalDefaults, serverDefaultFor, type ServerApprovalDefaults, type ServerApprovalDefaultsInput, wiredPolicy, type WiredPolicy, wiredPolicyLabel } from "../manifest/schemas/approval-policy";
+export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel, serverApprovalDefaults, serverDefaultFor, type ServerApprovalDefaults, type ServerApprovalDefaultsInput, wiredPolicy, type WiredPolicy, wiredPolicyLabel } from "../manifest/browser";
 export { checkSchedule, cronOptions, isTimeZone, missedTickPolicies, type MissedTickPolicy, type Schedule } from "./schedule-check";

@@ -1,4 +1,4 @@
-import type { Catalogue, NodeManifest } from "../manifest";
+import type { Catalogue, NodeManifest } from "../manifest/browser";
 import type { NodeTypeInfo, NodeTypes } from "./node-type-info";
 
 /**

@@ -1,4 +1,4 @@
-import type { ConfigManifest, Port, ServiceConnector } from "../manifest";
+import type { ConfigManifest, Port, ServiceConnector } from "../manifest/browser";
 import type { WorkflowNode } from "./workflow";
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { notAWorkflow, plainIssue } from "./plain-issues";
 import type { GraphProblem } from "./graph-problem";
 import { toolSource } from "./tool-source";
-import { wiredPolicy } from "../manifest/schemas/approval-policy";
+import { wiredPolicy } from "../manifest/browser";
 
 /** A policy where a tool is wired: a bare verdict (`"ask"`) or the full policy object. */
 

@@ -1,7 +1,7 @@
 import { type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import { guardedWebFetch, UrlRefusedError } from "../security";
-import { redactSecrets } from "../trace/redact";
+import { redactSecrets } from "../trace";
 import { readToolManifest } from "./connection-manager/tool-manifest";
 import { describeConnectionFailure, EntryConnectionError } from "./connection-failure";
 import { type McpSession, sessionOfClient } from "./mcp-session";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { AgentTool } from "../tools";
-import type { ToolCallRow } from "../trace/run-events";
+import type { ToolCallRow } from "../trace";
 import { agentToolsFromClient } from "./client-tools";
 
 export interface ExternalServerToolsOptions {

@@ -1,6 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { type ServerApprovalDefaults, serverDefaultFor } from "../manifest/schemas/approval-policy";
+import { type ServerApprovalDefaults, serverDefaultFor } from "../manifest";
 import { type AgentTool, type McpAgentRef, McpResolveError, type McpSourceRequest, type McpToolResolver } from "../tools";
 import { agentToolsFromClient } from "./client-tools";
 import { connectInMemory, type InMemoryConnection } from "./in-memory-connection";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { invokeMethod } from "../calls";
-import { checkArguments } from "../manifest/json-schema-check";
+import { checkArguments } from "../manifest";
 import type { WiredServiceNode } from "../engine";
 import { approvalMetaKey, readCallerMeta } from "./caller-meta";
 

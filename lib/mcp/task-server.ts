@@ -6,7 +6,7 @@ import type { CallToolResult, Request, RequestId, Result, Task } from "@modelcon
 import { z } from "zod";
 import type { TaskRequest, TaskOutcome } from "../engine";
 import type { TaskToolDefinition } from "../graph";
-import type { ToolCallRow } from "../trace/run-events";
+import type { ToolCallRow } from "../trace";
 import { readCallerMeta } from "./caller-meta";
 import { failedResult, taskResult } from "./task-result";
 

@@ -1,5 +1,4 @@
-import { traceparentOfNodeRun } from "../trace/otel/node-run-spans";
-import { parseTraceparent, type RemoteParent } from "../trace/otel/trace-context";
+import { traceparentOfNodeRun, parseTraceparent, type RemoteParent } from "../trace";
 
 /**
  * W3C trace context in MCP `_meta` (the key `traceparent`, as MCP's

@@ -4,8 +4,8 @@ import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol
 import type { Credentials } from "../calls";
 import { bindCredentials, credentialValuesFor, ungrantedCredentials, ungrantedMessage } from "../engine";
 import type { BoundCredential } from "../security";
-import { configValues } from "../manifest/config-values";
-import { redactSecrets } from "../trace/redact";
+import { configValues } from "../manifest";
+import { redactSecrets } from "../trace";
 import { connectInMemory } from "./in-memory-connection";
 import { createServiceNodeServer } from "./service-node-server";
 import { outcomeOf } from "./tool-outcome";

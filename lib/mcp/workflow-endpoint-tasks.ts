@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { QuestionAsker } from "../run-model/tool-question";
 import { type CallToolRequest, type CallToolResult, CallToolResultSchema, type CreateTaskResult, CreateTaskResultSchema, type Task } from "@modelcontextprotocol/sdk/types.js";
 import type { TaskOutcome, TaskRequest } from "../engine";
-import type { ToolCallRow } from "../trace/run-events";
+import type { ToolCallRow } from "../trace";
 import { connectInMemory, type InMemoryConnection } from "./in-memory-connection";
 import { failedResult } from "./task-result";
 import { createTaskServer, type TaskServer } from "./task-server";

@@ -2,8 +2,7 @@ import type { TaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import type { EngineEnvironment, TaskOutcome, TaskRequest } from "../engine";
 import type { Workflow } from "../graph";
 import type { QuestionAsker } from "../run-model/tool-question";
-import type { ToolCallRow } from "../trace/run-events";
-import type { RemoteParent } from "../trace/otel/trace-context";
+import type { ToolCallRow, RemoteParent } from "../trace";
 
 /*
  * The words of the workflow endpoint (workflow-endpoint.ts), shared by its

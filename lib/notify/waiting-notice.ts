@@ -1,5 +1,5 @@
-import { policyLabel } from "../manifest/schemas/approval-policy";
-import type { WaitingApproval } from "../trace/waiting-approval";
+import { policyLabel } from "../manifest";
+import type { WaitingApproval } from "../trace";
 
 /**
  * The JSON message a webhook receives when a run starts waiting for a

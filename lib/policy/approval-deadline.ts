@@ -1,4 +1,4 @@
-import type { ApprovalPolicy } from "../manifest/schemas/approval-policy";
+import type { ApprovalPolicy } from "../manifest/browser";
 
 /** When a call that started waiting at `since` is denied for want of a decision. */
 export function approvalDeadline(since: Date, policy: Pick<ApprovalPolicy, "timeoutHours">): Date {

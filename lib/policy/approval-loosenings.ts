@@ -1,4 +1,4 @@
-import { type ApprovalPolicy, type ApprovalVerdict, type ServerApprovalDefaultsInput, serverDefaultFor } from "../manifest/schemas/approval-policy";
+import { type ApprovalPolicy, type ApprovalVerdict, type ServerApprovalDefaultsInput, serverDefaultFor } from "../manifest/browser";
 import { mcpServerChoice, type Workflow } from "../graph";
 import { parsedPolicy, policyFor } from "./policy-for-tool";
 

@@ -1,4 +1,4 @@
-import type { ApprovalPolicy } from "../manifest/schemas/approval-policy";
+import type { ApprovalPolicy } from "../manifest/browser";
 import { type CallDecision, decideCall, type HoldCause, type PolicyCall } from "./decide-call";
 import type { AppliedPolicy } from "./policy-for-tool";
 

@@ -1,4 +1,4 @@
-import type { ApprovalPolicy, ApprovalVerdict } from "../manifest/schemas/approval-policy";
+import type { ApprovalPolicy, ApprovalVerdict } from "../manifest/browser";
 import type { TaintedArgument } from "./tainted-arguments";
 
 /** What a tool says about itself (MCP tool annotations, a method's declaration, a built-in's nature). */

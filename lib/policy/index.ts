@@ -1,4 +1,4 @@
-export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "../manifest/schemas/approval-policy";
+export { type ApprovalPolicy, type ApprovalPolicyInput, type ApprovalVerdict, approvalPolicy, approvalVerdict, defaultApprovalPolicy, policyLabel } from "../manifest/browser";
 export { type CallDecision, decideCall, type HoldCause, type PolicyCall, strictestOf, type TaintedContextSource, type ToolHints } from "./decide-call";
 export { type AppliedDecision, decideApplied } from "./decide-applied";
 export { type TaintedArgument, type TaintSourceText, taintedArguments } from "./tainted-arguments";

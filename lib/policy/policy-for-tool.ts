@@ -1,4 +1,4 @@
-import { type ApprovalPolicy, approvalPolicy, defaultApprovalPolicy } from "../manifest/schemas/approval-policy";
+import { type ApprovalPolicy, approvalPolicy, defaultApprovalPolicy } from "../manifest/browser";
 
 /** Where a tool's policy may be set, from most to least specific. */
 export interface PolicyWiring {

@@ -5,8 +5,7 @@
  * processes run the runs; SWITCHBOARD_EMBEDDED_WORKER=true|false overrides
  * either default. Started once per process from instrumentation.ts.
  */
-import { databaseUrl } from "../db/database-url";
-import { isPostgresUrl } from "../db/sql/open-database";
+import { databaseUrl, isPostgresUrl } from "../db";
 import { entryFingerprint, processToolIndex, type ServerEntry } from "../mcp";
 import { startWorkerRuntime, type WorkerRuntime } from "./worker-runtime";
 

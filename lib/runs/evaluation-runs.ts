@@ -1,8 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DatasetStore } from "../db/datasets";
-import { type EvaluationRecord, EvaluationStore } from "../db/evaluations";
-import type { ListedRunTotals } from "../db/run-totals";
-import { isoFromSql } from "../db/sql/sql-database";
+import { DatasetStore, type EvaluationRecord, EvaluationStore, type ListedRunTotals, isoFromSql } from "../db";
 import { type DatasetRow, type EndedRowRun, type EvaluationPorts, type EvaluationSummary, runEvaluationLoop, type ScoreContext } from "../evals";
 import { type EntryField, parseWorkflow, startFields } from "../graph";
 import { settledStatuses } from "../run-model";

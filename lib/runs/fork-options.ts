@@ -1,5 +1,5 @@
 import { lookupNodeType, parseWorkflow } from "../graph";
-import type { SqlDatabase } from "../db/sql/sql-database";
+import type { SqlDatabase } from "../db";
 import { runNodeTypes } from "./run-environment";
 
 /** What a fork of a run may change besides an edited answer: each agent's current system prompt and model, and whether there is a saved version to fork onto. */

@@ -1,4 +1,4 @@
-import type { SqlStatement } from "../db/sql/sql-database";
+import type { SqlStatement } from "../db";
 import type { OnceKey } from "./run-service";
 
 /** How long an HTTP API caller's Idempotency-Key answers the same run. */

@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { PrismaRunSink, prisma } from "../db";
+import { PrismaRunSink } from "../db";
+import { prisma } from "../db/app";
 import { type RunOrigin, stableId } from "../run-model";
 import type { Workflow } from "../graph";
 import { hostApprover, type OutsideCall, outsideCallInput, type OutsideRun, type QueuedOutsideTask } from "../mcp";
-import type { AttentionRequest } from "../trace/run-trace";
-import { withOtelExport } from "../trace/otel/live-export";
+import { type AttentionRequest, withOtelExport } from "../trace";
 import { newWorkerId, queueTimingsFromEnvironment } from "../queue";
 import { runService } from "./process-runs";
 

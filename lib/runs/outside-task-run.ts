@@ -8,12 +8,10 @@
  * task's status and result (settleTasksOfRun). Not server-only: scripts/worker.ts
  * runs it outside Next.
  */
-import type { PrismaClient } from "../db/create-client";
-import { settleTasksOfRun } from "../db/mcp-endpoint-store";
-import type { DatabaseRunJournal } from "../db/run-journal-store";
+import { type PrismaClient, settleTasksOfRun, type DatabaseRunJournal } from "../db";
 import type { RunRequest } from "../engine";
 import { stableId } from "../run-model";
-import type { RunEndEvent, RunSink } from "../trace/run-events";
+import type { RunEndEvent, RunSink } from "../trace";
 
 /** The call an outside host made, as its Run records it (see outsideCallInput in lib/mcp/workflow-endpoint.ts). */
 export interface OutsideTaskCall {

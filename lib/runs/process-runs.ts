@@ -1,6 +1,4 @@
-import { databaseUrl } from "../db/database-url";
-import { isPostgresUrl, openSqlDatabase } from "../db/sql/open-database";
-import { type RunTextRelayHandle, startRunTextRelay } from "../db/postgres/run-text-relay";
+import { databaseUrl, isPostgresUrl, openSqlDatabase, type RunTextRelayHandle, startRunTextRelay } from "../db";
 import { RunService } from "./run-service";
 import { runNodeTypes } from "./run-environment";
 

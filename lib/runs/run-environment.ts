@@ -1,8 +1,5 @@
 import path from "node:path";
-import type { PrismaClient } from "../db/create-client";
-import { storedRunParts } from "../db/grants";
-import { PrismaServerRegistry } from "../db/servers";
-import { PrismaOAuthStateStore } from "../db/server-oauth";
+import { type PrismaClient, storedRunParts, PrismaServerRegistry, PrismaOAuthStateStore } from "../db";
 import { cachedNodeTypes, type EngineEnvironment } from "../engine";
 import { createLocalEnvironment } from "./local-environment";
 import type { NodeTypes } from "../graph";

@@ -1,13 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { recordAttentionChoice, type ChoiceResult } from "../db/attention-choice";
-import { type DecisionInput, type DecisionResult, denyExpiredApprovals, listWaitingApprovals, recordApprovalDecision, type WaitingApproval } from "../db/approvals";
-import { requestCancel } from "../db/database-run-queue";
-import { resumeInterruptedRuns } from "../db/interrupted-runs";
-import { type AnswerInput, type AnswerResult, recordQuestionAnswer } from "../db/questions";
-import { notifyRunQueued } from "../db/postgres/run-wakes";
-import { queuedRunInsert } from "../db/queued-runs";
-import { forkRun, type ForkRequest, type ForkResult, readForkLinks, type ForkLinks } from "../db/run-fork";
-import { GuardFailedError, isoFromSql, type SqlDatabase, type SqlStatement } from "../db/sql/sql-database";
+import { recordAttentionChoice, type ChoiceResult, type DecisionInput, type DecisionResult, denyExpiredApprovals, listWaitingApprovals, recordApprovalDecision, type WaitingApproval, requestCancel, resumeInterruptedRuns, type AnswerInput, type AnswerResult, recordQuestionAnswer, notifyRunQueued, queuedRunInsert, forkRun, type ForkRequest, type ForkResult, readForkLinks, type ForkLinks, GuardFailedError, isoFromSql, type SqlDatabase, type SqlStatement } from "../db";
 import { validateConfig } from "../canvas/config-check";
 import type { AttentionChoice } from "../engine";
 import { type GraphProblem, type NodeTypes, parseWorkflow, validateRunInput, validateWorkflow, type Workflow } from "../graph";

@@ -1,6 +1,6 @@
 import type { UIMessageChunk } from "ai";
-import type { AttentionRequest } from "../trace/run-trace";
-import type { SqlDatabase } from "../db/sql/sql-database";
+import type { AttentionRequest } from "../trace";
+import type { SqlDatabase } from "../db";
 import { followRunText, nodeIdOfTurn, type RunTextPlace, stableId } from "../run-model";
 
 /** What a chat's stream tells the page besides the parts: the turn's run and thread. */

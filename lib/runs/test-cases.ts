@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { PrismaClient } from "../db/create-client";
-import { readPinSource } from "../db/pin-source";
-import { cassetteInsert } from "../db/test-cassettes";
-import { readWholeRunTrace } from "../db/whole-run-trace";
-import { fromJsonText } from "../db/json-text";
+import { type PrismaClient, readPinSource, cassetteInsert, readWholeRunTrace, fromJsonText } from "../db";
 import { credentialsFromEnvironment, environmentCredentialGate, resolveModel } from "../engine";
 import { caseFileName, caseFileText, caseVerdict, type CaseVerdict, type JudgeRequest, type JudgeVerdict, missingNodes, modelJudge, PinError, pinRun, type ScoreContext, type Scorer, type StoredCassette, type TestCase } from "../evals";
 import { lookupNodeType, parseWorkflow, type Workflow } from "../graph";

@@ -1,9 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PrismaClient } from "../db/create-client";
-import { PrismaGrantStore } from "../db/grants";
-import { PrismaRunSink } from "../db/run-sink";
-import { PrismaServerRegistry } from "../db/servers";
-import { PrismaOAuthStateStore } from "../db/server-oauth";
+import { type PrismaClient, PrismaGrantStore, PrismaRunSink, PrismaServerRegistry, PrismaOAuthStateStore } from "../db";
 import { parseWorkflow, serverDefaultFor, wiredServerSources, type Workflow, type WorkflowNode } from "../graph";
 import { connectEntry, type EntryConnection, listedTool, protocolHints, readToolApp, type ToolAppOutcome } from "../mcp";
 import { approvalGrantKey, wiredEdge } from "../engine";

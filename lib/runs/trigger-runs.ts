@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { TriggerStore } from "../db/triggers";
-import type { SqlDatabase } from "../db/sql/sql-database";
+import { TriggerStore, type SqlDatabase } from "../db";
 import { ScheduleTicker } from "../triggers";
 import { acceptedDelivery, scheduleTick } from "./once-keys";
 import type { RunService, StartRunResult } from "./run-service";

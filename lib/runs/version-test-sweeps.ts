@@ -1,5 +1,5 @@
-import { prisma } from "../db/client";
-import { databaseUrl } from "../db/database-url";
+import { prisma } from "../db/app";
+import { databaseUrl } from "../db";
 import { runService } from "./process-runs";
 import { sweepInterruptedVersionTests } from "./version-tests";
 

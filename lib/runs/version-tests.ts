@@ -1,6 +1,5 @@
 import { hostname } from "node:os";
-import type { PrismaClient } from "../db/create-client";
-import { holderMayBeAlive } from "../db/interrupted-runs";
+import { type PrismaClient, holderMayBeAlive } from "../db";
 import { parseWorkflow, type Workflow } from "../graph";
 import type { RunService } from "./run-service";
 import { runTestCases } from "./test-cases";

@@ -2,8 +2,7 @@
  * Tells the team's webhook (if one is set) that a run started waiting for a
  * person. Not server-only: the worker (scripts/worker.ts) runs it outside Next.
  */
-import { claimWaitingNotice, listWaitingApprovals } from "../db/approvals";
-import type { SqlDatabase } from "../db/sql/sql-database";
+import { claimWaitingNotice, listWaitingApprovals, type SqlDatabase } from "../db";
 import { sendWaitingWebhook, waitingNotice, type WebhookSettings } from "../notify";
 
 /**

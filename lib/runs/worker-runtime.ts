@@ -5,23 +5,13 @@
  * (one run, in the command's own process) all start one here.
  */
 import { randomUUID } from "node:crypto";
-import { createPrismaClient, type PrismaClient } from "../db/create-client";
-import { settleTasksOfRun } from "../db/mcp-endpoint-store";
-import { DatabaseRunJournal } from "../db/run-journal-store";
-import { DatabaseRunQueue, type WakeSource } from "../db/database-run-queue";
-import { listenForRuns } from "../db/postgres/run-wakes";
-import { startRunTextRelay } from "../db/postgres/run-text-relay";
-import { isPostgresUrl, openSqlDatabase } from "../db/sql/open-database";
-import { isoFromSql, sqlTime, type SqlDatabase } from "../db/sql/sql-database";
+import { createPrismaClient, type PrismaClient, settleTasksOfRun, DatabaseRunJournal, DatabaseRunQueue, type WakeSource, listenForRuns, startRunTextRelay, isPostgresUrl, openSqlDatabase, isoFromSql, sqlTime, type SqlDatabase, readCassette, readChatHistory } from "../db";
 import { type EngineEnvironment, runWorkflow } from "../engine";
 import { createLocalEnvironment } from "./local-environment";
 import { parseWorkflow } from "../graph";
 import { parseRunOrigin } from "../run-model";
 import { cassetteEnvironment } from "../evals";
-import { readCassette } from "../db/test-cassettes";
-import { readChatHistory } from "../db/chat-history-read";
-import { MemorySink } from "../trace/memory-sink";
-import { withOtelExport } from "../trace/otel/live-export";
+import { MemorySink, withOtelExport } from "../trace";
 import { type ExecuteRun, type QueueTimings, queueTimingsFromEnvironment, RunWorker } from "../queue";
 import { type WebhookSettings, webhookSettingsFromEnvironment } from "../notify";
 import { HeldEndSink, outsideTaskOf, outsideTaskRequest } from "./outside-task-run";

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { RunProgressCall } from "../trace/run-progress";
+import type { RunProgressCall } from "../trace/browser";
 
 /**
  * A run as the canvas follows it: the run's status and result, the latest

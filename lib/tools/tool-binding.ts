@@ -1,5 +1,4 @@
-import type { TaintRegistry } from "../trace/taint-registry";
-import type { ToolCallRow } from "../trace/run-events";
+import type { TaintRegistry, ToolCallRow } from "../trace";
 import type { RunMemory } from "./builtin/run-memory";
 
 /** What binds a tool to one run: where its trace rows go, the run's taint registry and memory. */

@@ -1,6 +1,6 @@
 import type { ForkChange } from "../run-model/fork-change";
 import type { ToolQuestion } from "../run-model/tool-question";
-import type { ApprovalPolicy } from "../manifest/schemas/approval-policy";
+import type { ApprovalPolicy } from "../manifest";
 import type { ModelTurnLike, NodeStatus, ReplayOrigin, RunStatus, RunTimeline, TaintRecord, ToolCallRow } from "./trace-types";
 import type { RunOrigin } from "../run-model";
 import type { HoldCause, TaintedArgument, TaintedContextSource } from "../policy";

@@ -1,6 +1,6 @@
 import "server-only";
-import { getWorkflow, prisma } from "@/lib/db";
-import { PrismaEndpointSessionStore, PrismaTaskStore } from "@/lib/db/mcp-endpoint-store";
+import { getWorkflow, prisma } from "@/lib/db/app";
+import { PrismaEndpointSessionStore, PrismaTaskStore } from "@/lib/db";
 import { parseWorkflow } from "@/lib/graph";
 import { createWorkflowEndpoint, EndpointRefusal, type McpHost, type WorkflowEndpoint, WorkflowEndpointSessions } from "@/lib/mcp";
 import { runEnvironment } from "@/lib/runs";

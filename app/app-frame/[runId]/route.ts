@@ -1,5 +1,5 @@
 import { authorizeApiCaller } from "@/lib/auth";
-import { prisma } from "@/lib/db";
+import { prisma } from "@/lib/db/app";
 import { appFrameHeaders } from "@/lib/mcp";
 import { toolAppOf } from "@/lib/runs";
 

@@ -3,9 +3,9 @@ import { CompareCandidates } from "@/components/run/compare-candidates";
 import { ComparePicker } from "@/components/run/compare-picker";
 import { RunCompareView } from "@/components/run/run-compare-view";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { DatabaseError, listRecentRuns, prisma, readWholeRunTrace } from "@/lib/db";
-import { compareRuns, type CompareOutcome } from "@/lib/trace/compare-runs";
-import type { RunSummary } from "@/lib/trace/run-trace";
+import { DatabaseError, readWholeRunTrace } from "@/lib/db";
+import { listRecentRuns, prisma } from "@/lib/db/app";
+import { compareRuns, type CompareOutcome, type RunSummary } from "@/lib/trace";
 import { requirePageRole } from "@/lib/auth";
 
 // Runs come and go: read on every request.

@@ -1,5 +1,6 @@
 import "server-only";
-import { PrismaOAuthStateStore, prisma } from "@/lib/db";
+import { PrismaOAuthStateStore } from "@/lib/db";
+import { prisma } from "@/lib/db/app";
 
 /** The HttpOnly cookie binding an authorization in progress to the browser that started it: `<serverId>.<state>`. */
 export const oauthStateCookie = "sb_oauth_state";

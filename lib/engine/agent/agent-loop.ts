@@ -1,6 +1,6 @@
 import type { Conversation, ModelTurn, TokenUsage, ToolCallRequest, ToolDefinition, ToolResultMessage } from "../../ai";
 import { type AgentTool, modelToolNames, type ToolOutcome } from "../../tools";
-import type { NodeStatus } from "../../trace/run-events";
+import type { NodeStatus } from "../../trace";
 import { callToolDefinition, callToolName, discoveryThresholdTokens, estimateTokens, searchSummary, searchToolsDefinition, searchToolsName } from "./discovery";
 import { RepeatGuard } from "./repeat-guard";
 import { RunInterruption } from "../journal/step-recorder";

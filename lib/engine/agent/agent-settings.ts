@@ -1,4 +1,4 @@
-import type { EventsManifest, ToolExchangeManifest } from "../../manifest/schemas";
+import type { EventsManifest, ToolExchangeManifest } from "../../manifest";
 import { renderValue, type Evaluator } from "../../sandbox";
 import { matchedValue, readsEvents } from "../../calls";
 import type { Conversation } from "../../ai";

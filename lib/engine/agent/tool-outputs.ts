@@ -1,4 +1,4 @@
-import type { EventsManifest } from "../../manifest/schemas";
+import type { EventsManifest } from "../../manifest";
 import { renderValue, type Evaluator } from "../../sandbox";
 import { joinValues } from "../../calls";
 import type { ToolResultEvent } from "./agent-loop";

@@ -1,5 +1,5 @@
 import { type ApprovalDecision, approvalDeadline, type CallDecision } from "../../policy";
-import type { ApprovalRequest } from "../../trace/run-trace";
+import type { ApprovalRequest } from "../../trace";
 
 /** What the gate does with one call that was not recorded: a pure decision. */
 export type ApprovalPlan =

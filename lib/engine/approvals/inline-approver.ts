@@ -1,5 +1,5 @@
 import type { ApprovalDecision } from "../../policy";
-import type { ApprovalRequest } from "../../trace/run-trace";
+import type { ApprovalRequest } from "../../trace";
 
 /** A call that asks for approval, as an inline approver is shown it. */
 export interface InlineApprovalRequest {

@@ -1,5 +1,4 @@
-import type { NodeManifest } from "../../manifest";
-import { configValues } from "../../manifest/config-values";
+import { type NodeManifest, configValues } from "../../manifest";
 import { type AgentLoopOptions, runAgentLoop } from "../agent/agent-loop";
 import { collectReplies, completionOutputs, loopLimits, type PutOut, responseOutputs } from "../agent/agent-settings";
 import { hasToolRows, toolOutputs } from "../agent/tool-outputs";
@@ -11,8 +10,7 @@ import { AgentSteps } from "../journal/agent-steps";
 import { ApprovalGate } from "../approvals/approval-gate";
 import { QuestionDesk } from "../questions/question-desk";
 import type { AgentTool, ToolOutcome } from "../../tools";
-import { liveRedactor } from "../../trace/live-redaction";
-import type { ModelTurnRow } from "../../trace/model-turns";
+import { liveRedactor, type ModelTurnRow } from "../../trace";
 import { historyMessages, historyWindowOf } from "../chat/chat-history";
 import { publishRunText, runTextFollowed } from "../../run-model";
 

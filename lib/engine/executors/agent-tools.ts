@@ -1,7 +1,7 @@
 import { taskToolDefinition } from "../../graph";
-import { configValues } from "../../manifest/config-values";
+import { configValues } from "../../manifest";
 import type { AgentTool } from "../../tools";
-import type { ToolCallRow } from "../../trace/run-events";
+import type { ToolCallRow } from "../../trace";
 import type { CanvasToolServers, WiredTaskStarts } from "../canvas-tools";
 import type { RunContext } from "../run-context";
 import { resolveCredentials } from "./credentials";

@@ -1,5 +1,4 @@
-import type { NodeManifest } from "../../manifest";
-import { defaultCredentialOrigins } from "../../manifest/credential-origins";
+import { type NodeManifest, defaultCredentialOrigins } from "../../manifest";
 import type { Credentials } from "../../calls";
 import type { BoundCredential } from "../../security";
 import type { EngineEnvironment } from "../environment";

@@ -1,6 +1,5 @@
 import { type ToolSource, type WorkflowNode, wiredServerSources } from "../../graph";
-import type { NodeManifest } from "../../manifest";
-import { configValues } from "../../manifest/config-values";
+import { type NodeManifest, configValues } from "../../manifest";
 import { type AgentTool, builtinToolNames, createBuiltinTool, customAgentTool, isBuiltinToolName, mcpAgentTools, McpResolveError, type McpResolveProblem, normalizeToolSources, type ToolBinding } from "../../tools";
 import type { RunContext } from "../run-context";
 

@@ -1,5 +1,4 @@
-import { configValues } from "../../manifest/config-values";
-import type { Call, NodeManifest } from "../../manifest";
+import { type Call, type NodeManifest, configValues } from "../../manifest";
 import { runStep } from "../../calls";
 import { attemptsOf, planCall, PersonFailedRun } from "../journal/journalled-call";
 import { RunInterruption } from "../journal/step-recorder";

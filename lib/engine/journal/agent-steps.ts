@@ -1,7 +1,6 @@
 import type { Conversation, ModelTurn, ToolDefinition, ToolResultMessage } from "../../ai";
 import type { AgentTool, ToolOutcome } from "../../tools";
-import type { TaintRegistry } from "../../trace/taint-registry";
-import { type ModelContext, type ModelPrices, type ModelTurnRow, turnCost } from "../../trace/model-turns";
+import { type TaintRegistry, type ModelContext, type ModelPrices, type ModelTurnRow, turnCost } from "../../trace";
 import { createHash } from "node:crypto";
 import { callThroughJournal } from "./journalled-call";
 import type { StepRecorder } from "./step-recorder";

@@ -1,5 +1,5 @@
 import type { AgentTool, CallMeta, ToolOutcome } from "../../tools";
-import type { TaintRegistry } from "../../trace/taint-registry";
+import type { TaintRegistry } from "../../trace";
 import type { AttentionChoice, RecordedStep } from "./run-journal";
 import { type RecordedCall, RunInterruption, type StepRecorder } from "./step-recorder";
 import type { ApprovalGate } from "../approvals/approval-gate";

@@ -1,4 +1,4 @@
-import type { RunSink } from "../../trace/run-events";
+import type { RunSink } from "../../trace";
 import type { RecordedStep, RunJournal, StepRows } from "./run-journal";
 
 /**

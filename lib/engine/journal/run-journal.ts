@@ -1,4 +1,4 @@
-import type { TaintRecord, ToolCallRow } from "../../trace/run-events";
+import type { TaintRecord, ToolCallRow } from "../../trace";
 
 /**
  * The run's journal, as the engine sees it: "was this step recorded? then

@@ -1,5 +1,4 @@
-import type { RunSink, TaintRecord, ToolCallRow } from "../../trace/run-events";
-import type { AttentionRequest } from "../../trace/run-trace";
+import type { RunSink, TaintRecord, ToolCallRow, AttentionRequest } from "../../trace";
 
 export type { AttentionRequest };
 import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "./run-journal";

@@ -1,6 +1,4 @@
-import type { CatalogueNode, NodeManifest, TestCase } from "../../manifest";
-import { configValues } from "../../manifest/config-values";
-import { checkArguments } from "../../manifest/json-schema-check";
+import { type CatalogueNode, type NodeManifest, type TestCase, configValues, checkArguments } from "../../manifest";
 import { renderValue, type Evaluator } from "../../sandbox";
 import { invokeMethod, type RunFacts, runStep, type Credentials, startFixtureServer } from "../../calls";
 

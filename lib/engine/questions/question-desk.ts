@@ -1,7 +1,6 @@
 import type { AgentTool, CallMeta } from "../../tools";
 import type { QuestionAnswer, ToolQuestion } from "../../run-model/tool-question";
-import type { RunSink } from "../../trace/run-events";
-import type { QuestionRequest } from "../../trace/run-trace";
+import type { RunSink, QuestionRequest } from "../../trace";
 import { RunInterruption, type StepRecorder } from "../journal/step-recorder";
 
 /** A person's answer as the journal keeps it under the question's key. */

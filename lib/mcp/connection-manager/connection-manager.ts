@@ -8,7 +8,7 @@ import { ManifestCache } from "./manifest-cache";
 import { managedCall } from "./managed-call";
 import { Semaphore } from "./semaphore";
 import { type Connector, ServerLink } from "./server-link";
-import { serverDefaultFor } from "../../manifest/schemas/approval-policy";
+import { serverDefaultFor } from "../../manifest";
 import { readToolManifest, type ToolManifest } from "./tool-manifest";
 import { protocolHints } from "../tool-hints";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ServerApprovalDefaults, serverApprovalDefaults } from "../../manifest/schemas/approval-policy";
+import { type ServerApprovalDefaults, serverApprovalDefaults } from "../../manifest";
 
 /** What the server page's approval form sends: the server-wide policy and the per-tool ones, each as JSON text ("" for none). */
 export interface ServerApprovalForm {

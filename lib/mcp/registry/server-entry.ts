@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { serverApprovalDefaults } from "../../manifest/schemas/approval-policy";
+import { serverApprovalDefaults } from "../../manifest";
 import { hasStrayTemplate, hasTemplate, secretReferences } from "./secret-references";
 import { refusedEnvironmentName } from "../stdio-catalogue/refused-environment";
 

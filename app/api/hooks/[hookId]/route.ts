@@ -1,6 +1,6 @@
 import { parseWorkflow, startTrigger } from "@/lib/graph";
 import { publicAction } from "@/lib/auth/public-action";
-import { TriggerStore } from "@/lib/db/triggers";
+import { TriggerStore } from "@/lib/db";
 import { runService, startDeliveryRun } from "@/lib/runs";
 import { readLimitedBody, verifyDelivery, webhookStartInput, type WebhookPreset } from "@/lib/triggers";
 

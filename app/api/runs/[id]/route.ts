@@ -1,5 +1,6 @@
-import { DatabaseError, getRunTrace, getTraceChanges, getTraceOverview } from "@/lib/db";
-import { filtersFrom, parseCursor } from "@/lib/trace/trace-page";
+import { DatabaseError } from "@/lib/db";
+import { getRunTrace, getTraceChanges, getTraceOverview } from "@/lib/db/app";
+import { filtersFrom, parseCursor } from "@/lib/trace";
 import { authorizeApiCaller } from "@/lib/auth";
 import { runAnswerOf } from "@/lib/api/run-api";
 import { runService } from "@/lib/runs";

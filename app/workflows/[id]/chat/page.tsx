@@ -6,8 +6,8 @@ import { ChatThreads } from "@/components/chat/chat-threads";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { maxChatMessageChars } from "@/lib/api/chat-api";
 import { requirePageRole } from "@/lib/auth";
-import { DatabaseError, getWorkflow } from "@/lib/db";
-import { listChatThreads } from "@/lib/db/chat-threads";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow, listChatThreads } from "@/lib/db/app";
 import { chatInputField } from "@/lib/graph";
 import "@/components/ui/controls.css";
 

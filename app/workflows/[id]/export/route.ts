@@ -1,4 +1,5 @@
-import { DatabaseError, getWorkflow } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow } from "@/lib/db/app";
 import { parseWorkflow } from "@/lib/graph";
 import { requireRouteRole } from "@/lib/auth";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { serverRegistry } from "@/app/servers/server-registry";
 import type { Workflow } from "@/lib/graph";
-import type { ServerApprovalDefaultsInput } from "@/lib/manifest/schemas/approval-policy";
+import type { ServerApprovalDefaultsInput } from "@/lib/manifest";
 import { approvalGrantKey } from "@/lib/engine";
 import { approvalLoosenings } from "@/lib/policy";
 import type { ApprovalLooseningItem } from "@/components/workflows/action-types";

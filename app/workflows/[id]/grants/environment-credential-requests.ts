@@ -2,7 +2,7 @@ import "server-only";
 import type { Workflow } from "@/lib/graph";
 import type { Catalogue } from "@/lib/manifest";
 import { environmentCredentialGate, environmentCredentialVariable } from "@/lib/engine";
-import type { GrantRecord } from "@/lib/db/grants";
+import type { GrantRecord } from "@/lib/db";
 
 /** A node type of the workflow that declares a credential set in the server's environment, which it may not take yet. */
 export interface EnvironmentCredentialRequest {

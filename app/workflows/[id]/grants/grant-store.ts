@@ -1,5 +1,6 @@
 import "server-only";
-import { PrismaGrantStore, prisma } from "@/lib/db";
+import { PrismaGrantStore } from "@/lib/db";
+import { prisma } from "@/lib/db/app";
 
 /** The app's store of workflow grants. */
 export function grantStore(): PrismaGrantStore {

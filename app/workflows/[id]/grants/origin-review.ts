@@ -1,10 +1,8 @@
 import "server-only";
 import path from "node:path";
 import { credentialStore } from "@/app/credentials/credential-store";
-import { originChanges, type OriginContext, type OriginDocument, pendingOrigins } from "@/lib/manifest/origin-changes";
 import { credentialsFromEnvironment, environmentCredentialGate } from "@/lib/engine";
-import { cachedCatalogue, type NodeManifest } from "@/lib/manifest";
-import { normalOrigin } from "@/lib/manifest/credential-origins";
+import { cachedCatalogue, type NodeManifest, originChanges, type OriginContext, type OriginDocument, pendingOrigins, normalOrigin } from "@/lib/manifest";
 import type { OriginReview } from "@/components/workflows/action-types";
 import type { Workflow } from "@/lib/graph";
 import { pendingLoosenings } from "./approval-review";

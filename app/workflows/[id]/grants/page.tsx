@@ -5,15 +5,15 @@ import { allowEnvironmentCredentialAction, approveLooseningAction, approveOrigin
 import { credentialStore } from "@/app/credentials/credential-store";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { requireRole } from "@/lib/auth";
-import { DatabaseError, getWorkflow } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow } from "@/lib/db/app";
 import { parseWorkflow, serverUses } from "@/lib/graph";
-import { cachedCatalogue } from "@/lib/manifest";
+import { cachedCatalogue, pendingOrigins } from "@/lib/manifest";
 import { grantStore } from "./grant-store";
 import { credentialUses } from "./workflow-credential-uses";
 import { looseningsOf } from "./approval-review";
 import { environmentCredentialRequests } from "./environment-credential-requests";
 import { originContext } from "./origin-review";
-import { pendingOrigins } from "@/lib/manifest/origin-changes";
 
 export const dynamic = "force-dynamic";
 

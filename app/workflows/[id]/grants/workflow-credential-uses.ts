@@ -1,9 +1,7 @@
 import "server-only";
 import type { CredentialStatus, GrantRecord } from "@/lib/db";
 import type { Workflow } from "@/lib/graph";
-import type { Catalogue } from "@/lib/manifest";
-import { configValues } from "@/lib/manifest/config-values";
-import { callOrigins, defaultCredentialOrigins } from "@/lib/manifest/credential-origins";
+import { type Catalogue, configValues, callOrigins, defaultCredentialOrigins } from "@/lib/manifest";
 
 /** A stored credential one of the workflow's nodes would send, and where: what the grants page shows. */
 export interface CredentialUse {

@@ -4,8 +4,8 @@ import { setTriggersPausedAction } from "@/app/actions/triggers";
 import { TriggersPauseSwitch } from "@/components/workflows/triggers-pause-switch";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { may, requirePageRole } from "@/lib/auth";
-import { DatabaseError, getWorkflow } from "@/lib/db";
-import { TriggerStore } from "@/lib/db/triggers";
+import { DatabaseError, TriggerStore } from "@/lib/db";
+import { getWorkflow } from "@/lib/db/app";
 import { parseWorkflow, startTrigger } from "@/lib/graph";
 import { runService } from "@/lib/runs";
 

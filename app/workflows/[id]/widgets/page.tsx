@@ -4,8 +4,8 @@ import { createWidgetAction, deleteWidgetAction, rotateWidgetAction, setWidgetEn
 import { ChatWidgets } from "@/components/embed/chat-widgets";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { requirePageRole } from "@/lib/auth";
-import { DatabaseError, getWorkflow } from "@/lib/db";
-import { listChatWidgets, listWidgetThreads } from "@/lib/db/chat-widgets";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow, listChatWidgets, listWidgetThreads } from "@/lib/db/app";
 import "@/components/ui/controls.css";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,6 @@
-import { DatabaseError, getCallPage, maxPageCalls } from "@/lib/db";
-import { filtersFrom, outsideGroup } from "@/lib/trace/trace-page";
+import { DatabaseError } from "@/lib/db";
+import { getCallPage, maxPageCalls } from "@/lib/db/app";
+import { filtersFrom, outsideGroup } from "@/lib/trace";
 import { wholeNumber } from "../../query-numbers";
 import { requireRouteRole } from "@/lib/auth";
 

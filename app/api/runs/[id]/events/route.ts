@@ -1,4 +1,4 @@
-import { getRunTrace } from "@/lib/db";
+import { getRunTrace } from "@/lib/db/app";
 import { apiError, authorizeApiCaller } from "@/lib/auth";
 import { runAnswerOf } from "@/lib/api/run-api";
 import { settledStatuses } from "@/lib/run-model";

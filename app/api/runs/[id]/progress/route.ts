@@ -1,4 +1,5 @@
-import { DatabaseError, getRunProgress } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getRunProgress } from "@/lib/db/app";
 import { requireRouteRole } from "@/lib/auth";
 
 /**

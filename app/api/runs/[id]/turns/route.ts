@@ -1,4 +1,5 @@
-import { DatabaseError, getTurnPage, maxPageTurns } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getTurnPage, maxPageTurns } from "@/lib/db/app";
 import { wholeNumber } from "../../query-numbers";
 import { requireRouteRole } from "@/lib/auth";
 

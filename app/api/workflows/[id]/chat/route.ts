@@ -1,5 +1,5 @@
-import { DatabaseError, getWorkflow } from "@/lib/db";
-import { createChatThread, listChatThreads, readChatThread, touchChatThread, unfinishedChatTurn } from "@/lib/db/chat-threads";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow, createChatThread, listChatThreads, readChatThread, touchChatThread, unfinishedChatTurn } from "@/lib/db/app";
 import { apiError, authorizeApiCaller, roleAtLeast } from "@/lib/auth";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatTurnBody } from "@/lib/api/chat-api";

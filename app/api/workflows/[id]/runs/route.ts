@@ -1,4 +1,5 @@
-import { DatabaseError, getWorkflow } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getWorkflow } from "@/lib/db/app";
 import { apiError, authorizeApiCaller } from "@/lib/auth";
 import { bodyProblem, linksOf, startRunBody, type StartRunAnswer } from "@/lib/api/run-api";
 import { idempotencyKey, runService } from "@/lib/runs";

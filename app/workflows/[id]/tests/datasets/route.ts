@@ -1,5 +1,5 @@
 import { apiError, authorizeApiCaller } from "@/lib/auth";
-import { DatasetStore } from "@/lib/db/datasets";
+import { DatasetStore } from "@/lib/db";
 import { datasetFormatOf, DatasetRowError } from "@/lib/evals";
 import { runService } from "@/lib/runs";
 

@@ -1,4 +1,5 @@
-import { DatabaseError, getCallDetail } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getCallDetail } from "@/lib/db/app";
 import { requireRouteRole } from "@/lib/auth";
 
 /** GET /api/runs/<id>/calls/<call id>: one tool call in full (arguments, result, error) and its position in its node run. */

@@ -1,4 +1,5 @@
-import { DatabaseError, getTaintOrigins } from "@/lib/db";
+import { DatabaseError } from "@/lib/db";
+import { getTaintOrigins } from "@/lib/db/app";
 import { wholeNumber } from "../../../query-numbers";
 import { requireRouteRole } from "@/lib/auth";
 

@@ -1,5 +1,5 @@
 import { DatabaseError } from "@/lib/db";
-import { deleteChatThread, readChatTurns, updateChatThread } from "@/lib/db/chat-threads";
+import { deleteChatThread, readChatTurns, updateChatThread } from "@/lib/db/app";
 import { apiError } from "@/lib/auth";
 import { bodyProblem } from "@/lib/api/run-api";
 import { chatThreadChange } from "@/lib/api/chat-api";

@@ -1,5 +1,5 @@
 import { DatabaseError } from "@/lib/db";
-import { readChatThread } from "@/lib/db/chat-threads";
+import { readChatThread } from "@/lib/db/app";
 import { apiError, authorizeApiCaller, type ApiCaller } from "@/lib/auth";
 import { authorizeWidgetCaller, widgetBearer } from "@/lib/embed/widget-caller";
 

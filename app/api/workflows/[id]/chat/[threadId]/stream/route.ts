@@ -1,4 +1,4 @@
-import { unfinishedChatTurn } from "@/lib/db/chat-threads";
+import { unfinishedChatTurn } from "@/lib/db/app";
 import { chatTurnResponse } from "@/lib/runs";
 import { type ThreadParams, withThread } from "../thread-access";
 
