@@ -23,6 +23,7 @@ const production = "^(app|components|lib|scripts)/|^(instrumentation|proxy|next\
  * rooms may import: the room's index.ts, and beside it a named file for code
  * that must not load the rest of the room (browser code: lib/trace/browser.ts
  * and lib/manifest/browser.ts; the app's server-only side: lib/db/app.ts;
+ * a command's start: lib/manifest/nodes-version.ts, read before the lint;
  * code outside Next, which cannot load "server-only" or needs files beside
  * the source: lib/auth's named files, lib/db/postgres/apply-migrations.ts).
  * Every room of lib/ names its entries.
@@ -48,7 +49,7 @@ const rooms = {
   "lib/policy": { about: "approval policies as pure functions", may: ["lib/graph", "lib/manifest"], entries: ["index.ts"] },
   "lib/calls": { about: "a manifest's HTTP calls", may: ["lib/manifest", "lib/sandbox", "lib/security"], entries: ["index.ts"] },
   "lib/graph": { about: "the workflow document, pure", may: ["lib/manifest"], entries: ["index.ts", "workflow.ts", "validation-context.ts"] },
-  "lib/manifest": { about: "nodes/ as a typed catalogue, lint rules", may: ["lib/sandbox"], entries: ["index.ts", "browser.ts"] },
+  "lib/manifest": { about: "nodes/ as a typed catalogue, lint rules", may: ["lib/sandbox"], entries: ["index.ts", "browser.ts", "nodes-version.ts"] },
   "lib/api": { about: "the HTTP API's schemas and OpenAPI document", may: ["lib/run-model"], entries: ["run-api.ts", "chat-api.ts", "chat-limits.ts", "openapi.ts", "openapi-types.ts", "api-types-source.ts"] },
   "lib/sandbox": { about: "QuickJS snippets and templates", may: [], entries: ["index.ts", "template-syntax.ts"] },
   "lib/security": { about: "address policy, URL guard, secrets", may: [], entries: ["index.ts", "security-headers.ts", "host-allowlist.ts"] },

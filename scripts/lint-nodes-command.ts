@@ -37,7 +37,8 @@ async function lint(dir: string): Promise<Result> {
 async function cachedLint(dir: string, useCache: boolean): Promise<Result> {
   const build = process.env.SWITCHBOARD_CLI_BUILD;
   if (!useCache || !build) return lint(dir);
-  const { nodesVersion } = await import("../lib/manifest");
+  // Only the version reader on a cache hit, not the whole lint.
+  const { nodesVersion } = await import("../lib/manifest/nodes-version");
   const key = JSON.stringify([build, dir, process.cwd(), nodesVersion(dir)]);
   const kept = await readFile(cacheFile, "utf8").then((text) => JSON.parse(text) as { key: string; result: Result }, () => null);
   if (kept?.key === key) return kept.result;
