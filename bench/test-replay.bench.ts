@@ -16,9 +16,9 @@
  *   is built and matched against the recorded one, each call's arguments
  *   scored against the recorded call and answered from the cassette, and
  *   the new run writes its 1,000 call rows and 101 turns like any run.
- *   Then the verdict `workflow test` gives: the run's trace read back and
- *   judged against the case (outputs, the call sequence; a diff only on a
- *   failure).
+ *   Then the verdict `workflow test` gives: the run's outline read back (its
+ *   end, node runs and calls in order) and judged against the case (outputs,
+ *   the call sequence; the whole trace and a diff only on a failure).
  *
  * A third line runs the case on an in-memory journal and sink (nothing
  * written): what the engine and the cassette cost alone, so the case's
@@ -44,6 +44,7 @@ import type { SqlDatabase } from "../lib/db/sql/sql-database";
 import { createTemporaryDatabase } from "../testing/db/temporary-database.fixture";
 import { cassetteInsert, readCassette } from "../lib/db/test-cassettes";
 import { readWholeRunTrace } from "../lib/db/whole-run-trace";
+import { readRunOutline } from "../lib/db/run-outline";
 import { cachedNodeTypes, runWorkflow, type EngineEnvironment } from "../lib/engine";
 import { memoryJournal } from "../lib/engine/journal/memory-journal";
 import { createLocalEnvironment } from "../lib/runs/local-environment";
@@ -58,7 +59,7 @@ import { defineTool } from "../lib/tools/define-tool";
 
 const turns = 100;
 const callsPerTurn = 10;
-const rounds = 3;
+const rounds = 7;
 
 const nodes = await writeToolLayerNodes();
 const database = await createTemporaryDatabase();
@@ -152,9 +153,9 @@ for (let round = 0; round <= rounds; round++) {
       await run(caseId, async () => cassetteEnvironment(await environment(), stored));
     });
     verdict = await timed(async () => {
-      const trace = await readWholeRunTrace(database.client, caseId);
+      const trace = await readRunOutline(database.client, caseId);
       if (!trace) throw new Error("the case's run cannot be read");
-      const judged = await caseVerdict(testCase, trace, {});
+      const judged = await caseVerdict(testCase, trace, {}, () => readWholeRunTrace(database.client, caseId));
       if (!judged.pass) throw new Error(`the case failed: ${judged.failures[0]}`);
     });
   });

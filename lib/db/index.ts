@@ -33,6 +33,7 @@ export { readChatHistory } from "./chat-history-read";
 export { cassetteInsert, readCassette } from "./test-cassettes";
 export { readPinSource } from "./pin-source";
 export { readWholeRunTrace } from "./whole-run-trace";
+export { readRunOutline } from "./run-outline";
 export { readRunTotals, type ListedRunTotals } from "./run-totals";
 // Tests and evaluations, triggers.
 export { DatasetStore } from "./datasets";

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { type JournalEntry, JournalUnavailableError, type RecordedStep, type RunJournal, type StepRows } from "../engine";
 import type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, ToolCallRow } from "../trace";
 import { toJsonText } from "./json-text";
@@ -255,7 +255,7 @@ function fenceOf(db: SqlDatabase, runId: string, holder: RunHolder): SqlStatemen
 /** The same taint entry written again on resume has the same id. */
 function stableTaintId(record: TaintRecord): string {
   const what = record.kind === "tool-result" ? record.toolCallId : record.kind === "memory-key" ? `${record.key}:${record.toolCallId}` : record.output;
-  return createHash("sha256").update(`${record.runId}|${record.kind}|${record.nodeRunId}|${what}`).digest("hex").slice(0, 32);
+  return hash("sha256", `${record.runId}|${record.kind}|${record.nodeRunId}|${what}`, "hex").slice(0, 32);
 }
 
 function unavailable(action: string, error: unknown): JournalUnavailableError {

@@ -107,11 +107,11 @@ function stringsFromJsonText(text: string): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
-function knownStatus<S extends RunStatus | NodeStatus>(value: string, known: readonly S[]): S | null {
+export function knownStatus<S extends RunStatus | NodeStatus>(value: string, known: readonly S[]): S | null {
   return (known as readonly string[]).includes(value) ? (value as S) : null;
 }
 
 // A status written by a newer or older version is shown, not hidden.
-function unknownStatusError(status: string, error: string | null): string {
+export function unknownStatusError(status: string, error: string | null): string {
   return `recorded with the unknown status "${status}"${error ? `: ${error}` : ""}`;
 }

@@ -1,7 +1,7 @@
 import type { Prisma } from "../generated/prisma/client";
 import { type PrismaClient, dialectOf } from "./create-client";
 import { fromJsonText } from "./json-text";
-import { type ModelTurnRow, placeStep, type TraceTurn, type RunTimeline } from "../trace";
+import { placeStep, type TraceTurn, type RunTimeline, turnRowOf } from "../trace";
 
 /**
  * A run's model turns as the trace shows them, read by the columns the
@@ -67,7 +67,7 @@ export async function readTurnPage(db: PrismaClient, runId: string, timeline: Ru
   });
   const turns: TraceTurn[] = [];
   for (const row of rows) {
-    const recorded = (fromJsonText(row.value) as { row?: Omit<ModelTurnRow, "runId" | "stepKey"> } | null)?.row;
+    const recorded = turnRowOf(fromJsonText(row.value));
     if (!recorded) continue;
     const { contextKey: _contextKey, sentResults: _sent, ...turn } = recorded;
     turns.push({ ...placeStep(timeline, { ...turn, stepKey: row.key }), callsBefore: row.turnCallsBefore ?? turn.callsBefore ?? 0 });

@@ -1,5 +1,5 @@
 import type { Workflow } from "../graph";
-import { diffRuns, type DiffSource, type RunDiff, describeDiff, type NodeRunRecord, type RunTrace, type ToolCallRecord, type ModelTurnLike } from "../trace";
+import { diffRuns, type DiffSource, type RunDiff, describeDiff, type NodeRunRecord, type RunOutline, type RunTrace, type ToolCallRecord, type ModelTurnLike } from "../trace";
 import { cassetteMark } from "./cassette-environment";
 import { brief, combineScores, type ScoreContext, scoreAll } from "./scorers";
 import type { TestCase } from "./test-case";
@@ -44,13 +44,17 @@ export function missingNodes(testCase: TestCase, document: Workflow): string[] {
 }
 
 /**
- * Judges a case's run: it must have completed; no model turn may have
- * been asked differently and no call made that the cassette lacks; the End
- * outputs must pass the output scorers (judges among them); the tool
- * calls must come in the recorded order, each with arguments passing its
- * scorers. A failed case carries the diff from the recorded run.
+ * Judges a case's run from its outline (a whole trace is one): it must
+ * have completed; no model turn may have been asked differently and no
+ * call made that the cassette lacks; the End outputs must pass the output
+ * scorers (judges among them); the tool calls must come in the recorded
+ * order, each with arguments passing its scorers. A failed case carries
+ * the diff from the recorded run, from the whole trace `wholeTrace` reads
+ * (only then).
+ *
+ * @example await caseVerdict(testCase, await readRunOutline(db, runId), {}, () => readWholeRunTrace(db, runId))
  */
-export async function caseVerdict(testCase: TestCase, trace: RunTrace, context: ScoreContext): Promise<CaseVerdict> {
+export async function caseVerdict(testCase: TestCase, trace: RunOutline, context: ScoreContext, wholeTrace: () => Promise<RunTrace | null>): Promise<CaseVerdict> {
   const failures: string[] = [];
   const run = trace.run;
   const topLevel = new Set(trace.nodeRuns.filter((nodeRun) => nodeRun.parentToolCallId === null).map((nodeRun) => nodeRun.id));
@@ -69,11 +73,12 @@ export async function caseVerdict(testCase: TestCase, trace: RunTrace, context: 
   }
   failures.push(...(await sequenceFailures(testCase, calls, context)));
   if (failures.length === 0) return { pass: true, failures, diff: null, runDiff: null };
-  const runDiff = diffRuns(recordedRun(testCase), trace);
-  return { pass: false, failures: [...new Set(failures)], diff: describeDiff(runDiff), runDiff };
+  const whole = await wholeTrace();
+  const runDiff = whole ? diffRuns(recordedRun(testCase), whole) : null;
+  return { pass: false, failures: [...new Set(failures)], diff: runDiff ? describeDiff(runDiff) : null, runDiff };
 }
 
-async function sequenceFailures(testCase: TestCase, calls: readonly ToolCallRecord[], context: ScoreContext): Promise<string[]> {
+async function sequenceFailures(testCase: TestCase, calls: RunOutline["toolCalls"], context: ScoreContext): Promise<string[]> {
   const expected = testCase.assertions.toolCalls;
   const recorded = new Map(testCase.nodes.flatMap((node) => node.steps).map((step) => [step.key, step]));
   const failures: string[] = [];

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type PrismaClient, readPinSource, cassetteInsert, readWholeRunTrace, fromJsonText } from "../db";
+import { type PrismaClient, readPinSource, cassetteInsert, readRunOutline, readWholeRunTrace, fromJsonText } from "../db";
 import { credentialsFromEnvironment, environmentCredentialGate, resolveModel } from "../engine";
 import { caseFileName, caseFileText, caseVerdict, type CaseVerdict, type JudgeRequest, type JudgeVerdict, missingNodes, modelJudge, PinError, pinRun, type ScoreContext, type Scorer, type StoredCassette, type TestCase } from "../evals";
 import { lookupNodeType, parseWorkflow, type Workflow } from "../graph";
@@ -106,14 +106,15 @@ export async function runTestCases(cases: readonly CaseToRun[], options: RunCase
       started.map(async (entry) => {
         if (!("document" in entry)) return entry;
         await deps.service.wait(entry.runId, { timeoutMs: options.timeoutMs ?? 300_000, pollMs: 25 });
-        const trace = await readWholeRunTrace(deps.prisma, entry.runId);
+        // The verdict reads the run's outline; the whole trace only for a failure's diff.
+        const trace = await readRunOutline(deps.prisma, entry.runId);
         const base = { file: entry.item.file, name: entry.item.testCase.name, runId: entry.runId, durationMs: Date.now() - entry.at };
         if (!trace) return { ...base, pass: false, failures: [`the run ${entry.runId} could not be read`], diff: null, runDiff: null };
         if (trace.run.status === "queued" || trace.run.status === "running") {
           await deps.service.cancel(entry.runId);
           return { ...base, pass: false, failures: [`the run did not end within ${Math.round((options.timeoutMs ?? 300_000) / 1000)} s`], diff: null, runDiff: null };
         }
-        const verdict = await caseVerdict(entry.item.testCase, trace, await caseJudges(entry.item.testCase, entry.document));
+        const verdict = await caseVerdict(entry.item.testCase, trace, await caseJudges(entry.item.testCase, entry.document), () => readWholeRunTrace(deps.prisma, entry.runId));
         return { ...base, ...verdict };
       }),
     );

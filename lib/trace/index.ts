@@ -8,7 +8,7 @@ export { buildTraceRows, filtersKey, foldSameSteps, groupRunsByFork, jsonChanges
 export type { AttentionRequest, CallDetail, CallPage, CallSummary, FieldChanges, JsonChange, NodeStatus, ReplayOrigin, RunDiff, RunProgress, RunProgressCall, RunRecord, RunSide, RunStage, RunStatus, RunStep, RunSummary, RunTotals, StepPair, TaintOrigin, TaintOriginPage, TaintOverview, TaintTargetSummary, TextPart, ToolCallRecord, ToolTotal, TraceChanges, TraceFilters, TraceOverview, TraceRow, TraceTurn, TurnPage, WaitingApproval } from "./browser";
 // Run events, the trace they make, and the sinks they go to.
 export type { NodeEndEvent, NodeStartEvent, RunEndEvent, RunSink, RunStartEvent, TaintRecord, TaintSource, ToolCallRow } from "./run-events";
-export { nodeStatuses, runStatuses, type ApprovalRequest, type NodeRunRecord, type QuestionRequest, type RunTrace, type TaintRecordEntry } from "./run-trace";
+export { nodeStatuses, runStatuses, type ApprovalRequest, type NodeRunRecord, type QuestionRequest, type RunOutline, type RunTrace, type TaintRecordEntry } from "./run-trace";
 export type { ModelTurnLike, RunTimeline } from "./trace-types";
 export { MemorySink } from "./memory-sink";
 export { redactingSink, redactSecrets } from "./redact";
@@ -16,7 +16,7 @@ export { liveRedactor } from "./live-redaction";
 export { TaintRegistry } from "./taint-registry";
 // Reading a trace: pages, model turns, the timeline.
 export { cursorText, filtersActive, filtersFrom, outsideGroup, parseCursor, type AnchoredCall, type TraceAggregates, type TraceCursor } from "./trace-page";
-export { modelTurnsFromJournal, turnCost, type ModelContext, type ModelPrices, type ModelTurnRow } from "./model-turns";
+export { modelTurnsFromJournal, storedTurnRow, turnCost, turnRowOf, type ModelContext, type ModelPrices, type ModelTurnRow, type StoredTurnRow } from "./model-turns";
 export { buildRunTimeline, placeNodeRun, placeStep } from "./run-timeline";
 // Comparing runs.
 export { compareRuns, type CompareOutcome } from "./compare-runs";

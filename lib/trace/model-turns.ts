@@ -41,9 +41,39 @@ export function turnCost(usage: { inputTokens?: number | null; outputTokens?: nu
   return Math.round(((usage.inputTokens * prices.inputPerMillion + usage.outputTokens * prices.outputPerMillion) / 1_000_000) * 1e9) / 1e9;
 }
 
+/**
+ * A turn's row as its journal step keeps it: without the answer's text and
+ * tool calls and the results sent, which the step's value holds once
+ * already (`turn`, `sent`); turnRowOf puts them back. Steps recorded before
+ * this kept them in the row too, and read the same.
+ */
+export type StoredTurnRow = Omit<ModelTurnRow, "runId" | "stepKey" | "text" | "toolCalls" | "sentResults"> & Partial<Pick<ModelTurnRow, "text" | "toolCalls" | "sentResults">>;
+
+/** The row a turn's journal step stores (see StoredTurnRow). */
+export function storedTurnRow(row: Omit<ModelTurnRow, "runId" | "stepKey">): StoredTurnRow {
+  const { text: _text, toolCalls: _toolCalls, sentResults: _sentResults, ...stored } = row;
+  return stored;
+}
+
 /** The recorded value of a model-turn journal step, as far as the trace needs it (older entries lack the row fields). */
 interface JournalTurnValue {
-  row?: Omit<ModelTurnRow, "runId" | "stepKey">;
+  turn?: { text?: string; toolCalls?: ModelTurnRow["toolCalls"] };
+  sent?: { results?: ModelTurnRow["sentResults"] };
+  row?: StoredTurnRow;
+}
+
+/**
+ * The trace row of a model-turn journal step's value, whole; null for an
+ * entry recorded before turns were traced (no row).
+ *
+ * @example
+ * turnRowOf({ turn: { text: "", toolCalls: [call] }, sent: { results: [] }, row: { nodeRunId: "n1", … } }).toolCalls // [call]
+ */
+export function turnRowOf(value: unknown): Omit<ModelTurnRow, "runId" | "stepKey"> | null {
+  const recorded = value as JournalTurnValue | null;
+  const row = recorded?.row;
+  if (!row || typeof row !== "object" || typeof row.nodeRunId !== "string") return null;
+  return { ...row, text: row.text ?? recorded.turn?.text ?? "", toolCalls: row.toolCalls ?? recorded.turn?.toolCalls ?? [], sentResults: row.sentResults ?? recorded.sent?.results ?? [] };
 }
 
 /**
@@ -56,8 +86,8 @@ interface JournalTurnValue {
 export function modelTurnsFromJournal(runId: string, steps: ReadonlyArray<{ key: string; value: unknown }>): ModelTurnRow[] {
   const rows: ModelTurnRow[] = [];
   for (const step of steps) {
-    const row = (step.value as JournalTurnValue | null)?.row;
-    if (row && typeof row === "object" && typeof row.nodeRunId === "string") rows.push({ ...row, runId, stepKey: step.key });
+    const row = turnRowOf(step.value);
+    if (row) rows.push({ ...row, runId, stepKey: step.key });
   }
   return rows.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.stepKey.localeCompare(b.stepKey));
 }

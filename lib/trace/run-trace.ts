@@ -136,6 +136,17 @@ export interface RunTrace {
   timeline?: RunTimeline;
 }
 
+/**
+ * The part of a run's trace that judging its calls needs: its end, its
+ * node runs' places and errors, its calls in the order they started (no
+ * results, turns, taint or timeline). A RunTrace is one.
+ */
+export interface RunOutline {
+  run: Pick<RunRecord, "status" | "outputs" | "error">;
+  nodeRuns: Array<Pick<NodeRunRecord, "id" | "nodeId" | "parentToolCallId" | "error">>;
+  toolCalls: Array<Pick<ToolCallRecord, "nodeRunId" | "tool" | "server" | "arguments" | "error" | "stepKey">>;
+}
+
 /** A model turn as the tree shows it: its journal key (what a fork names) and its row. */
 export type TraceTurn = ModelTurnLike & { stepKey?: string; replayedFrom?: ReplayOrigin };
 

@@ -22,15 +22,18 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 for (const pragma of workerData.pragmas) db.pragma(pragma);
 db.pragma("foreign_keys = ON");
+// Statement texts arrive once, numbered; after that a statement names its text by number. Prepared when first run,
+// inside its transaction, so a text that does not prepare fails that transaction alone.
+const texts = new Map();
 const statements = new Map();
-const prepared = (sql) => {
-  let statement = statements.get(sql);
-  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+const prepared = (text) => {
+  let statement = statements.get(text);
+  if (!statement) statements.set(text, (statement = db.prepare(texts.get(text))));
   return statement;
 };
 const commit = db.transaction((list) => {
-  for (const [sql, params, guard] of list) {
-    const statement = prepared(sql);
+  for (const [text, params, guard] of list) {
+    const statement = prepared(text);
     if (guard === undefined) statement.run(...params);
     else if (statement.get(...params) === undefined) throw Object.assign(new Error(guard), { guard: true });
   }
@@ -40,6 +43,7 @@ parentPort.on("message", (message) => {
     db.close();
     return parentPort.close();
   }
+  for (const [text, sql] of message.texts) texts.set(text, sql);
   try {
     if (message.durable) db.pragma("synchronous = FULL");
     try {
@@ -59,8 +63,8 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/** A statement as the thread takes it: parameters already bound, a guard as its reason. */
-type ThreadStatement = [string, unknown[], string | undefined];
+/** A statement as the thread takes it: its text's number, parameters already bound, a guard as its reason. */
+type ThreadStatement = [number, unknown[], string | undefined];
 
 export interface SqliteWriter {
   /** The thread failed to start or stopped: its commits were refused, and the connection's own thread commits from now on. */
@@ -76,6 +80,7 @@ export function sqliteWriter(file: string, bind: (params?: readonly unknown[]) =
   const pending = new Map<number, Pending>();
   let next = 0;
   let failure: Error | null = null;
+  const textNumbers = new Map<string, number>();
   // Idle, the thread does not keep the process alive (a connection never did); with a commit under way it does.
   worker.unref();
   const settleAll = (error: Error) => {
@@ -101,7 +106,17 @@ export function sqliteWriter(file: string, bind: (params?: readonly unknown[]) =
     commit(list, durable) {
       if (failure) return Promise.reject(failure);
       const id = (next += 1);
-      const message = { id, durable, list: list.map(([sql, params, guard]): ThreadStatement => [sql, bind(params), guard?.reason]) };
+      // A run writes the same few statement texts thousands of times: each crosses to the thread once, then by number.
+      const texts: Array<[number, string]> = [];
+      const numbered = list.map(([sql, params, guard]): ThreadStatement => {
+        let text = textNumbers.get(sql);
+        if (text === undefined) {
+          textNumbers.set(sql, (text = textNumbers.size));
+          texts.push([text, sql]);
+        }
+        return [text, bind(params), guard?.reason];
+      });
+      const message = { id, durable, texts, list: numbered };
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.ref();

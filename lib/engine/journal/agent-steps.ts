@@ -1,6 +1,6 @@
 import type { Conversation, ModelTurn, ToolDefinition, ToolResultMessage } from "../../ai";
 import type { AgentTool, ToolOutcome } from "../../tools";
-import { type TaintRegistry, type ModelContext, type ModelPrices, type ModelTurnRow, turnCost } from "../../trace";
+import { type TaintRegistry, type ModelContext, type ModelPrices, type ModelTurnRow, type StoredTurnRow, storedTurnRow, turnCost } from "../../trace";
 import { createHash } from "node:crypto";
 import { callThroughJournal } from "./journalled-call";
 import type { StepRecorder } from "./step-recorder";
@@ -17,8 +17,8 @@ export interface RecordedModelTurn {
   latencyMs: number;
   /** What was sent, in summary: the tools offered and the results handed back since the turn before. */
   sent: { tools: string[]; results: Array<{ id: string; name: string; isError: boolean; chars: number }> };
-  /** The turn's trace row (what the run page, the diff and OpenTelemetry show); absent in entries recorded before turns were traced. */
-  row?: Omit<ModelTurnRow, "runId" | "stepKey">;
+  /** The turn's trace row (what the run page, the diff and OpenTelemetry show), less what `turn` and `sent` hold already (read it whole with turnRowOf); absent in entries recorded before turns were traced. */
+  row?: StoredTurnRow;
 }
 
 export interface AgentStepsOptions {
@@ -81,7 +81,7 @@ export class AgentSteps {
         const latencyMs = Math.round(performance.now() - started);
         const results = sent.map((result) => ({ id: result.id, name: result.name, isError: result.isError, chars: result.output.length }));
         const row = this.turnRow(turn, { startedAt, latencyMs, callsBefore, contextKey, results, sequence: turns });
-        const entry: RecordedModelTurn = { turn, model: { protocol, ...(turn.modelId ? { id: turn.modelId } : {}) }, latencyMs, sent: { tools: tools.map((tool) => tool.name), results }, ...(row ? { row } : {}) };
+        const entry: RecordedModelTurn = { turn, model: { protocol, ...(turn.modelId ? { id: turn.modelId } : {}) }, latencyMs, sent: { tools: tools.map((tool) => tool.name), results }, ...(row ? { row: storedTurnRow(row) } : {}) };
         await recorder.record({ key, kind: "model-turn", value: entry }, { repeatable: true });
         // What watches turns (the live OpenTelemetry export) hears of a turn once it is durable: a turn lost with its batch is asked again.
         if (row && this.options.onTurn) {
@@ -117,7 +117,7 @@ export class AgentSteps {
     return key;
   }
 
-  private turnRow(turn: ModelTurn, at: { startedAt: string; latencyMs: number; callsBefore: number; contextKey: string | null; results: RecordedModelTurn["sent"]["results"]; sequence: number }): RecordedModelTurn["row"] {
+  private turnRow(turn: ModelTurn, at: { startedAt: string; latencyMs: number; callsBefore: number; contextKey: string | null; results: RecordedModelTurn["sent"]["results"]; sequence: number }): Omit<ModelTurnRow, "runId" | "stepKey"> | undefined {
     const { nodeRunId, nodeRunKey, nodeId, protocol, prices } = this.options;
     if (!nodeRunId) return undefined;
     const inputTokens = turn.usage?.inputTokens ?? null;

@@ -30,9 +30,12 @@ export interface RecordedCall {
 /**
  * How many steps safe to repeat may wait to be sent while a batch commits:
  * past this, the run waits for that batch (a slow database slows the run
- * instead of letting it run far ahead of what is durable).
+ * instead of letting it run far ahead of what is durable). Steps come this
+ * fast only when taking them is cheap (a cassette, in-process tools), so
+ * losing them costs little; a run that waited every 64 steps spent most of
+ * its time waiting, and its many small commits cost more than a few large.
  */
-export const maxStepsBehind = 64;
+export const maxStepsBehind = 1024;
 
 interface Queued extends JournalEntry {
   /** Settles once the step is committed, or its batch failed (caught: whoever waits for it learns which). */
