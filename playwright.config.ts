@@ -3,8 +3,8 @@ import { e2eCasesDir, e2eDatabaseUrl, e2ePort as port, ownerStorageState } from 
 
 /** e2e/oauth.spec.ts's local authorization server and protected MCP server (testing/mcp/oauth-server.fixture.ts). */
 export const oauthFixturePort = port + 1000;
-/** e2e/sso.spec.ts's OpenID provider (testing/auth/oidc-provider.fixture.ts): the app's single sign-on points at it. */
-export const oidcFixturePort = port + 3;
+/** e2e/sso.spec.ts's OpenID provider (testing/auth/oidc-provider.fixture.ts): the app's single sign-on points at it. Clear of the shards' own ports (port, port + 1, …). */
+export const oidcFixturePort = port + 2000;
 export const oidcFixtureClient = { id: "switchboard-e2e", secret: "e2e-oidc-client-secret", name: "Test SSO" };
 
 // Debian's Chromium: Playwright's own browser download cannot work offline.

@@ -11,7 +11,8 @@
  *   node scripts/e2e-shards.mjs [playwright test arguments…]        # two at once (one on a 1-core machine), on E2E_PORT and E2E_PORT+1
  *   SWITCHBOARD_E2E_SHARDS=1 node scripts/e2e-shards.mjs             # one process, as `npx playwright test`
  *
- * At most 3 shards: a shard's OpenID fixture listens on its port + 3 (playwright.config.ts).
+ * At most 8 shards. Beside its app's port a shard uses its port + 1000, + 1500, + 1501 and + 2000 for
+ * its fixtures (playwright.config.ts, e2e/chat-embed.spec.ts), clear of the other shards' ports.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -23,8 +24,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Two by default where there are two cores: each shard waits on its app and its browser in turn.
 const shards = Number(process.env.SWITCHBOARD_E2E_SHARDS ?? Math.min(2, availableParallelism()));
-if (!Number.isInteger(shards) || shards < 1 || shards > 3) {
-  console.error(`e2e: SWITCHBOARD_E2E_SHARDS must be 1, 2 or 3 (got ${JSON.stringify(process.env.SWITCHBOARD_E2E_SHARDS)}).`);
+if (!Number.isInteger(shards) || shards < 1 || shards > 8) {
+  console.error(`e2e: SWITCHBOARD_E2E_SHARDS must be a whole number from 1 to 8 (got ${JSON.stringify(process.env.SWITCHBOARD_E2E_SHARDS)}).`);
   process.exit(2);
 }
 const basePort = Number(process.env.E2E_PORT ?? 3217);
