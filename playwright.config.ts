@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { e2eCasesDir, e2eDatabaseUrl, e2ePort as port, ownerStorageState } from "./e2e/support/e2e-server";
+import { chromiumPath } from "./e2e/support/chromium-path";
 
 /** e2e/oauth.spec.ts's local authorization server and protected MCP server (testing/mcp/oauth-server.fixture.ts). */
 export const oauthFixturePort = port + 1000;
@@ -7,7 +8,7 @@ export const oauthFixturePort = port + 1000;
 export const oidcFixturePort = port + 2000;
 export const oidcFixtureClient = { id: "switchboard-e2e", secret: "e2e-oidc-client-secret", name: "Test SSO" };
 
-// Debian's Chromium: Playwright's own browser download cannot work offline.
+// Debian's Chromium (its headless shell when installed: e2e/support/chromium-path.ts): Playwright's own browser download cannot work offline.
 export default defineConfig({
   testDir: "e2e",
   // Per port: Playwright empties its output folder at start, so two shards must not share one.
@@ -21,7 +22,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

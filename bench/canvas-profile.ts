@@ -8,6 +8,7 @@
  *   npx tsx bench/canvas-profile.ts [nodes] [edges] [--top=40]
  */
 import { chromium } from "playwright-core";
+import { chromiumPath } from "../e2e/support/chromium-path";
 import playwrightConfig from "../playwright.config";
 import { createPrismaClient } from "../lib/db/create-client";
 import { generateWorkflow } from "./canvas/generate-workflow";
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
       );
     }
     const launch = playwrightConfig.use?.launchOptions ?? {};
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: launch.args ?? [] });
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: launch.args ?? [] });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.context().addCookies([{ name: sessionCookieName, value: session, url: server.base }]);
     const waitForNodes = () =>

@@ -12,6 +12,7 @@
  * data/) and stops it when done.
  */
 import { chromium, type Page } from "playwright-core";
+import { chromiumPath } from "../e2e/support/chromium-path";
 import playwrightConfig from "../playwright.config";
 import { createPrismaClient } from "../lib/db/create-client";
 import { generateWorkflow } from "./canvas/generate-workflow";
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
   const session = await prepareDatabase();
   const server = await startServer(databaseUrl);
   const launch = playwrightConfig.use?.launchOptions ?? {};
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: launch.args ?? [] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: launch.args ?? [] });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const base = server.base;

@@ -53,7 +53,8 @@ test("the example server's app: shown in the approval form with the input, then 
   await expect(waitingFrame).toBeVisible({ timeout: 60_000 });
   await expect(page.frameLocator(`iframe[title="${title}"]`).getByRole("button", { name: "Get Server Time" })).toBeVisible({ timeout: 30_000 });
   await expect(waitingFrame).toHaveAttribute("sandbox", "allow-scripts");
-  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  // From the keyboard: the frame above the button may still grow to its content (size-changed), moving the button under a click.
+  await page.getByRole("button", { name: "Approve", exact: true }).press("Enter");
   await expect(run.status).toContainText("completed", { timeout: 60_000 });
 
   await page.reload();

@@ -1,0 +1,19 @@
+import { existsSync } from "node:fs";
+
+/** Debian's Chromium headless shell: what Playwright itself runs headless (the same engine, without the full browser around it). */
+export const headlessShellPath = "/usr/lib/chromium/chromium-headless-shell";
+/** Debian's full Chromium. */
+export const fullChromiumPath = "/usr/bin/chromium";
+
+/**
+ * The browser the browser tests and benches launch: CHROMIUM_PATH when
+ * set, else Debian's headless shell when installed (a third less CPU than
+ * the full browser over the same specs), else Debian's full Chromium.
+ * Playwright's own browser download cannot work offline
+ * (scripts/ensure-chromium.sh installs the shell).
+ *
+ * @example chromium.launch({ executablePath: chromiumPath() })
+ */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? (existsSync(headlessShellPath) ? headlessShellPath : fullChromiumPath);
+}
