@@ -107,6 +107,8 @@ test.describe("the trace tells the truth about time", () => {
     await expect(wait).toContainText("ended by");
     await expect(wait.getByRole("img", { name: /^Wait \(approval\): starts at / })).toBeVisible();
 
+    // The trace loads a turn's row after the run's end reaches the page: read the rows once the last turn is there.
+    await expect(run.renderedRows().filter({ hasText: /turn 2.*answered/ })).toHaveCount(1, { timeout: 30_000 });
     const rows = await rowTexts(run);
     const asked = indexOf(rows, /turn 1.*asked for convertUnits/);
     const waited = indexOf(rows, /Waited for approval/);
