@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { e2eCasesDir, e2eDatabaseUrl, e2ePort as port, ownerStorageState } from "./e2e/support/e2e-server";
-import { chromiumPath } from "./e2e/support/chromium-path";
+import { chromiumArgs, chromiumPath } from "./e2e/support/chromium-path";
 
 /** e2e/oauth.spec.ts's local authorization server and protected MCP server (testing/mcp/oauth-server.fixture.ts). */
 export const oauthFixturePort = port + 1000;
@@ -23,15 +23,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: chromiumArgs,
     },
   },
   // Sign-in is required: the setup project creates the owner on the fresh database through the

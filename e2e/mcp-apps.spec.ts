@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { chromiumArgs, fullBrowserPath } from "./support/chromium-path";
 import { docsScreenshot } from "./support/docs-screenshot";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
@@ -38,6 +39,10 @@ async function setUp(page: Page, options: { catalogue: string; toolNames: string
 }
 
 test.use({ viewport: { width: 1440, height: 900 } });
+// In the full browser: in the headless shell the peek app's frame on the trace sometimes loads a second time, so its
+// on-load call is made twice (seen in 5 of 14 repeats, 0 of 4 in the full browser); until that is understood and fixed,
+// these specs run where the product's users are.
+test.use({ launchOptions: { executablePath: fullBrowserPath(), args: chromiumArgs } });
 
 test("the example server's app: shown in the approval form with the input, then on the trace row with the result; its own call is approved in place and traced", async ({ page }) => {
   test.setTimeout(240_000);

@@ -17,3 +17,14 @@ export const fullChromiumPath = "/usr/bin/chromium";
 export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? (existsSync(headlessShellPath) ? headlessShellPath : fullChromiumPath);
 }
+
+/**
+ * The full browser where a spec needs it: CHROMIUM_PATH when set, else
+ * Debian's full Chromium when installed, else chromiumPath().
+ */
+export function fullBrowserPath(): string {
+  return process.env.CHROMIUM_PATH ?? (existsSync(fullChromiumPath) ? fullChromiumPath : chromiumPath());
+}
+
+/** The flags every browser test launches Chromium with: no sandbox (root in CI), no GPU, nothing fetched in the background. */
+export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
