@@ -42,6 +42,15 @@ describe("SQLite transactions commit on the writer thread", () => {
     expect((await db.query<{ synchronous: number }>("PRAGMA synchronous"))[0].synchronous).toBe(1);
   });
 
+  it("a value that cannot cross to the thread refuses its transaction, and the same statement text still commits after it", async () => {
+    const [bad, good] = [randomUUID(), randomUUID()];
+    const [sql] = insertRun(bad);
+    const text = `${sql} -- ${bad}`; // a statement text the thread has not seen yet
+    await expect(db.transaction([[text, [bad, () => "not data", new Date()]]])).rejects.toThrow();
+    await db.transaction([[text, insertRun(good)[1]]]);
+    expect(await db.query(`SELECT "id" FROM "Run" WHERE "id" IN (?, ?)`, [bad, good])).toEqual([{ id: good }]);
+  });
+
   it("a statement the database refuses rejects with its error, and the others of its group still commit", async () => {
     const [good, other] = [randomUUID(), randomUUID()];
     const results = await Promise.allSettled([db.transaction([insertRun(good)]), db.transaction([[`INSERT INTO "NoSuchTable" ("id") VALUES (?)`, [other]]])]);

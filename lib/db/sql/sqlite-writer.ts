@@ -81,6 +81,7 @@ export function sqliteWriter(file: string, bind: (params?: readonly unknown[]) =
   let next = 0;
   let failure: Error | null = null;
   const textNumbers = new Map<string, number>();
+  let nextText = 0;
   // Idle, the thread does not keep the process alive (a connection never did); with a commit under way it does.
   worker.unref();
   const settleAll = (error: Error) => {
@@ -111,7 +112,7 @@ export function sqliteWriter(file: string, bind: (params?: readonly unknown[]) =
       const numbered = list.map(([sql, params, guard]): ThreadStatement => {
         let text = textNumbers.get(sql);
         if (text === undefined) {
-          textNumbers.set(sql, (text = textNumbers.size));
+          textNumbers.set(sql, (text = nextText++));
           texts.push([text, sql]);
         }
         return [text, bind(params), guard?.reason];
@@ -120,7 +121,14 @@ export function sqliteWriter(file: string, bind: (params?: readonly unknown[]) =
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.ref();
-        worker.postMessage(message);
+        try {
+          worker.postMessage(message);
+        } catch (error) {
+          // Not sent (a value that cannot cross to the thread): the thread never learned these texts.
+          for (const [, sql] of texts) textNumbers.delete(sql);
+          pending.delete(id);
+          throw error;
+        }
       });
     },
     async close() {
