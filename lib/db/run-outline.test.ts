@@ -67,6 +67,12 @@ describe.each(["sqlite", "postgres"] as const)("a run's outline and its turns' r
       expect(new Set(outline.nodeRuns.map((nodeRun) => nodeRun.id))).toEqual(new Set(whole.nodeRuns.map((nodeRun) => nodeRun.id)));
       expect(await readRunOutline(prisma, randomUUID())).toBeNull();
 
+      // A status another version wrote reads as failed, naming it, in the outline as in the whole trace.
+      await db.execute(`UPDATE "Run" SET "status" = 'archived', "error" = 'kept' WHERE "id" = ?`, [runId]);
+      const unknown = { status: "failed", error: 'recorded with the unknown status "archived": kept' };
+      expect((await readRunOutline(prisma, runId))?.run).toMatchObject(unknown);
+      expect((await readWholeRunTrace(prisma, runId))?.run).toMatchObject(unknown);
+
       // The stored row leaves out the answer's tool calls and the results sent; the trace reads them back from the entry.
       const [stored] = await db.query<{ value: string }>(`SELECT "value" FROM "RunStep" WHERE "runId" = ? AND "key" = ?`, [runId, "researcher#1/t2"]);
       const value = JSON.parse(stored.value) as { row: Record<string, unknown>; turn: { toolCalls: unknown[] } };

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "./create-client";
 import { toDatabaseError } from "./database-error";
 import { fromJsonText, objectFromJsonText } from "./json-text";
-import { knownStatus, unknownStatusError } from "./run-rows";
+import { statusOf } from "./run-rows";
 import { nodeStatuses, runStatuses, type RunOutline } from "../trace";
 
 /**
@@ -22,10 +22,9 @@ export async function readRunOutline(db: PrismaClient, runId: string): Promise<R
       // Raw: a run's calls are read in the thousands here, and the query engine's shaping of each row costs more than the read.
       db.$queryRaw<Array<{ nodeRunId: string | null; tool: string; server: string; arguments: string; error: string | null; stepKey: string | null }>>`SELECT "nodeRunId", "tool", "server", "arguments", "error", "stepKey" FROM "ToolCall" WHERE "runId" = ${runId} ORDER BY "startedAt", "sequence"`,
     ]);
-    const status = knownStatus(run.status, runStatuses);
     return {
-      run: { status: status ?? "failed", outputs: objectFromJsonText(run.outputs), error: status ? run.error : unknownStatusError(run.status, run.error) },
-      nodeRuns: nodeRuns.map((row) => ({ id: row.id, nodeId: row.nodeId, parentToolCallId: row.parentToolCallId, error: knownStatus(row.status, nodeStatuses) ? row.error : unknownStatusError(row.status, row.error) })),
+      run: { ...statusOf(run, runStatuses), outputs: objectFromJsonText(run.outputs) },
+      nodeRuns: nodeRuns.map((row) => ({ id: row.id, nodeId: row.nodeId, parentToolCallId: row.parentToolCallId, error: statusOf(row, nodeStatuses).error })),
       toolCalls: toolCalls.map((row) => ({ nodeRunId: row.nodeRunId, tool: row.tool, server: row.server, arguments: fromJsonText(row.arguments), error: row.error, ...(row.stepKey ? { stepKey: row.stepKey } : {}) })),
     };
   } catch (error) {

@@ -7,15 +7,15 @@ import { fromJsonText, objectFromJsonText } from "./json-text";
 /** Maps the rows of a run onto the plain trace types (JSON parsed, times as ISO text). */
 
 export function toRunRecord(row: Run): RunRecord {
-  const status = knownStatus(row.status, runStatuses);
+  const { status, error } = statusOf(row, runStatuses);
   return {
     id: row.id,
     workflowId: row.workflowId,
     workflowName: documentName(row.document),
-    status: status ?? "failed",
+    status,
     input: objectFromJsonText(row.input),
     outputs: objectFromJsonText(row.outputs),
-    error: status ? row.error : unknownStatusError(row.status, row.error),
+    error,
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
     ...(row.workerId ? { workerId: row.workerId } : {}),
@@ -35,19 +35,19 @@ function attentionOf(runId: string, text: string | null): RunRecord["attention"]
 }
 
 export function toNodeRunRecord(row: NodeRun): NodeRunRecord {
-  const status = knownStatus(row.status, nodeStatuses);
+  const { status, error } = statusOf(row, nodeStatuses);
   return {
     id: row.id,
     runId: row.runId,
     nodeId: row.nodeId,
     nodeType: row.nodeType,
     parentToolCallId: row.parentToolCallId,
-    status: status ?? "failed",
+    status,
     turns: row.turns,
     inputs: objectFromJsonText(row.inputs),
     outputs: objectFromJsonText(row.outputs),
     taintedOutputs: stringsFromJsonText(row.taintedOutputs),
-    error: status ? row.error : unknownStatusError(row.status, row.error),
+    error,
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
   };
@@ -107,11 +107,12 @@ function stringsFromJsonText(text: string): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
-export function knownStatus<S extends RunStatus | NodeStatus>(value: string, known: readonly S[]): S | null {
-  return (known as readonly string[]).includes(value) ? (value as S) : null;
-}
-
-// A status written by a newer or older version is shown, not hidden.
-export function unknownStatusError(status: string, error: string | null): string {
-  return `recorded with the unknown status "${status}"${error ? `: ${error}` : ""}`;
+/**
+ * A row's status and error as the trace shows them: a status written by a
+ * newer or older version reads as failed, its error saying what it was
+ * (shown, not hidden).
+ */
+export function statusOf<S extends RunStatus | NodeStatus>(row: { status: string; error: string | null }, known: readonly S[]): { status: S | "failed"; error: string | null } {
+  if ((known as readonly string[]).includes(row.status)) return { status: row.status as S, error: row.error };
+  return { status: "failed", error: `recorded with the unknown status "${row.status}"${row.error ? `: ${row.error}` : ""}` };
 }
