@@ -4,21 +4,23 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const root = import.meta.dirname;
-const include = ["lib/**/*.test.ts", "testing/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "docs/**/*.test.ts", "nodes/**/*.test.ts"];
+const folders = ["lib", "testing", "app", "components", "scripts", "docs", "nodes"];
+const include = folders.map((folder) => `${folder}/**/*.test.ts`);
 const exclude = ["e2e/**", "node_modules/**"];
 
 /**
  * What makes a test file need a module graph of its own: it replaces
  * modules (vi.mock, vi.doMock, vi.resetModules), stubs the environment or
- * globals (vi.stubEnv, vi.stubGlobal), or sets process.env, which modules
- * read once (the app's database, its stdio catalogue). Such a file runs in
+ * globals (vi.stubEnv, vi.stubGlobal), or sets process.env (assigned,
+ * deleted or Object.assign'd), which modules read once (the app's
+ * database, its stdio catalogue). Such a file runs in
  * the "isolated" project, each file afresh; every other file runs in
  * "shared", where a worker keeps the modules it has loaded from one file
  * to the next instead of loading them again for each (the unit suite's
  * imports were a third of its time).
  */
-const needsOwnModules = /\bvi\.(mock|doMock|resetModules|stubEnv|stubGlobal)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
-const testFiles = ["lib", "testing", "app", "components", "scripts", "docs", "nodes"].flatMap((folder) =>
+const needsOwnModules = /\bvi\.(mock|doMock|resetModules|stubEnv|stubGlobal)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|Object\.assign\(process\.env/;
+const testFiles = folders.flatMap((folder) =>
   readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts") && !file.split(path.sep).includes("node_modules"))
     .map((file) => path.join(folder, file)),
