@@ -46,7 +46,10 @@ describe("SQLite transactions commit on the writer thread", () => {
     const [bad, good] = [randomUUID(), randomUUID()];
     const [sql] = insertRun(bad);
     const text = `${sql} -- ${bad}`; // a statement text the thread has not seen yet
+    const waiting = () => process.getActiveResourcesInfo().filter((name) => name === "MessagePort").length;
+    const idle = waiting();
     await expect(db.transaction([[text, [bad, () => "not data", new Date()]]])).rejects.toThrow();
+    expect(waiting(), "a message never sent leaves the thread holding the process open").toBe(idle);
     await db.transaction([[text, insertRun(good)[1]]]);
     expect(await db.query(`SELECT "id" FROM "Run" WHERE "id" IN (?, ?)`, [bad, good])).toEqual([{ id: good }]);
   });

@@ -119,16 +119,16 @@ export function sqliteWriter(file: string, bind: (params?: readonly unknown[]) =
       });
       const message = { id, durable, texts, list: numbered };
       return new Promise<void>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.ref();
         try {
           worker.postMessage(message);
         } catch (error) {
           // Not sent (a value that cannot cross to the thread): the thread never learned these texts.
           for (const [, sql] of texts) textNumbers.delete(sql);
-          pending.delete(id);
           throw error;
         }
+        // Sent: the thread keeps the process alive until it answers (its answer cannot arrive before this runs).
+        pending.set(id, { resolve, reject });
+        worker.ref();
       });
     },
     async close() {
