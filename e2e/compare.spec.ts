@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seedRunPair } from "./fixtures/seed-compare-runs";
+import { docsScreenshot } from "./support/docs-screenshot";
 import { ComparePage } from "./pages/compare-page";
 import { RunPage } from "./pages/run-page";
 import { RunsPage } from "./pages/runs-page";
@@ -59,7 +60,7 @@ test.describe("comparing two runs", () => {
     await expect(compare.step("agent#1/call 1")).toContainText("call converter/convertUnits");
     await expect(compare.total("Tool calls")).toHaveText(/Tool calls\s*1\s*1\s*same/);
 
-    await page.screenshot({ path: "docs/screenshots/compare.png", fullPage: true });
+    await docsScreenshot(page, "compare", { fullPage: true });
 
     // The runs list has each run's turns and tokens.
     const runs = new RunsPage(page);

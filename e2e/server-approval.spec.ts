@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { CanvasPage } from "./pages/canvas-page";
 import { ServerFormPage } from "./pages/servers-page";
+import { docsScreenshot } from "./support/docs-screenshot";
 import { WorkflowsPage } from "./pages/workflows-page";
 
 
@@ -37,7 +38,7 @@ test.describe("a server's approval defaults", () => {
     await expect(saved.getByRole("status")).toContainText("Saved: these defaults apply");
     await page.reload();
     await expect(page.getByRole("region", { name: "Approval defaults" }).getByLabel(`Every tool of ${serverName}`)).toHaveValue("ask");
-    await page.screenshot({ path: "docs/screenshots/server-approval-defaults.png", fullPage: true });
+    await docsScreenshot(page, "server-approval-defaults", { fullPage: true });
 
     const workflows = new WorkflowsPage(page);
     await workflows.goto();
