@@ -27,6 +27,7 @@ const reviewed: Record<string, { programs: string[]; why: string }> = {
   "scripts/postgres-schema.ts": { programs: ["prismaBin"], why: "prisma migrate diff / generate" },
   "scripts/test-cases.ts": { programs: ["process.execPath"], why: "npm run test:cases: this node running `workflow test` on the repository's cases" },
   "scripts/e2e-shards.mjs": { programs: ["process.execPath"], why: "npm run test:e2e: this node running Playwright once per shard" },
+  "scripts/test-all.mjs": { programs: ["program"], why: "npm test: its stages, a fixed list in the file (npm run, bash scripts/ensure-chromium.sh, next build, this node running scripts/e2e-shards.mjs)" },
 };
 
 const processModules = /(?:from\s+|require\(\s*|import\(\s*)["'](?:node:)?(?:child_process|cluster)["']|["'](?:execa|cross-spawn|node-pty|zx|shelljs|tinyexec|nano-spawn)["']/;
