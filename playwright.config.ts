@@ -34,9 +34,8 @@ export default defineConfig({
   // one-screen set-up and saves the session; every spec starts signed in as that owner.
   projects: [
     { name: "owner-setup", testMatch: /owner\.setup\.ts$/ },
+    // The embedded kill drill has a config of its own (playwright.drill.config.ts): no browser, no app server of this suite's.
     { name: "app", dependencies: ["owner-setup"], testIgnore: /embedded-drill\.spec\.ts$/, use: { storageState: ownerStorageState } },
-    // No browser: `npm start` itself, SIGKILLed and started again (docs/runs.md, "Drills"). Here because the build exists here.
-    { name: "embedded-drill", testMatch: /embedded-drill\.spec\.ts$/ },
   ],
   webServer: {
     command: `tsx scripts/prepare-app.ts && next start -H 127.0.0.1 -p ${port}`,

@@ -4,10 +4,11 @@
  * then the browser tests run on the build the first lane made:
  *
  *   checks  lint:imports, typecheck, lint:nodes, test:cases, test:conformance,
- *           then the browser (scripts/ensure-chromium.sh) and `next build`
- *           (its own type check skipped: typecheck has checked the same files)
+ *           then the browser (scripts/ensure-chromium.sh), `next build` (its
+ *           own type check skipped: typecheck has checked the same files) and
+ *           the embedded kill drill on that build (test:drill)
  *   unit    test:unit
- *   then    test:e2e's shards (scripts/e2e-shards.mjs)
+ *   then    the browser tests: test:e2e's shards (scripts/e2e-shards.mjs)
  *
  * The unit suite spends much of its time waiting on processes, servers,
  * databases and clocks; the checks use what CPU it leaves. On a 1-core machine
@@ -37,11 +38,12 @@ const lanes = [
       { name: "test:conformance", command: npmRun("test:conformance") },
       { name: "browser", command: ["bash", ["scripts/ensure-chromium.sh"]] },
       { name: "next build", command: ["next", ["build"]], env: { SWITCHBOARD_TYPECHECKED: "true" } },
+      { name: "test:drill", command: npmRun("test:drill") },
     ],
   },
   { name: "unit", stages: [{ name: "test:unit", command: npmRun("test:unit") }] },
 ];
-const browserTests = { name: "test:e2e", command: [process.execPath, ["scripts/e2e-shards.mjs"]] };
+const browserTests = { name: "browser tests", command: [process.execPath, ["scripts/e2e-shards.mjs"]] };
 
 const env = {
   ...process.env,
