@@ -69,8 +69,11 @@ function runStage(stage, label) {
     }
   }
   return new Promise((resolve) => {
+    // A program that cannot start fails its stage ("close" may not follow).
     child.on("error", (error) => {
       console.error(`test: ${stage.name} could not start: ${error.message}`);
+      running.delete(child);
+      resolve(false);
     });
     child.on("close", (code, signal) => {
       running.delete(child);
