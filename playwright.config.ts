@@ -38,7 +38,8 @@ export default defineConfig({
     { name: "app", dependencies: ["owner-setup"], testIgnore: /embedded-drill\.spec\.ts$/, use: { storageState: ownerStorageState } },
   ],
   webServer: {
-    command: `tsx scripts/prepare-app.ts && next start -H 127.0.0.1 -p ${port}`,
+    // The database prepared as `npm start` prepares it (`npm run db:migrate`, from the command bundle), then the app.
+    command: `node scripts/cli.mjs migrate && next start -H 127.0.0.1 -p ${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

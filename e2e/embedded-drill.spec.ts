@@ -44,7 +44,7 @@ interface App {
   exited: Promise<void>;
 }
 
-/** `npm start` in its own process group (npm, tsx, scripts/start.ts, next start: one SIGKILL takes them all). */
+/** `npm start` in its own process group (npm, scripts/cli.mjs running scripts/start.ts, next start: one SIGKILL takes them all). */
 function startApp(env: NodeJS.ProcessEnv): App {
   const child = spawn("npm", ["start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

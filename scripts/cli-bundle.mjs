@@ -27,6 +27,8 @@ export const programs = {
   nodes: "scripts/nodes.ts",
   "lint-nodes": "scripts/lint-nodes.ts",
   migrate: "scripts/migrate.ts",
+  // `npm start`: prepares the database (as migrate), builds when stale, then runs next start.
+  start: "scripts/start.ts",
   // The MCP conformance suite's client: started once per client scenario (npm run test:conformance).
   "mcp-conformance-client": "scripts/mcp-conformance-client.ts",
 };
