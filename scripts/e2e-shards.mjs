@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * The browser tests of `npm run test:e2e`, split into shards that run at the
- * same time. Each shard is a `playwright test --shard=I/N` process with an app
+ * same time. Each shard is a `playwright test` process, given its share of the
+ * spec files (dealt out by their time: scripts/e2e-split.mjs; with a filter
+ * among the arguments, `--shard=I/N` instead), with an app
  * server of its own on a port of its own (E2E_PORT, E2E_PORT+1, …), hence its
  * own database, cases folder and owner session (e2e/support/e2e-server.ts):
  * the shards share no state. Every line a shard prints is prefixed with
@@ -20,6 +22,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { fileFilter, readDurations, specFiles, splitByDuration } from "./e2e-split.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Two by default where there are two cores: each shard waits on its app and its browser in turn.
@@ -35,11 +38,17 @@ if (!Number.isInteger(basePort) || basePort < 1024 || basePort > 64_000) {
 }
 const playwright = path.join(path.dirname(createRequire(import.meta.url).resolve("@playwright/test/package.json")), "cli.js");
 const args = process.argv.slice(2);
+// Unless told which tests to run (a file filter, a grep, a shard), the files are dealt out by their time
+// (scripts/e2e-split.mjs, e2e/durations.json) rather than by count: the shards end together.
+const filtered = args.some((arg) => !arg.startsWith("-") || /^--(shard|grep|grep-invert|last-failed|only-changed)\b/.test(arg));
+const dealt = shards > 1 && !filtered ? splitByDuration(specFiles(root), readDurations(root), shards) : null;
 
 /** Starts shard `index` (1-based) and answers its exit code once it has ended. */
 function runShard(index) {
   const label = `[e2e ${index}/${shards}]`;
-  const shardArgs = shards === 1 ? args : [...args, `--shard=${index}/${shards}`];
+  // A shard dealt no file has nothing to run (with no filter, Playwright would run every test).
+  if (dealt && dealt[index - 1].length === 0) return Promise.resolve(0);
+  const shardArgs = shards === 1 ? args : dealt ? [...args, ...dealt[index - 1].map(fileFilter)] : [...args, `--shard=${index}/${shards}`];
   const child = spawn(process.execPath, [playwright, "test", ...shardArgs], {
     cwd: root,
     // node_modules/.bin on the PATH, as under npm run: the webServer command runs tsx and next.
