@@ -9,6 +9,8 @@ export default defineConfig({
   testMatch: /embedded-drill\.spec\.ts$/,
   outputDir: "test-results/embedded-drill",
   workers: 1,
+  // Its hooks get what the browser tests' get (the test sets its own, longer limit).
+  timeout: 60_000,
   // As the browser tests (playwright.config.ts): a failure runs once more, and a pass on the second try fails the run.
   retries: 1,
   failOnFlakyTests: true,
