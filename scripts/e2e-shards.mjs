@@ -51,7 +51,7 @@ function runShard(index) {
   const shardArgs = shards === 1 ? args : dealt ? [...args, ...dealt[index - 1].map(fileFilter)] : [...args, `--shard=${index}/${shards}`];
   const child = spawn(process.execPath, [playwright, "test", ...shardArgs], {
     cwd: root,
-    // node_modules/.bin on the PATH, as under npm run: the webServer command runs tsx and next.
+    // node_modules/.bin on the PATH, as under npm run: the webServer command runs next.
     env: { ...process.env, E2E_PORT: String(basePort + index - 1), PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
