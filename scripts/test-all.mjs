@@ -69,12 +69,8 @@ function runStage(stage, label) {
     }
   }
   return new Promise((resolve) => {
-    // A program that cannot start fails its stage ("close" may not follow).
-    child.on("error", (error) => {
-      console.error(`test: ${stage.name} could not start: ${error.message}`);
-      running.delete(child);
-      resolve(false);
-    });
+    // A program that cannot start is reported here; "close" follows (code -2), which fails the stage.
+    child.on("error", (error) => console.error(`test: ${stage.name} could not start: ${error.message}`));
     child.on("close", (code, signal) => {
       running.delete(child);
       const seconds = Math.round((Date.now() - started) / 1000);
