@@ -127,14 +127,20 @@ describe("a schedule in embedded mode (SQLite, the worker npm start runs in its 
       const second = startWorkerProcess(env);
       workers.push(second);
       await second.ready;
-      const after = await until(() => ticksAndRuns(db, "latest"), ({ ticks }) => ticks.filter((tick) => tick.at > lastBefore).length >= 3, 60_000);
+      const after = await until(() => ticksAndRuns(db, "latest"), ({ ticks }) => ticks.filter((tick) => tick.at > lastBefore).length >= 4, 60_000);
       second.kill("SIGTERM");
       await second.exited;
       // Of the five or more ticks missed while it was down, one ran: the latest when it came back, said in its log.
       const [latest, ...onTime] = after.ticks.filter((tick) => tick.at > lastBefore);
       expect(latest.at - lastBefore).toBeGreaterThanOrEqual(10_000);
       expect(second.output()).toContain(`ran the latest, ${new Date(latest.at).toISOString()}, once`);
-      expect(onTime.map((tick, index) => tick.at - (index === 0 ? latest.at : onTime[index - 1].at))).toEqual(onTime.map(() => 2000));
+      // Then it is back on its schedule, one tick every 2 s. The tick right after the catch-up may be noticed after the
+      // next one is due, while the restarted process still loads what a run needs on a loaded machine: the two are one
+      // tick then (an on-time tick drops the earlier ones it passed, lib/triggers/schedule.ts), so that one gap may be 4 s.
+      const gaps = onTime.map((tick, index) => tick.at - (index === 0 ? latest.at : onTime[index - 1].at));
+      expect(gaps.length).toBeGreaterThanOrEqual(3);
+      expect([2000, 4000]).toContain(gaps[0]);
+      expect(gaps.slice(1)).toEqual(gaps.slice(1).map(() => 2000));
       expect(latest.at).toBeGreaterThan(killedAt + 8_000);
       expect(before.ticks.length).toBeGreaterThanOrEqual(2);
       expect(new Set(after.ticks.map((tick) => tick.runId)).size).toBe(after.ticks.length);
