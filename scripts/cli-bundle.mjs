@@ -83,6 +83,18 @@ const sourceLocations = {
   },
 };
 
+/** How every bundle of the project's programs is built: its own sources and bundledPackages in, every other package loaded from node_modules. */
+const bundleOptions = {
+  absWorkingDir: root,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node22",
+  banner: { js: banner },
+  logLevel: "silent",
+  plugins: [packagesOutside, sourceLocations],
+};
+
 /** Bundles every program into a fresh folder under .cli/, then points the manifest at it. Returns the manifest. */
 export async function buildCli() {
   const { build } = await import("esbuild");
@@ -91,20 +103,13 @@ export async function buildCli() {
   const outdir = path.join(cliFolder, id);
   await mkdir(outdir, { recursive: true });
   const result = await build({
-    absWorkingDir: root,
+    ...bundleOptions,
     entryPoints: Object.fromEntries(Object.entries(programs).map(([name, file]) => [name, path.join(root, file)])),
     outdir,
-    bundle: true,
     splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    banner: { js: banner },
     metafile: true,
-    logLevel: "silent",
     chunkNames: "chunks/[name]-[hash]",
     outExtension: { ".js": ".mjs" },
-    plugins: [packagesOutside, sourceLocations],
   });
   // The sources the bundle was built from: any of them newer than the build makes it stale.
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes("node_modules/"));
@@ -116,6 +121,17 @@ export async function buildCli() {
   await rename(temporary, manifestFile);
   await pruneBuilds(id);
   return manifest;
+}
+
+/**
+ * Bundles one more program (`entry`, relative to the root) into `outfile`,
+ * as the commands are bundled. `outfile` must lie inside the repository, so
+ * the packages left out are found in its node_modules. Test support starts
+ * its own processes from such a bundle (testing/mcp/endpoint-web-process.fixture.ts).
+ */
+export async function bundleProgram(entry, outfile, options = {}) {
+  const { build } = await import("esbuild");
+  await build({ ...bundleOptions, entryPoints: [path.join(root, entry)], outfile, conditions: options.conditions ?? [] });
 }
 
 async function pruneBuilds(current) {

@@ -19,13 +19,12 @@ export class ModuleSupply {
   private current: QuickJSWASMModule | undefined;
   private spare: QuickJSWASMModule | undefined;
   private loading: Promise<void> | undefined;
+  private readonly load: ModuleLoader;
   /** How many modules were dropped since start: a number worth logging. */
   discarded = 0;
 
-  private constructor(
-    first: QuickJSWASMModule,
-    private readonly load: ModuleLoader,
-  ) {
+  private constructor(first: QuickJSWASMModule, load: ModuleLoader) {
+    this.load = load;
     this.current = first;
     this.refill();
   }

@@ -28,21 +28,24 @@ export interface SnippetLocation {
   column: number;
 }
 
+export interface SandboxErrorDetails {
+  /** The engine's or the snippet's own words: the parser message, the thrown message. */
+  reason?: string;
+  /** For `syntax`: where the parser stopped. */
+  location?: SnippetLocation;
+  cause?: unknown;
+}
+
 /** A snippet that failed, with a message that names what went wrong. */
 export class SandboxError extends Error {
   override name = "SandboxError";
-  constructor(
-    readonly code: SandboxErrorCode,
-    message: string,
-    readonly details: {
-      /** The engine's or the snippet's own words: the parser message, the thrown message. */
-      reason?: string;
-      /** For `syntax`: where the parser stopped. */
-      location?: SnippetLocation;
-      cause?: unknown;
-    } = {},
-  ) {
+  readonly code: SandboxErrorCode;
+  readonly details: SandboxErrorDetails;
+
+  constructor(code: SandboxErrorCode, message: string, details: SandboxErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.details = details;
   }
 
   /** True when the snippet's author can fix this; false when the fault is the caller's or the engine's. */

@@ -6,8 +6,8 @@
  * on Postgres with SWITCHBOARD_EMBEDDED_WORKER=true), which runs the
  * queued sub-flows of the hosts' task calls. Two of these are
  * two web processes behind a load balancer: workflow-endpoint-processes.test.ts
- * sends one host's requests to both. Started as
- * `node --conditions=react-server --import tsx testing/mcp/endpoint-process.fixture.ts`
+ * sends one host's requests to both. Started by endpoint-web-process.fixture.ts
+ * from a bundle of this file (or through tsx), with `--conditions=react-server`
  * (the condition makes `server-only` importable outside Next); prints
  * `listening <port>` once it accepts requests.
  */

@@ -5,7 +5,9 @@
  * test or another process but the database; and a wait for a state.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { bundleProgram } from "../../scripts/cli-bundle.mjs";
 import { createPrismaClient, type PrismaClient } from "../../lib/db/create-client";
 import type { TestPostgres } from "../../lib/db/postgres/test-postgres";
 import { createTemporaryDatabase } from "../db/temporary-database.fixture";
@@ -47,7 +49,9 @@ export async function startWebProcess(port: number, databaseUrl: string, extraEn
     ...extraEnv,
   };
   delete env.VITEST;
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "testing/mcp/endpoint-process.fixture.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const bundle = await webProcessBundle();
+  const program = bundle ? [bundle] : ["--import", "tsx", "testing/mcp/endpoint-process.fixture.ts"];
+  const child = spawn(process.execPath, ["--conditions=react-server", ...program], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const log: string[] = [];
   child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -62,6 +66,44 @@ export async function startWebProcess(port: number, databaseUrl: string, extraEn
     child.once("exit", (code) => reject(new Error(`web process on ${port} exited ${code}: ${log.join("")}`)));
   });
   return { origin: `http://127.0.0.1:${port}`, child, log };
+}
+
+let bundled: Promise<string | null> | undefined;
+const bundleFolder = path.join(root, "node_modules", ".cache", "switchboard-web-process");
+
+/**
+ * The web process's program bundled as the commands are (scripts/cli-bundle.mjs),
+ * once per test process, under node_modules/.cache (its packages are found
+ * from there): from the bundle a process listens after about half the CPU
+ * time it takes through tsx. Each bundle is named by the test process that
+ * made it; those of processes gone are removed. Null when it cannot be
+ * bundled; the process then starts through tsx.
+ */
+function webProcessBundle(): Promise<string | null> {
+  bundled ??= (async () => {
+    try {
+      await mkdir(bundleFolder, { recursive: true });
+      for (const name of await readdir(bundleFolder)) {
+        const owner = Number(/^endpoint-process-(\d+)\.mjs$/.exec(name)?.[1]);
+        if (owner && !processAlive(owner)) await rm(path.join(bundleFolder, name), { force: true });
+      }
+      const file = path.join(bundleFolder, `endpoint-process-${process.pid}.mjs`);
+      await bundleProgram("testing/mcp/endpoint-process.fixture.ts", file, { conditions: ["react-server"] });
+      return file;
+    } catch {
+      return null;
+    }
+  })();
+  return bundled;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** SIGTERM, then SIGKILL after 5 s; nothing when it has already exited. */
