@@ -11,24 +11,40 @@ const exclude = ["e2e/**", "node_modules/**"];
 /**
  * What makes a test file need a module graph of its own: it replaces
  * modules (vi.mock, vi.doMock, vi.resetModules), stubs the environment or
- * globals (vi.stubEnv, vi.stubGlobal), or sets process.env (assigned,
+ * globals (vi.stubEnv, vi.stubGlobal), sets process.env (assigned,
  * deleted or Object.assign'd), which modules read once (the app's
- * database, its stdio catalogue). Such a file runs in
+ * database, its stdio catalogue), or points the app's own database at a
+ * temporary one (temporaryAppDatabase: the modules that opened it keep
+ * it). Such a file runs in
  * the "isolated" project, each file afresh; every other file runs in
  * "shared", where a worker keeps the modules it has loaded from one file
  * to the next instead of loading them again for each (the unit suite's
  * imports were a third of its time).
  */
-const needsOwnModules = /\bvi\.(mock|doMock|resetModules|stubEnv|stubGlobal)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|Object\.assign\(process\.env/;
+const needsOwnModules = /\bvi\.(mock|doMock|resetModules|stubEnv|stubGlobal)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|Object\.assign\(process\.env|\btemporaryAppDatabase\(/;
 const testFiles = folders.flatMap((folder) =>
   readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts") && !file.split(path.sep).includes("node_modules"))
     .map((file) => path.join(folder, file)),
 );
-const isolated = testFiles.filter((file) => needsOwnModules.test(readFileSync(path.join(root, file), "utf8")));
+// Fixtures that point the app's database at a temporary one themselves: a test importing one needs its own modules too.
+const appDatabaseFixtures = readdirSync(path.join(root, "testing"), { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".fixture.ts") && /\btemporaryAppDatabase\(/.test(readFileSync(path.join(root, "testing", file), "utf8")))
+  .map((file) => path.basename(file, ".ts"));
+const isolated = testFiles.filter((file) => {
+  const text = readFileSync(path.join(root, file), "utf8");
+  return needsOwnModules.test(text) || appDatabaseFixtures.some((fixture) => text.includes(`/${fixture}"`));
+});
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  resolve: {
+    alias: {
+      "@": root,
+      // The marker the app's server modules import: its react-server build (empty), as Next resolves it for
+      // server code. Its default build throws, which once made every test of such a module mock it (and run isolated).
+      "server-only": path.join(root, "node_modules", "server-only", "empty.js"),
+    },
+  },
   test: {
     environment: "node",
     testTimeout: 20_000,

@@ -25,7 +25,6 @@ vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-vi.mock("server-only", () => ({}));
 
 // The mail server stands on this machine (never contacted here): its origin is listed as an allowed private one.
 vi.stubEnv("SWITCHBOARD_ALLOWED_PRIVATE_ORIGINS", "http://127.0.0.1:9");

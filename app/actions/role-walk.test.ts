@@ -21,8 +21,6 @@ vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-// The actions and lib/auth are server-only; here they run in Node.
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const root = path.resolve(import.meta.dirname, "../..");

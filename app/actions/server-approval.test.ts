@@ -13,7 +13,6 @@ vi.mock("next/headers", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 // Next's redirect ends the action by throwing; here it throws a marker the test expects.
 vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw Object.assign(new Error(`redirect ${to}`), { redirectedTo: to }); } }));
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const cookies = new Map<Role, string>();

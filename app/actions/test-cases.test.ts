@@ -18,7 +18,6 @@ vi.mock("next/headers", () => ({
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/navigation", () => ({ redirect: (to: string) => { throw Object.assign(new Error(`redirect ${to}`), { redirectedTo: to }); } }));
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const cookies = new Map<Role, string>();

@@ -14,7 +14,6 @@ vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-vi.mock("server-only", () => ({}));
 // TEST DOUBLE for Next's after(): the work it is handed after the answer is kept here, to be awaited by the test.
 const later: Array<() => unknown> = [];
 vi.mock("next/server", () => ({ after: (task: () => unknown) => void later.push(task) }));

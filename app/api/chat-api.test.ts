@@ -6,15 +6,13 @@
  * only, another person's thread is 404, and a message over the limit is 400
  * naming it.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxChatMessageChars } from "@/lib/api/chat-api";
 import { secretHash } from "@/lib/security/secret-tokens";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { demoWorkflow } from "@/lib/db/demo-workflow";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
-
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const tokens = { ada: "sbt_runner_ada_7f3a9c2e5b8d1f4a6c", bob: "sbt_runner_bob_2b5e8a1d4f7c0e3a6b" };

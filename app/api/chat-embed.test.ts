@@ -6,13 +6,11 @@
  * another workflow is 403; over the visitor's limit is 429 with Retry-After;
  * a visitor sees only their own threads.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorkflow } from "@/lib/db/demo-workflow";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
 import { frameAncestors, parseWidgetOrigins } from "@/lib/embed/widget-origins";
-
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const app = "http://127.0.0.1:3000";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import createClient from "openapi-fetch";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiTypesFile, apiTypesSource } from "@/lib/api/api-types-source";
 import type { paths } from "@/lib/api/openapi-types";
 import { openApiDocument } from "@/lib/api/openapi";
@@ -10,9 +10,6 @@ import { secretHash } from "@/lib/security/secret-tokens";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
-
-// The routes and the app's wiring are server-only; here they run in Node.
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const root = path.resolve(import.meta.dirname, "..", "..");

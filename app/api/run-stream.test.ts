@@ -6,14 +6,12 @@
  * tool calls start and end; a finished run gives its recorded text once; a
  * caller without a session or token is refused and an unknown run is 404.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secretHash } from "@/lib/security/secret-tokens";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { demoWorkflow } from "@/lib/db/demo-workflow";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { runService, startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
-
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const token = "sbt_viewer_cy_4d7a1c9e2f5b8a0d3e";

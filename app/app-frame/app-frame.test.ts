@@ -8,13 +8,12 @@
  * with the reason; no session or token is 401.
  */
 import path from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { PrismaServerRegistry } from "@/lib/db/servers";
 import { secretHash } from "@/lib/security/secret-tokens";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 
-vi.mock("server-only", () => ({}));
 process.env.SWITCHBOARD_STDIO_CATALOGUE = path.join(process.cwd(), "e2e/fixtures/e2e.stdio.json");
 
 const database = temporaryAppDatabase();

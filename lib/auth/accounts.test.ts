@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { PrismaAccounts } from "@/lib/db/accounts";
 import { createFirstOwner, prepareOwner } from "./owner-setup";
@@ -6,9 +6,6 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { secretHash } from "../security/secret-tokens";
 import { databaseLimiters, SignInLimits } from "./rate-limits";
 import { checkSignIn, wrongSignIn } from "./sign-in";
-
-// lib/auth/sessions.ts is server-only; here it runs in Node.
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 const store = () => new PrismaAccounts(database.client);

@@ -3,9 +3,6 @@ import { authorizeEndpointBearer, type EndpointTokenBook } from "./endpoint-bear
 import { BearerTokenLimits, memoryLimiters } from "./rate-limits";
 import { secretHash } from "../security/secret-tokens";
 
-// The app's counters live in its database (server-only); these tests count in memory.
-vi.mock("server-only", () => ({}));
-
 const envToken = "a-long-enough-token-1234";
 const runnerToken = "sbt_runner-token-value-0123456789";
 const viewerToken = "sbt_viewer-token-value-0123456789";

@@ -10,9 +10,6 @@ import { hashPassword } from "./passwords";
 import { BearerTokenLimits, databaseLimiters, SignInLimits, signInDelaySeconds } from "./rate-limits";
 import { checkSignIn, wrongSignIn } from "./sign-in";
 
-// lib/db's shared client is server-only; here it runs in Node.
-vi.mock("server-only", () => ({}));
-
 const database = temporaryAppDatabase();
 const accounts = () => new PrismaAccounts(database.client);
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptedModel } from "../../testing/ai/scripted-model.fixture";
 import { runWorkflow } from "../engine";
 import { createLocalEnvironment } from "../runs/local-environment";
@@ -10,8 +10,6 @@ import { PrismaRunSink } from "./run-sink";
 import { teeSink } from "./tee-sink";
 import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 
-// lib/db/runs.ts is server-only (it must never reach a browser bundle); here it runs in Node.
-vi.mock("server-only", () => ({}));
 const { getRunTrace } = await import("./runs");
 
 // getRunTrace goes through the app's shared client, which opens this database too.

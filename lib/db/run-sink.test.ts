@@ -1,5 +1,5 @@
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scriptedModel } from "../../testing/ai/scripted-model.fixture";
 import { runWorkflow } from "../engine";
 import { createLocalEnvironment } from "../runs/local-environment";
@@ -19,8 +19,6 @@ const opened = new Map<string, SqlDatabase>();
 /** The run queue's database beside the test's Prisma client (closed with the process). */
 const sqlOf = (url: string): SqlDatabase => opened.get(url) ?? opened.set(url, openSqlDatabase(url)).get(url)!;
 
-// lib/db/runs.ts is server-only (it must never reach a browser bundle); here it runs in Node.
-vi.mock("server-only", () => ({}));
 const { getRunTrace, listRuns } = await import("./runs");
 
 const root = path.resolve(import.meta.dirname, "..", "..");

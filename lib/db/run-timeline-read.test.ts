@@ -9,8 +9,6 @@ import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fi
 import { buildTraceTree, type TraceRow } from "../trace/trace-tree";
 import { runSteps } from "../trace/run-steps";
 
-// lib/db/trace-reads.ts is server-only (it must never reach a browser bundle); here it runs in Node.
-vi.mock("server-only", () => ({}));
 const { getTraceOverview } = await import("./trace-reads");
 
 /**

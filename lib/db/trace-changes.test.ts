@@ -6,8 +6,6 @@ import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fi
 import { type TraceChanges, type TraceOverview, mergeTraceChanges, noFilters, parseCursor } from "../trace/trace-page";
 import type { ToolCallRow } from "../trace/run-events";
 
-// lib/db/trace-reads.ts and trace-changes.ts are server-only (never in a browser bundle); here they run in Node.
-vi.mock("server-only", () => ({}));
 const { getTraceOverview } = await import("./trace-reads");
 const { getTraceChanges } = await import("./trace-changes");
 

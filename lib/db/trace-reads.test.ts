@@ -1,11 +1,9 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PrismaRunSink } from "./run-sink";
 import { turnStepData } from "./run-aggregates";
 import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import type { ToolCallRow } from "../trace/run-events";
 
-// lib/db/trace-reads.ts is server-only (it must never reach a browser bundle); here it runs in Node.
-vi.mock("server-only", () => ({}));
 const { getCallDetail, getCallPage, getTaintOrigins, getTraceOverview, getTurnPage, firstPageTurns } = await import("./trace-reads");
 
 const database = temporaryAppDatabase();

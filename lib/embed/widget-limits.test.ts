@@ -3,9 +3,6 @@ import { fakeDateClock } from "../../testing/fake-date-clock";
 import { memoryLimiters, WidgetVisitorLimits } from "../auth/rate-limits";
 import { checkWidgetSettings } from "./widget-settings";
 
-// widget-caller.ts is server-only; its message is what the widget shows a refused visitor.
-vi.mock("server-only", () => ({}));
-
 afterEach(() => {
   vi.useRealTimers();
 });

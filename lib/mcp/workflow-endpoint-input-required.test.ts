@@ -1,10 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { database, endpointUrl, routeFetch, runsOf, token, workflowId } from "../../testing/mcp/workflow-endpoint-route.fixture";
 import { unitDeskDocument as document } from "./unit-desk-document";
-
-// The route and the app's wiring are server-only (never in a browser bundle); here they run in Node.
-vi.mock("server-only", () => ({}));
 
 const modern = "2026-07-28";
 

@@ -1,11 +1,8 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createTaskSessionFromClient, resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { endpointUrl, routeFetch, runsOf, token } from "../../testing/mcp/workflow-endpoint-route.fixture";
 import { taskFallbackNote } from "./workflow-endpoint";
-
-// The route and the app's wiring are server-only (never in a browser bundle); here they run in Node.
-vi.mock("server-only", () => ({}));
 
 const modern = "2026-07-28";
 const headers = { Authorization: `Bearer ${token}` };

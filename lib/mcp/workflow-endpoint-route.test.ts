@@ -1,15 +1,12 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildTraceTree } from "../trace/trace-tree";
 import { until } from "../../testing/mcp/endpoint-web-process.fixture";
 import { waitingDeskDocument } from "./unit-desk-document";
 import { database, endpointUrl, routeFetch, runsOf, token, workflowId } from "../../testing/mcp/workflow-endpoint-route.fixture";
 import type { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
-
-// The route and the app's wiring are server-only (never in a browser bundle); here they run in Node.
-vi.mock("server-only", () => ({}));
 
 async function connectHost(name: string, headers: Record<string, string> = { Authorization: `Bearer ${token}` }) {
   const client = new Client({ name, version: "1.2.3" });

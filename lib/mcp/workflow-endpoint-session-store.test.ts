@@ -7,8 +7,6 @@ import { database, endpointUrl, workflowId } from "../../testing/mcp/workflow-en
 import { waitingDeskDocument } from "./unit-desk-document";
 import { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
 
-// The app's wiring is server-only (never in a browser bundle); here it runs in Node.
-vi.mock("server-only", () => ({}));
 const { openWorkflowEndpoint, sessionIdleMs } = await import("../../app/api/mcp/endpoint-sessions");
 
 const opened: WorkflowEndpointSessions[] = [];

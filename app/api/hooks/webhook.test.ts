@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { temporaryAppDatabase } from "@/testing/db/temporary-app-database.fixture";
 import { TriggerStore } from "@/lib/db/triggers";
 import { runService, startWorkerRuntime, type WorkerRuntime } from "@/lib/runs";
 import { signDelivery, type WebhookPreset } from "@/lib/triggers";
-
-// The route and the app's wiring are server-only; here they run in Node.
-vi.mock("server-only", () => ({}));
 
 const database = temporaryAppDatabase();
 let route: typeof import("./[hookId]/route");

@@ -3,9 +3,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { appOrigin } from "@/lib/mcp/oauth/app-origin";
 import { GET } from "./route";
 
-// The route and lib/auth are server-only; here they run in Node.
-vi.mock("server-only", () => ({}));
-
 /** The client ID metadata document as an authorization server fetches it, with the Host header an attacker chose. */
 async function metadata(host: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await GET(new NextRequest("http://127.0.0.1:3000/oauth/client-metadata.json", { headers: { host, "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" } }));

@@ -7,7 +7,6 @@ import { startOidcProviderFixture, type OidcProviderFixture } from "@/testing/au
 // The two routes of single sign-on, called as Next calls them, against the local provider fixture.
 // TEST DOUBLE for next/headers: the callback reads only whether the request came over https.
 vi.mock("next/headers", () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
-vi.mock("server-only", () => ({}));
 
 const app = "http://127.0.0.1:3000";
 const database = temporaryAppDatabase();

@@ -1,14 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { temporaryAppDatabase } from "../../../testing/db/temporary-app-database.fixture";
 import type { WorkflowEndpointSessions } from "../../mcp/workflow-endpoint-sessions";
 import { flushOtelExport } from "./live-export";
 import { startOtlpReceiver, type OtlpReceiver } from "../../../testing/trace/otlp-receiver.fixture";
-
-// The route and the app's wiring are server-only; here they run in Node.
-vi.mock("server-only", () => ({}));
 
 const token = "test-token-0123456789abcdef";
 const workflowId = "traced-desk";
