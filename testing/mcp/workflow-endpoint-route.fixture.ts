@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, vi } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { temporaryAppDatabase } from "../db/temporary-app-database.fixture";
 import { unitDeskDocument as document } from "../../lib/mcp/unit-desk-document";
 import type { WorkflowEndpointSessions } from "../../lib/mcp/workflow-endpoint-sessions";
@@ -10,9 +10,6 @@ import type { WorkerRuntime } from "../../lib/runs/worker-runtime";
  * this process as `npm start`'s embedded one (a Task Start's sub-flow is a
  * queued run). Importing this module registers the hooks.
  */
-
-// The route and the app's wiring are server-only (never in a browser bundle); here they run in Node.
-vi.mock("server-only", () => ({}));
 
 export const token = "test-token-0123456789abcdef";
 export const workflowId = "unit-desk";
