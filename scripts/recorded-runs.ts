@@ -47,7 +47,7 @@ export async function runExportOtelCommand(argv: string[]): Promise<number> {
   if (trace.run.status === "running" || !trace.run.endedAt) throw new RecordedRunsUsageError(`export-otel: run "${runId}" is still running; export it once it has ended.`);
   const captureContent = values["capture-content"] || process.env.SWITCHBOARD_OTEL_CAPTURE_CONTENT === "true";
   const spans = traceSpans(trace, { captureContent, workflowName: trace.run.workflowName });
-  const json = otlpJson(spans);
+  const json = await otlpJson(spans);
   if (!values.file) {
     console.log(json);
     return 0;

@@ -5,7 +5,7 @@ import { prisma } from "../db/app";
 import { type RunOrigin, stableId } from "../run-model";
 import type { Workflow } from "../graph";
 import { hostApprover, type OutsideCall, outsideCallInput, type OutsideRun, type QueuedOutsideTask } from "../mcp";
-import { type AttentionRequest, withOtelExport } from "../trace";
+import { type AttentionRequest, otelExportFromEnv, withOtelExport } from "../trace";
 import { newWorkerId, queueTimingsFromEnvironment } from "../queue";
 import { runService } from "./process-runs";
 
@@ -33,7 +33,7 @@ export async function openOutsideRun(target: OutsideCallWorkflow, call: OutsideC
   const { leaseMs, heartbeatMs } = queueTimingsFromEnvironment();
   const holder = () => ({ workerId: servingProcess, leaseExpiresAt: new Date(Date.now() + leaseMs) });
   // The lease is written with the Run's start: a Run is never running without a holder whose lease can run out.
-  const sink = withOtelExport(new PrismaRunSink(prisma(), { document: target.workflow, holder, origin: hostOrigin(call) }), { workflowName: target.workflow.name, remoteParent: call.traceParent });
+  const sink = withOtelExport(new PrismaRunSink(prisma(), { document: target.workflow, holder, origin: hostOrigin(call) }), { workflowName: target.workflow.name, remoteParent: call.traceParent }, await otelExportFromEnv());
   await sink.runStart({ runId, workflowId: target.workflowId, input: outsideCallInput(call), startedAt: new Date().toISOString() });
   // Renewed a few times per lease, and only while this process still holds the Run (a worker that took it over keeps it).
   const renew = () => prisma().run.updateMany({ where: { id: runId, status: "running", workerId: servingProcess }, data: { leaseExpiresAt: holder().leaseExpiresAt } });

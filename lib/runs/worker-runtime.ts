@@ -11,7 +11,7 @@ import { createLocalEnvironment } from "./local-environment";
 import { parseWorkflow } from "../graph";
 import { parseRunOrigin } from "../run-model";
 import { cassetteEnvironment } from "../evals";
-import { MemorySink, withOtelExport } from "../trace";
+import { MemorySink, otelExportFromEnv, withOtelExport } from "../trace";
 import { type ExecuteRun, type QueueTimings, queueTimingsFromEnvironment, RunWorker } from "../queue";
 import { type WebhookSettings, webhookSettingsFromEnvironment } from "../notify";
 import { HeldEndSink, outsideTaskOf, outsideTaskRequest } from "./outside-task-run";
@@ -197,7 +197,7 @@ function executor(db: SqlDatabase, prisma: PrismaClient, environment: (workflowI
         workflow: parsed.workflow,
         input,
         // Also exported live as OpenTelemetry spans when OTEL_EXPORTER_OTLP_ENDPOINT is set.
-        sink: withOtelExport(held ?? journal, { workflowName: parsed.workflow.name, origin: parseRunOrigin(run.origin) }),
+        sink: withOtelExport(held ?? journal, { workflowName: parsed.workflow.name, origin: parseRunOrigin(run.origin) }, await otelExportFromEnv()),
         journal,
         env: await runEnvironmentOf(db, claimed.runId, run.origin, () => environment(run.workflowId)),
         ...(history ? { chat: { history } } : {}),

@@ -24,7 +24,7 @@ export { diffRuns, type DiffSource } from "./run-diff";
 export { describeDiff } from "./run-diff-text";
 export { jsonEqual } from "./json-changes";
 // OpenTelemetry.
-export { flushOtelExport, withOtelExport } from "./otel/live-export";
+export { flushOtelExport, otelExportFromEnv, withOtelExport } from "./otel/live-export";
 export { traceparentOfNodeRun } from "./otel/node-run-spans";
 export { otlpJson } from "./otel/otlp-json";
 export { parseTraceparent, type RemoteParent } from "./otel/trace-context";

@@ -1,7 +1,5 @@
-import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import type { Resource } from "@opentelemetry/resources";
-import { BatchSpanProcessor, type SpanExporter, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import type { SpanExporter, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { RunSink } from "../run-events";
 import { switchboardResource, toReadableSpan } from "./readable-span";
 import { SpanRecorder } from "./span-recorder";
@@ -18,7 +16,7 @@ export interface OtelExport {
 
 type Env = Record<string, string | undefined>;
 
-const holder = globalThis as typeof globalThis & { switchboardOtel?: { key: string; export: OtelExport } };
+const holder = globalThis as typeof globalThis & { switchboardOtel?: { key: string; export: Promise<OtelExport | null> } };
 const warned = new Set<string>();
 
 /**
@@ -29,8 +27,12 @@ const warned = new Set<string>();
  * or http/json; headers, timeouts and batching come from the other
  * standard variables, read by the SDK. Content (arguments, results) is
  * sent only with SWITCHBOARD_OTEL_CAPTURE_CONTENT=true.
+ *
+ * The SDK's exporters, processor and resource detection are loaded here,
+ * once an export is configured: every process imports the trace room, and
+ * loading them at its start cost each one ~0.1 s of CPU it rarely needed.
  */
-export function otelExportFromEnv(env: Env = process.env): OtelExport | null {
+export async function otelExportFromEnv(env: Env = process.env): Promise<OtelExport | null> {
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED === "true") return null;
   const exporters = env.OTEL_TRACES_EXPORTER?.split(",").map((name) => name.trim());
@@ -39,13 +41,18 @@ export function otelExportFromEnv(env: Env = process.env): OtelExport | null {
   const captureContent = env.SWITCHBOARD_OTEL_CAPTURE_CONTENT === "true";
   const key = `${endpoint}|${protocol}|${captureContent}`;
   if (holder.switchboardOtel?.key === key) return holder.switchboardOtel.export;
-  const exporter = exporterFor(protocol, tracesUrl(env));
-  if (!exporter) return null;
-  const created: OtelExport = { processor: new BatchSpanProcessor(exporter), resource: switchboardResource(), captureContent };
+  const created = createExport(protocol, tracesUrl(env), captureContent);
   const previous = holder.switchboardOtel?.export;
   holder.switchboardOtel = { key, export: created };
-  void previous?.processor.shutdown().catch(() => undefined);
+  void previous?.then((replaced) => replaced?.processor.shutdown()).catch(() => undefined);
   return created;
+}
+
+async function createExport(protocol: string, url: string, captureContent: boolean): Promise<OtelExport | null> {
+  const exporter = await exporterFor(protocol, url);
+  if (!exporter) return null;
+  const [{ BatchSpanProcessor }, resource] = await Promise.all([import("@opentelemetry/sdk-trace-base"), switchboardResource()]);
+  return { processor: new BatchSpanProcessor(exporter), resource, captureContent };
 }
 
 /** The signal-specific variable is the URL as is; the general one is a base that gets /v1/traces (the OTLP exporter spec). */
@@ -54,9 +61,9 @@ function tracesUrl(env: Env): string {
   return `${(env.OTEL_EXPORTER_OTLP_ENDPOINT ?? "").replace(/\/+$/, "")}/v1/traces`;
 }
 
-function exporterFor(protocol: string, url: string): SpanExporter | null {
-  if (protocol === "http/protobuf") return new ProtobufExporter({ url });
-  if (protocol === "http/json") return new JsonExporter({ url });
+async function exporterFor(protocol: string, url: string): Promise<SpanExporter | null> {
+  if (protocol === "http/protobuf") return new (await import("@opentelemetry/exporter-trace-otlp-proto")).OTLPTraceExporter({ url });
+  if (protocol === "http/json") return new (await import("@opentelemetry/exporter-trace-otlp-http")).OTLPTraceExporter({ url });
   if (!warned.has(protocol)) {
     warned.add(protocol);
     console.warn(`OpenTelemetry: the protocol "${protocol}" is not supported; set OTEL_EXPORTER_OTLP_PROTOCOL to http/protobuf or http/json. No spans are sent.`);
@@ -66,7 +73,7 @@ function exporterFor(protocol: string, url: string): SpanExporter | null {
 
 /** Sends what the live export holds (before a command line exits, or in a test). */
 export async function flushOtelExport(): Promise<void> {
-  await holder.switchboardOtel?.export.processor.forceFlush();
+  await (await holder.switchboardOtel?.export)?.processor.forceFlush();
 }
 
 export interface OtelSinkOptions {
@@ -80,13 +87,14 @@ export interface OtelSinkOptions {
  * A RunSink that also exports the run live as OpenTelemetry spans: each
  * event goes to `sink` first (so the database holds it), then becomes a
  * span as its step ends. The sink itself is returned when no export is
- * configured, so the wiring costs nothing then. The engine redacts its
- * events before any sink sees them, so spans carry no secret.
+ * configured (`target` null), so the wiring costs nothing then. The
+ * engine redacts its events before any sink sees them, so spans carry no
+ * secret.
  *
  * @example
- * const sink = withOtelExport(new PrismaRunSink(prisma(), { document }), { workflowName: workflow.name });
+ * const sink = withOtelExport(new PrismaRunSink(prisma(), { document }), { workflowName: workflow.name }, await otelExportFromEnv());
  */
-export function withOtelExport(sink: RunSink, options: OtelSinkOptions = {}, target: OtelExport | null = otelExportFromEnv()): RunSink {
+export function withOtelExport(sink: RunSink, options: OtelSinkOptions, target: OtelExport | null): RunSink {
   if (!target) return sink;
   const recorder = new SpanRecorder({
     emit: (span) => target.processor.onEnd(toReadableSpan(span, target.resource)),

@@ -75,7 +75,7 @@ describe("OpenTelemetry export of a run", () => {
   afterAll(async () => receiver?.close());
 
   it("sends the span tree live over OTLP/protobuf: names, parent links and gen_ai attributes, no secret", async () => {
-    const target = otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url })!;
+    const target = (await otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }))!;
     receiver.spans.length = 0;
     const callTool = vi.spyOn(Client.prototype, "callTool");
     const memory = await runExported("otel-live", target);
@@ -132,7 +132,7 @@ describe("OpenTelemetry export of a run", () => {
   }, 60_000);
 
   it("sends arguments and results when the user opts in (OTLP/JSON), redacted as the trace is", async () => {
-    const target = otelExportFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", SWITCHBOARD_OTEL_CAPTURE_CONTENT: "true" })!;
+    const target = (await otelExportFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", SWITCHBOARD_OTEL_CAPTURE_CONTENT: "true" }))!;
     receiver.spans.length = 0;
     await runExported("otel-content", target);
     const spans = await receiver.waitForSpans(13);
@@ -145,20 +145,20 @@ describe("OpenTelemetry export of a run", () => {
   }, 60_000);
 
   it("exports a recorded run later with the very spans it had live", async () => {
-    const target = otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" })!;
+    const target = (await otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" }))!;
     receiver.spans.length = 0;
     const memory = await runExported("otel-replay", target);
     const live = await receiver.waitForSpans(13);
-    const later = decodeJsonTraces(JSON.parse(otlpJson(traceSpans(traceOf(memory), { captureContent: false, workflowName: document.name ?? null }))));
+    const later = decodeJsonTraces(JSON.parse(await otlpJson(traceSpans(traceOf(memory), { captureContent: false, workflowName: document.name ?? null }))));
     const key = (span: ReceivedSpan) => `${span.spanId}<${span.parentSpanId} ${span.name}`;
     expect(later.map(key).sort()).toEqual(live.map(key).sort());
     expect(later.find((span) => span.name === "execute_tool convertUnits")?.attributes).toEqual(live.find((span) => span.name === "execute_tool convertUnits")?.attributes);
   }, 60_000);
 
-  it("exports nothing without an endpoint, or when the SDK is disabled", () => {
-    expect(otelExportFromEnv({})).toBeNull();
-    expect(otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1", OTEL_SDK_DISABLED: "true" })).toBeNull();
-    expect(otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1", OTEL_TRACES_EXPORTER: "none" })).toBeNull();
+  it("exports nothing without an endpoint, or when the SDK is disabled", async () => {
+    expect(await otelExportFromEnv({})).toBeNull();
+    expect(await otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1", OTEL_SDK_DISABLED: "true" })).toBeNull();
+    expect(await otelExportFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1", OTEL_TRACES_EXPORTER: "none" })).toBeNull();
     const sink = new MemorySink();
     expect(withOtelExport(sink, {}, null)).toBe(sink);
   });

@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode, TraceFlags, type HrTime } from "@opentelemetry/api";
-import { envDetector, detectResources, resourceFromAttributes, type Resource } from "@opentelemetry/resources";
+import type { Resource } from "@opentelemetry/resources";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import type { SpanRecord } from "./genai-spans";
 
@@ -9,9 +9,11 @@ export const instrumentationScope = { name: "switchboard", version: "0.1.0" };
 /**
  * The service the spans come from: `service.name` switchboard unless
  * OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES say otherwise (the
- * standard variables, read by the SDK's env detector).
+ * standard variables, read by the SDK's env detector). The SDK's
+ * resources are loaded on first use, as its exporters are (live-export.ts).
  */
-export function switchboardResource(): Resource {
+export async function switchboardResource(): Promise<Resource> {
+  const { envDetector, detectResources, resourceFromAttributes } = await import("@opentelemetry/resources");
   return resourceFromAttributes({ "service.name": "switchboard" }).merge(detectResources({ detectors: [envDetector] }));
 }
 
