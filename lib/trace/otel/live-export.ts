@@ -48,11 +48,17 @@ export async function otelExportFromEnv(env: Env = process.env): Promise<OtelExp
   return created;
 }
 
+/** The export for these settings; null, with a warning, when the SDK cannot make one (a run is never stopped by its telemetry). */
 async function createExport(protocol: string, url: string, captureContent: boolean): Promise<OtelExport | null> {
-  const exporter = await exporterFor(protocol, url);
-  if (!exporter) return null;
-  const [{ BatchSpanProcessor }, resource] = await Promise.all([import("@opentelemetry/sdk-trace-base"), switchboardResource()]);
-  return { processor: new BatchSpanProcessor(exporter), resource, captureContent };
+  try {
+    const exporter = await exporterFor(protocol, url);
+    if (!exporter) return null;
+    const [{ BatchSpanProcessor }, resource] = await Promise.all([import("@opentelemetry/sdk-trace-base"), switchboardResource()]);
+    return { processor: new BatchSpanProcessor(exporter), resource, captureContent };
+  } catch (error) {
+    console.warn(`OpenTelemetry: the export could not be set up (${(error as Error).message}); no spans are sent.`);
+    return null;
+  }
 }
 
 /** The signal-specific variable is the URL as is; the general one is a base that gets /v1/traces (the OTLP exporter spec). */
