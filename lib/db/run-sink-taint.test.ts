@@ -9,8 +9,7 @@ import { MemorySink } from "../trace/memory-sink";
 import { PrismaRunSink } from "./run-sink";
 import { teeSink } from "./tee-sink";
 import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
-
-const { getRunTrace } = await import("./runs");
+import { getRunTrace } from "./runs";
 
 // getRunTrace goes through the app's shared client, which opens this database too.
 const database = temporaryAppDatabase();

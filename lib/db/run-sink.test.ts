@@ -14,12 +14,11 @@ import { teeSink } from "./tee-sink";
 import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import { openSqlDatabase } from "./sql/open-database";
 import type { SqlDatabase } from "./sql/sql-database";
+import { getRunTrace, listRuns } from "./runs";
 
 const opened = new Map<string, SqlDatabase>();
 /** The run queue's database beside the test's Prisma client (closed with the process). */
 const sqlOf = (url: string): SqlDatabase => opened.get(url) ?? opened.set(url, openSqlDatabase(url)).get(url)!;
-
-const { getRunTrace, listRuns } = await import("./runs");
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 // getRunTrace goes through the app's shared client, which opens this database too.

@@ -8,8 +8,7 @@ import { readWholeRunTrace } from "./whole-run-trace";
 import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import { buildTraceTree, type TraceRow } from "../trace/trace-tree";
 import { runSteps } from "../trace/run-steps";
-
-const { getTraceOverview } = await import("./trace-reads");
+import { getTraceOverview } from "./trace-reads";
 
 /**
  * The timeline as the database read builds it, for runs a real worker ran:

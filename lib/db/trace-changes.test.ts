@@ -5,9 +5,8 @@ import type { SqlDatabase } from "./sql/sql-database";
 import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import { type TraceChanges, type TraceOverview, mergeTraceChanges, noFilters, parseCursor } from "../trace/trace-page";
 import type { ToolCallRow } from "../trace/run-events";
-
-const { getTraceOverview } = await import("./trace-reads");
-const { getTraceChanges } = await import("./trace-changes");
+import { getTraceOverview } from "./trace-reads";
+import { getTraceChanges } from "./trace-changes";
 
 // Closing the app's run service imports it (temporaryAppDatabase): slow on a busy machine.
 vi.setConfig({ hookTimeout: 60_000 });

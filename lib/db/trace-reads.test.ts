@@ -3,8 +3,7 @@ import { PrismaRunSink } from "./run-sink";
 import { turnStepData } from "./run-aggregates";
 import { temporaryAppDatabase } from "../../testing/db/temporary-app-database.fixture";
 import type { ToolCallRow } from "../trace/run-events";
-
-const { getCallDetail, getCallPage, getTaintOrigins, getTraceOverview, getTurnPage, firstPageTurns } = await import("./trace-reads");
+import { getCallDetail, getCallPage, getTaintOrigins, getTraceOverview, getTurnPage, firstPageTurns } from "./trace-reads";
 
 const database = temporaryAppDatabase();
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 30, 9, 0, 0, ms)).toISOString();

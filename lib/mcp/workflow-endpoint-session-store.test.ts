@@ -6,8 +6,7 @@ import { PrismaEndpointSessionStore } from "../db/mcp-endpoint-store";
 import { database, endpointUrl, workflowId } from "../../testing/mcp/workflow-endpoint-route.fixture";
 import { waitingDeskDocument } from "./unit-desk-document";
 import { WorkflowEndpointSessions } from "./workflow-endpoint-sessions";
-
-const { openWorkflowEndpoint, sessionIdleMs } = await import("../../app/api/mcp/endpoint-sessions");
+import { openWorkflowEndpoint, sessionIdleMs } from "../../app/api/mcp/endpoint-sessions";
 
 const opened: WorkflowEndpointSessions[] = [];
 
